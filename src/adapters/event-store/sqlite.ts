@@ -1,0 +1,215 @@
+import Database from 'better-sqlite3';
+import { EventEmitter } from 'node:events';
+import {
+  checkExpectedRevision,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadAllOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from './port.js';
+
+interface Row {
+  position: number;
+  event_id: string;
+  stream: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+  recorded_at: string;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS events (
+  position    INTEGER PRIMARY KEY AUTOINCREMENT,
+  event_id    TEXT NOT NULL UNIQUE,
+  stream      TEXT NOT NULL,
+  revision    INTEGER NOT NULL,
+  type        TEXT NOT NULL,
+  data        TEXT NOT NULL,
+  metadata    TEXT NOT NULL,
+  tenant_id   TEXT,
+  recorded_at TEXT NOT NULL,
+  UNIQUE (stream, revision)
+);
+CREATE INDEX IF NOT EXISTS events_tenant ON events (tenant_id, position);
+`;
+
+/**
+ * Embedded event store. WAL with synchronous=FULL: an append is acknowledged only after its
+ * transaction is on disk, so an acknowledged event survives a crash or power loss. Appends take
+ * the write lock up front (BEGIN IMMEDIATE), so positions follow commit order even with several
+ * processes on one file, and a reader never sees a gap fill in later.
+ */
+export class SqliteEventStore implements EventStore {
+  private readonly db: Database.Database;
+  private readonly appended = new EventEmitter();
+  private readonly stmt;
+  private closed = false;
+  /** bumped on every append in this process, so a subscription never sleeps through one */
+  private appends = 0;
+
+  constructor(file: string, private readonly pollIntervalMs = 250) {
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma('busy_timeout = 10000');
+    this.db.exec(SCHEMA);
+    this.appended.setMaxListeners(0);
+    this.stmt = {
+      current: this.db.prepare<[string], { r: number | null }>('SELECT MAX(revision) AS r FROM events WHERE stream = ?'),
+      byId: this.db.prepare<[string], { stream: string; revision: number; position: number }>(
+        'SELECT stream, revision, position FROM events WHERE event_id = ?',
+      ),
+      insert: this.db.prepare(
+        `INSERT INTO events (event_id, stream, revision, type, data, metadata, tenant_id, recorded_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      readStream: this.db.prepare<[string, number], Row>(
+        'SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision',
+      ),
+      readAll: this.db.prepare<[number, number], Row>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+      head: this.db.prepare<[], { p: number | null }>('SELECT MAX(position) AS p FROM events'),
+    };
+  }
+
+  private readonly appendTx = (stream: string, events: readonly NewEvent[], expected: ExpectedRevision): AppendResult => {
+    const current = this.stmt.current.get(stream)?.r ?? -1;
+    const duplicate = this.duplicateOf(stream, events);
+    if (duplicate) return duplicate;
+    checkExpectedRevision(stream, expected, current);
+    const recordedAt = new Date().toISOString();
+    let position = 0;
+    events.forEach((event, i) => {
+      const info = this.stmt.insert.run(
+        event.id,
+        stream,
+        current + 1 + i,
+        event.type,
+        JSON.stringify(event.data),
+        JSON.stringify(event.metadata),
+        event.metadata.tenant_id,
+        recordedAt,
+      );
+      position = Number(info.lastInsertRowid);
+    });
+    return { nextRevision: current + events.length, position };
+  };
+
+  /**
+   * An append whose event ids are all already stored in this stream is a retry of a fact that was
+   * recorded: it succeeds without writing (as EventStoreDB's idempotent append does). Ids that
+   * exist elsewhere, or only in part, are a conflict.
+   */
+  private duplicateOf(stream: string, events: readonly NewEvent[]): AppendResult | null {
+    if (events.length === 0) return null;
+    const found = events.map((e) => this.stmt.byId.get(e.id));
+    if (found.every((f) => f === undefined)) return null;
+    const last = found[found.length - 1];
+    if (found.every((f) => f?.stream === stream) && last) {
+      return { nextRevision: this.stmt.current.get(stream)?.r ?? last.revision, position: last.position };
+    }
+    throw new Error(`event ids already used elsewhere (stream ${stream})`);
+  }
+
+  async append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    const tx = this.db.transaction(this.appendTx);
+    const result = tx.immediate(stream, events, expected);
+    if (events.length > 0) {
+      this.appends++;
+      this.appended.emit('append');
+    }
+    return result;
+  }
+
+  async readStream(stream: string, fromRevision = 0): Promise<RecordedEvent[]> {
+    return this.stmt.readStream.all(stream, fromRevision).map(toRecorded);
+  }
+
+  async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+    const after = options.after ?? 0;
+    if (!options.streamPrefixes?.length && options.tenantId === undefined) {
+      return this.stmt.readAll.all(after, options.limit).map(toRecorded);
+    }
+    const clauses = ['position > ?'];
+    const params: unknown[] = [after];
+    if (options.tenantId !== undefined) {
+      clauses.push('tenant_id = ?');
+      params.push(options.tenantId);
+    }
+    if (options.streamPrefixes?.length) {
+      // substr comparison, not LIKE: stream names may hold '%' or '_' and must match literally
+      clauses.push(`(${options.streamPrefixes.map(() => 'substr(stream, 1, ?) = ?').join(' OR ')})`);
+      for (const p of options.streamPrefixes) params.push(p.length, p);
+    }
+    params.push(options.limit);
+    const sql = `SELECT * FROM events WHERE ${clauses.join(' AND ')} ORDER BY position LIMIT ?`;
+    return (this.db.prepare(sql).all(...params) as Row[]).map(toRecorded);
+  }
+
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    let stopped = false;
+    let wake: (() => void) | null = null;
+    const onAppend = () => wake?.();
+    this.appended.on('append', onAppend);
+    const idle = () =>
+      new Promise<void>((resolve) => {
+        // other processes may append to the same file: poll as well as listen
+        const timer = setTimeout(done, this.pollIntervalMs);
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+        wake = done;
+      });
+    const loop = (async () => {
+      let position = options.after ?? 0;
+      while (!stopped && !this.closed) {
+        const appendsBefore = this.appends;
+        const batch = await this.readAll({ after: position, limit: 500 });
+        if (batch.length === 0) {
+          if (this.appends === appendsBefore && !stopped) await idle();
+          continue;
+        }
+        await options.onBatch(batch);
+        position = batch[batch.length - 1]!.position;
+      }
+    })().catch((error: unknown) => options.onError?.(error));
+    return {
+      stop: async () => {
+        stopped = true;
+        this.appended.off('append', onAppend);
+        wake?.();
+        await loop;
+      },
+    };
+  }
+
+  async headPosition(): Promise<number> {
+    return this.stmt.head.get()?.p ?? 0;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.appended.emit('append');
+    this.db.close();
+  }
+}
+
+function toRecorded(row: Row): RecordedEvent {
+  return {
+    id: row.event_id,
+    stream: row.stream,
+    revision: row.revision,
+    position: row.position,
+    type: row.type,
+    data: JSON.parse(row.data) as Record<string, unknown>,
+    metadata: JSON.parse(row.metadata) as RecordedEvent['metadata'],
+    recorded_at: row.recorded_at,
+  };
+}

@@ -1,0 +1,78 @@
+import { resolve } from 'node:path';
+
+/** The service's configuration, read once at start; nothing else reads process.env. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  eventStore: { kind: 'sqlite' } | { kind: 'esdb'; connectionString: string };
+  readStore: { kind: 'sqlite' } | { kind: 'mongo'; connectionString: string };
+  blobStore: 'fs' | 'gridfs';
+  operatorToken: string | null;
+  /** keys the hashes of idempotency keys and document lookups; generated into dataDir when unset */
+  secretKey: string | null;
+  publicBaseUrl: string;
+  webhookAllowInsecure: boolean;
+  sandboxLatencyMs: number;
+  chromiumPath: string | null;
+  seedDemo: boolean;
+  defaultRateLimitPerMinute: number;
+  logRequests: boolean;
+  /** trust X-Forwarded-For for the client address (behind a proxy) */
+  trustProxy: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const eventStore = env['SVC_EVENTSTORE'] ?? 'sqlite';
+  const readStore = env['SVC_READSTORE'] ?? 'sqlite';
+  const blobStore = env['SVC_BLOBSTORE'] ?? 'fs';
+  if (eventStore !== 'sqlite' && !/^(esdb|kurrentdb|esdb\+discover|kurrentdb\+discover):\/\//.test(eventStore)) {
+    throw new ConfigError('SVC_EVENTSTORE must be sqlite or an esdb:// / kurrentdb:// connection string');
+  }
+  if (readStore !== 'sqlite' && !/^mongodb(\+srv)?:\/\//.test(readStore)) {
+    throw new ConfigError('SVC_READSTORE must be sqlite or a mongodb:// connection string');
+  }
+  if (blobStore !== 'fs' && blobStore !== 'gridfs') throw new ConfigError('SVC_BLOBSTORE must be fs or gridfs');
+  if (blobStore === 'gridfs' && readStore === 'sqlite') throw new ConfigError('SVC_BLOBSTORE=gridfs needs a mongodb:// SVC_READSTORE');
+  return {
+    port,
+    host: env['HOST'] ?? '0.0.0.0',
+    dataDir: resolve(env['SVC_DATA_DIR'] ?? './data'),
+    eventStore: eventStore === 'sqlite' ? { kind: 'sqlite' } : { kind: 'esdb', connectionString: eventStore },
+    readStore: readStore === 'sqlite' ? { kind: 'sqlite' } : { kind: 'mongo', connectionString: readStore },
+    blobStore,
+    operatorToken: env['SVC_OPERATOR_TOKEN'] || null,
+    secretKey: env['SVC_SECRET_KEY'] || null,
+    publicBaseUrl: (env['SVC_PUBLIC_BASE_URL'] ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    webhookAllowInsecure: boolean(env, 'SVC_WEBHOOK_ALLOW_INSECURE', false),
+    sandboxLatencyMs: integer(env, 'SVC_SANDBOX_LATENCY_MS', 50, 0, 60_000),
+    chromiumPath: env['SVC_CHROMIUM_PATH'] || null,
+    seedDemo: boolean(env, 'SVC_SEED_DEMO', true),
+    defaultRateLimitPerMinute: integer(env, 'SVC_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+    logRequests: boolean(env, 'SVC_LOG_REQUESTS', true),
+    trustProxy: boolean(env, 'SVC_TRUST_PROXY', false),
+  };
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}`);
+  }
+  return value;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(`${name} must be true or false`);
+}

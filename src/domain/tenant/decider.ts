@@ -1,0 +1,151 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { DomainError, type Decider } from '../shared/decider.js';
+import type { Environment, Scope, SubjectType } from '../values/scopes.js';
+import type { TenantEvent, TenantSettingsChanges } from './events.js';
+
+export const tenantStream = (tenantId: string): string => `tenant-${tenantId}`;
+
+export interface TenantSettings {
+  api_channel_enabled: boolean;
+  facial_verification_master: boolean;
+  facial_verification_enabled: boolean;
+  default_templates: { pf: string | null; pj: string | null };
+  auto_decision_policy: { baixo?: string; medio?: string; alto?: string } | null;
+  custom_document_types: string[];
+  billing_suspended: boolean;
+  rate_limit_per_minute: number | null;
+}
+
+export const defaultSettings = (facialMaster: boolean): TenantSettings => ({
+  api_channel_enabled: true,
+  facial_verification_master: facialMaster,
+  facial_verification_enabled: false,
+  default_templates: { pf: null, pj: null },
+  auto_decision_policy: null,
+  custom_document_types: [],
+  billing_suspended: false,
+  rate_limit_per_minute: null,
+});
+
+export function applySettings(settings: TenantSettings, changes: TenantSettingsChanges): TenantSettings {
+  const { default_templates, ...rest } = changes;
+  return {
+    ...settings,
+    ...rest,
+    default_templates: { ...settings.default_templates, ...default_templates },
+  } as TenantSettings;
+}
+
+export type TenantState =
+  | { status: 'none' }
+  | { status: 'active'; tenant_id: string; settings: TenantSettings; keys: Readonly<Record<string, { key_hash: string; revoked: boolean }>> };
+
+export type TenantCommand =
+  | { type: 'CreateTenant'; tenant_id: string; name: string; facial_verification_master: boolean; now: string }
+  | { type: 'ChangeTenantSettings'; changes: TenantSettingsChanges; now: string }
+  | {
+      type: 'CreateApiKey';
+      key_id: string;
+      name: string;
+      environment: Environment;
+      scopes: Scope[];
+      subject_type: SubjectType | null;
+      rate_limit_per_minute: number | null;
+      key_hash: string;
+      key_hint: string;
+      now: string;
+    }
+  | { type: 'RevokeApiKey'; key_id: string; now: string };
+
+const notFound = () => E.left(new DomainError('tenant_not_found', 'No such tenant.'));
+
+export const tenantDecider: Decider<TenantCommand, TenantState, TenantEvent> = {
+  initialState: { status: 'none' },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreateTenant':
+        if (state.status !== 'none') return E.left(new DomainError('tenant_already_exists', 'The tenant already exists.'));
+        return E.right([
+          {
+            type: 'TenantCreated',
+            data: {
+              tenant_id: command.tenant_id,
+              name: command.name,
+              facial_verification_master: command.facial_verification_master,
+              created_at: command.now,
+            },
+          },
+        ]);
+      case 'ChangeTenantSettings': {
+        if (state.status !== 'active') return notFound();
+        const changed = Object.entries(command.changes).some(
+          ([k, v]) => JSON.stringify(v) !== JSON.stringify((state.settings as unknown as Record<string, unknown>)[k]),
+        );
+        if (!changed) return E.right([]);
+        return E.right([
+          { type: 'TenantSettingsChanged', data: { tenant_id: state.tenant_id, changes: command.changes, changed_at: command.now } },
+        ]);
+      }
+      case 'CreateApiKey':
+        if (state.status !== 'active') return notFound();
+        return E.right([
+          {
+            type: 'ApiKeyCreated',
+            data: {
+              tenant_id: state.tenant_id,
+              key_id: command.key_id,
+              name: command.name,
+              environment: command.environment,
+              scopes: command.scopes,
+              subject_type: command.subject_type,
+              rate_limit_per_minute: command.rate_limit_per_minute,
+              key_hash: command.key_hash,
+              key_hint: command.key_hint,
+              created_at: command.now,
+            },
+          },
+        ]);
+      case 'RevokeApiKey': {
+        if (state.status !== 'active') return notFound();
+        const key = state.keys[command.key_id];
+        if (!key) return E.left(new DomainError('api_key_not_found', 'No such API key for this tenant.'));
+        if (key.revoked) return E.right([]);
+        return E.right([
+          { type: 'ApiKeyRevoked', data: { tenant_id: state.tenant_id, key_id: command.key_id, key_hash: key.key_hash, revoked_at: command.now } },
+        ]);
+      }
+      default: {
+        const _exhaustive: never = command;
+        return _exhaustive;
+      }
+    }
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'TenantCreated':
+        return {
+          status: 'active',
+          tenant_id: event.data.tenant_id,
+          settings: defaultSettings(event.data.facial_verification_master),
+          keys: {},
+        };
+      case 'TenantSettingsChanged':
+        if (state.status !== 'active') return state;
+        return { ...state, settings: applySettings(state.settings, event.data.changes) };
+      case 'ApiKeyCreated':
+        if (state.status !== 'active') return state;
+        return { ...state, keys: { ...state.keys, [event.data.key_id]: { key_hash: event.data.key_hash, revoked: false } } };
+      case 'ApiKeyRevoked': {
+        if (state.status !== 'active') return state;
+        const key = state.keys[event.data.key_id];
+        return key ? { ...state, keys: { ...state.keys, [event.data.key_id]: { ...key, revoked: true } } } : state;
+      }
+      default: {
+        const _exhaustive: never = event;
+        return _exhaustive;
+      }
+    }
+  },
+};

@@ -1,0 +1,72 @@
+import * as t from 'io-ts';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import { ApiError, type ErrorCode } from './errors.js';
+
+type Props = Record<string, t.Mixed>;
+
+/** The property names a codec knows, so unknown fields can be refused rather than ignored. */
+function knownProps(codec: t.Mixed): Props | null {
+  if (codec instanceof t.InterfaceType || codec instanceof t.PartialType) return codec.props as Props;
+  if (codec instanceof t.ExactType) return knownProps(codec.type as t.Mixed);
+  if (codec instanceof t.IntersectionType) {
+    const merged: Props = {};
+    for (const part of codec.types as t.Mixed[]) {
+      const props = knownProps(part);
+      if (!props) return null;
+      Object.assign(merged, props);
+    }
+    return merged;
+  }
+  if (codec instanceof t.RefinementType) return knownProps(codec.type as t.Mixed);
+  return null;
+}
+
+/**
+ * Decodes a JSON body with an io-ts codec: the body must be an object, unknown fields are
+ * refused, and the first failing field is named in `param`.
+ */
+export function decodeBody<C extends t.Mixed>(codec: C, body: unknown, code: ErrorCode = 'invalid_request'): t.TypeOf<C> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ApiError('invalid_json', 'The request body must be a JSON object.');
+  }
+  const props = knownProps(codec);
+  if (props) {
+    const unknown = Object.keys(body).find((k) => !(k in props));
+    if (unknown !== undefined) throw new ApiError(code, `Unknown field: ${unknown}.`, unknown);
+  }
+  const result = codec.decode(body);
+  if (isLeft(result)) {
+    const first = result.left[0];
+    const path = first ? fieldPath(first.context) : '';
+    const expected = first?.context[first.context.length - 1]?.type.name;
+    throw new ApiError(code, path ? `Invalid value for ${path}${expected ? ` (expected ${expected})` : ''}.` : 'Invalid request body.', path || null);
+  }
+  return result.right as t.TypeOf<C>;
+}
+
+/** Strings with a bounded, non-blank length. */
+export const boundedString = (max: number) =>
+  new t.Type<string, string, unknown>(
+    `string(1..${max})`,
+    (u): u is string => typeof u === 'string' && u.trim().length > 0 && u.length <= max,
+    (u, c) => (typeof u === 'string' && u.trim().length > 0 && u.length <= max ? t.success(u) : t.failure(u, c)),
+    t.identity,
+  );
+
+export const positiveInteger = new t.Type<number, number, unknown>(
+  'positive integer',
+  (u): u is number => Number.isSafeInteger(u) && (u as number) > 0,
+  (u, c) => (Number.isSafeInteger(u) && (u as number) > 0 ? t.success(u as number) : t.failure(u, c)),
+  t.identity,
+);
+
+/** The field path of a failure, without the member indexes io-ts adds for intersections and unions. */
+function fieldPath(context: t.Context): string {
+  return context
+    .filter((entry, i) => {
+      const parent = context[i - 1]?.type;
+      return i > 0 && !(parent instanceof t.IntersectionType || parent instanceof t.UnionType);
+    })
+    .map((entry) => entry.key)
+    .join('.');
+}

@@ -1,0 +1,123 @@
+import { DomainError } from '../domain/shared/decider.js';
+
+/**
+ * Every error code the service answers, with its HTTP status: the interface's table, the
+ * statuses decisions.md section 8 gives to the codes the interface leaves open, and the few
+ * codes of the operator API. The error `type` follows from the status.
+ */
+export const ERROR_STATUS = {
+  // authentication and authorisation
+  missing_api_key: 401,
+  invalid_api_key: 401,
+  invalid_operator_token: 401,
+  insufficient_scope: 403,
+  subject_type_not_allowed: 403,
+  channel_disabled: 403,
+  module_disabled: 403,
+  url_expired: 403,
+  billing_suspended: 402,
+  // request shape
+  invalid_json: 400,
+  invalid_request: 400,
+  invalid_api_version: 400,
+  invalid_id: 400,
+  invalid_cursor: 400,
+  invalid_limit: 400,
+  invalid_date: 400,
+  invalid_idempotency_key: 400,
+  idempotency_key_reused: 400,
+  payload_too_large: 413,
+  // runs
+  missing_template_id: 400,
+  template_not_found: 400,
+  invalid_parametros: 400,
+  missing_document: 400,
+  invalid_document: 400,
+  run_not_terminal: 400,
+  invalid_mode: 400,
+  // customers and documents
+  invalid_email: 400,
+  invalid_address: 400,
+  invalid_field_for_type: 400,
+  missing_default_template: 400,
+  invalid_file: 400,
+  invalid_document_type: 400,
+  file_too_large: 400,
+  // facial verification
+  invalid_multipart: 400,
+  missing_user_image: 400,
+  invalid_checks: 400,
+  missing_ref_image: 400,
+  invalid_image_format: 400,
+  image_too_large: 400,
+  // webhooks, FX
+  invalid_webhook_url: 400,
+  operation_is_draft: 400,
+  analysis_not_requested: 400,
+  // not found
+  not_found: 404,
+  run_not_found: 404,
+  customer_not_found: 404,
+  document_not_found: 404,
+  operation_not_found: 404,
+  report_not_found: 404,
+  tenant_not_found: 404,
+  api_key_not_found: 404,
+  method_not_allowed: 405,
+  // conflicts
+  customer_already_exists: 409,
+  external_id_conflict: 409,
+  idempotency_key_in_progress: 409,
+  tenant_already_exists: 409,
+  concurrent_update: 409,
+  // limits
+  rate_limit_exceeded: 429,
+  laudo_download_limit: 429,
+  // failures
+  internal_error: 500,
+  storage_failed: 500,
+  db_failed: 500,
+  biometric_check_failed: 502,
+  service_unavailable: 503,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export function errorType(status: number): string {
+  if (status === 401 || status === 403) return 'authorization_error';
+  if (status === 402) return 'billing_error';
+  if (status === 429) return 'rate_limit_error';
+  if (status >= 500) return 'server_error';
+  return 'invalid_request_error';
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly param: string | null = null,
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = ERROR_STATUS[code];
+  }
+
+  body(): { type: string; code: string; message: string; param: string | null } & Record<string, unknown> {
+    return { type: errorType(this.status), code: this.code, message: this.message, param: this.param, ...this.extra };
+  }
+}
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.prototype.hasOwnProperty.call(ERROR_STATUS, code);
+}
+
+/** A domain refusal becomes the API error of the same code; its extras become body fields or headers. */
+export function fromDomainError(error: DomainError): ApiError {
+  if (!isErrorCode(error.code)) return new ApiError('internal_error', 'An internal error occurred.');
+  const { retry_after, ...extra } = error.extra;
+  const headers: Record<string, string> = retry_after === undefined ? {} : { 'Retry-After': String(retry_after) };
+  return new ApiError(error.code, error.message, error.param, extra, headers);
+}

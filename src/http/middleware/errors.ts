@@ -1,0 +1,45 @@
+import type Koa from 'koa';
+import { WrongExpectedRevisionError } from '../../adapters/event-store/port.js';
+import { DomainError } from '../../domain/shared/decider.js';
+import type { Logger } from '../../logger.js';
+import { ApiError, fromDomainError } from '../errors.js';
+import type { RequestState } from '../state.js';
+
+/**
+ * The one error middleware: typed errors become the error envelope; anything else is logged by
+ * name and request id and answered 500 internal_error, with no message or stack in the body.
+ */
+export function errorHandler(logger: Logger): Koa.Middleware<RequestState> {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (thrown) {
+      const error = toApiError(thrown);
+      if (error.status >= 500) {
+        logger.error('request failed', {
+          request_id: ctx.state.requestId,
+          error: thrown instanceof Error ? thrown.name : typeof thrown,
+          detail: thrown instanceof Error ? safeMessage(thrown.message) : undefined,
+        });
+      }
+      ctx.status = error.status;
+      for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
+      const isPublicApi = ctx.path.startsWith('/api/');
+      ctx.body = isPublicApi ? { error: error.body(), livemode: ctx.state.livemode } : { error: error.body() };
+    }
+  };
+}
+
+function toApiError(thrown: unknown): ApiError {
+  if (thrown instanceof ApiError) return thrown;
+  if (thrown instanceof DomainError) return fromDomainError(thrown);
+  if (thrown instanceof WrongExpectedRevisionError) {
+    return new ApiError('concurrent_update', 'The resource changed concurrently; retry the request.', null, {}, { 'Retry-After': '1' });
+  }
+  return new ApiError('internal_error', 'An internal error occurred. Quote the X-Request-Id when contacting support.');
+}
+
+/** Driver messages can quote values; keep only the first line, bounded, with digit runs masked. */
+function safeMessage(message: string): string {
+  return message.split('\n')[0]!.slice(0, 200).replace(/\d{6,}/g, '[digits]');
+}

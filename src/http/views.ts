@@ -1,0 +1,30 @@
+import type { ApiKeyDoc } from '../projections/api-keys.js';
+import type { TenantDoc } from '../projections/tenants.js';
+
+export function tenantView(doc: TenantDoc) {
+  return {
+    tenant_id: doc.tenant_id,
+    object: 'tenant',
+    name: doc.name,
+    balance: doc.balance,
+    settings: doc.settings,
+    created_at: doc.created_at,
+    updated_at: doc.updated_at,
+  };
+}
+
+export function apiKeyView(doc: ApiKeyDoc) {
+  return {
+    key_id: doc.key_id,
+    object: 'api_key',
+    tenant_id: doc.tenant_id,
+    name: doc.name,
+    environment: doc.environment,
+    scopes: doc.scopes,
+    subject_type: doc.subject_type,
+    rate_limit_per_minute: doc.rate_limit_per_minute,
+    key_hint: doc.key_hint,
+    created_at: doc.created_at,
+    revoked_at: doc.revoked_at,
+  };
+}

@@ -1,0 +1,45 @@
+import type { Server } from 'node:http';
+import { ConfigError, loadConfig } from './config.js';
+import { createHttpApp } from './http/app.js';
+import { jsonLogger } from './logger.js';
+import { seedDemo } from './seed.js';
+import { closeServices, createServices } from './services.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = jsonLogger();
+  const services = await createServices(config, logger);
+  const demo = await seedDemo(services);
+  const app = createHttpApp(services);
+  const server: Server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  logger.info('listening', { port: config.port, event_store: config.eventStore.kind, read_store: config.readStore.kind });
+
+  const base = `http://localhost:${config.port}`;
+  if (services.operatorTokenGenerated) {
+    console.log(`\nOperator token (shown once, kept in ${config.dataDir}/operator-token):\n  ${services.operatorToken}`);
+  }
+  if (demo) {
+    console.log(`\nDemo tenant ${demo.tenant_id} with a sandbox key (shown once):\n  ${demo.api_key}`);
+    const token = config.operatorToken ? '$SVC_OPERATOR_TOKEN' : `$(cat ${config.dataDir}/operator-token)`;
+    console.log(`\nTry it:\n  curl -s -H "Authorization: Bearer ${token}" ${base}/operator/v1/tenants/${demo.tenant_id}\n`);
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    // stop accepting, let in-flight requests finish, then checkpoint and close the stores
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeServices(services);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? `configuration error: ${error.message}` : error);
+  process.exit(1);
+});

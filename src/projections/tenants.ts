@@ -1,0 +1,54 @@
+import type { StoredEvent } from '../adapters/event-store/event-log.js';
+import type { ReadStore } from '../adapters/read-store/port.js';
+import { applySettings, defaultSettings, type TenantSettings } from '../domain/tenant/decider.js';
+import type { TenantEvent } from '../domain/tenant/events.js';
+import type { LedgerEvent } from '../domain/ledger/events.js';
+import type { Projection } from './projector.js';
+
+export interface TenantDoc extends Record<string, unknown> {
+  tenant_id: string;
+  name: string;
+  balance: number;
+  settings: TenantSettings;
+  created_at: string;
+  updated_at: string;
+}
+
+type Event = StoredEvent<TenantEvent | LedgerEvent>;
+
+/** Tenants with their settings and credit balance (read by auth on every request). */
+export const tenantsProjection: Projection<TenantDoc> = {
+  name: 'tenants',
+  collection: 'tenants',
+  indexes: [],
+  documentIds(event) {
+    if (event.type === 'TenantCreated' || event.type === 'TenantSettingsChanged' || event.type === 'CreditsAdded') {
+      return [String(event.data['tenant_id'])];
+    }
+    return [];
+  },
+  evolve(doc, stored) {
+    const event = stored as Event;
+    switch (event.type) {
+      case 'TenantCreated':
+        return {
+          tenant_id: event.data.tenant_id,
+          name: event.data.name,
+          balance: doc?.balance ?? 0,
+          settings: defaultSettings(event.data.facial_verification_master),
+          created_at: event.data.created_at,
+          updated_at: event.data.created_at,
+        };
+      case 'TenantSettingsChanged':
+        return doc && { ...doc, settings: applySettings(doc.settings, event.data.changes), updated_at: event.data.changed_at };
+      case 'CreditsAdded':
+        // the ledger event carries the balance after it, so the document cannot drift from the stream
+        return doc && { ...doc, balance: event.data.balance };
+      default:
+        return doc;
+    }
+  },
+};
+
+export const getTenant = async (store: ReadStore, tenantId: string): Promise<TenantDoc | null> =>
+  (await store.get<TenantDoc>('tenants', tenantId))?.doc ?? null;

@@ -1,0 +1,38 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { createApiKey, createTenant } from './commands/tenants.js';
+import type { CommandContext } from './commands/handle-command.js';
+import { SCOPES } from './domain/values/scopes.js';
+import type { Services } from './services.js';
+
+export interface DemoTenant {
+  tenant_id: string;
+  api_key: string;
+}
+
+/** On an empty store: tenant "Demo" with a sandbox key holding every scope (decisions section 1). */
+export async function seedDemo(services: Services): Promise<DemoTenant | null> {
+  if (!services.config.seedDemo || (await services.eventStore.headPosition()) > 0) return null;
+  const context = (step: string): CommandContext => ({
+    metadata: {
+      tenant_id: null,
+      actor: 'system',
+      request_id: null,
+      occurred_at: services.clock.now().toISOString(),
+      correlation_id: 'seed-demo',
+      causation_id: null,
+    },
+    commandId: `seed-demo:${step}`,
+  });
+  const tenant = await createTenant(services.log, { name: 'Demo', facial_verification_master: true }, context('tenant'));
+  if (E.isLeft(tenant)) throw new Error(`demo seed failed: ${tenant.left.code}`);
+  const tenantId = tenant.right.value.tenant_id;
+  const key = await createApiKey(
+    services.log,
+    tenantId,
+    { name: 'Demo sandbox key', environment: 'sandbox', scopes: [...SCOPES], subject_type: null, rate_limit_per_minute: null },
+    { ...context('key'), metadata: { ...context('key').metadata, tenant_id: tenantId } },
+  );
+  if (E.isLeft(key)) throw new Error(`demo seed failed: ${key.left.code}`);
+  await services.runner.waitFor(key.right.position);
+  return { tenant_id: tenantId, api_key: key.right.value.api_key };
+}

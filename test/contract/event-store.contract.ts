@@ -1,0 +1,144 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '../../src/adapters/event-store/port.js';
+
+/**
+ * The event store contract: every adapter passes it (SQLite always, EventStoreDB when
+ * SVC_TEST_ESDB names a server). Streams are named with a random suffix, so the suite also runs
+ * against a server that holds other data.
+ */
+export function describeEventStoreContract(name: string, open: () => Promise<EventStore>): void {
+  describe(`EventStore contract: ${name}`, function () {
+    this.timeout(30_000);
+    let store: EventStore;
+    const uniq = () => randomUUID().replace(/-/g, '');
+    const event = (type: string, data: Record<string, unknown> = {}, id: string = randomUUID()): NewEvent => ({
+      id,
+      type,
+      data,
+      metadata: {
+        tenant_id: 'tenant-a',
+        actor: 'system',
+        request_id: null,
+        occurred_at: '2026-11-22T12:00:00.000Z',
+        correlation_id: 'c1',
+        causation_id: null,
+      },
+    });
+
+    beforeEach(async () => {
+      store = await open();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    it('appends to a new stream with no_stream and reads it back in order with revisions from 0', async () => {
+      const stream = `thing-${uniq()}`;
+      const result = await store.append(stream, [event('A', { n: 1 }), event('B', { n: 2 })], 'no_stream');
+      expect(result.nextRevision).to.equal(1);
+      const read = await store.readStream(stream);
+      expect(read.map((e) => [e.type, e.revision, e.data['n']])).to.deep.equal([
+        ['A', 0, 1],
+        ['B', 1, 2],
+      ]);
+      expect(read[1]!.position).to.equal(result.position);
+      expect(read[0]!.position).to.be.lessThan(read[1]!.position);
+      expect(read[0]!.metadata).to.deep.include({ tenant_id: 'tenant-a', actor: 'system', correlation_id: 'c1' });
+      expect(read[0]!.recorded_at).to.match(/^\d{4}-\d\d-\d\dT/);
+    });
+
+    it('reads a missing stream as empty', async () => {
+      expect(await store.readStream(`missing-${uniq()}`)).to.deep.equal([]);
+    });
+
+    it('refuses no_stream on an existing stream and a stale exact revision', async () => {
+      const stream = `thing-${uniq()}`;
+      await store.append(stream, [event('A')], 'no_stream');
+      await expectConflict(store.append(stream, [event('B')], 'no_stream'));
+      await expectConflict(store.append(stream, [event('B')], 5));
+      const ok = await store.append(stream, [event('B')], 0);
+      expect(ok.nextRevision).to.equal(1);
+      await expectConflict(store.append(stream, [event('C')], 0));
+      expect((await store.readStream(stream)).map((e) => e.type)).to.deep.equal(['A', 'B']);
+    });
+
+    it('refuses an exact revision on a missing stream and accepts any', async () => {
+      const stream = `thing-${uniq()}`;
+      await expectConflict(store.append(stream, [event('A')], 0));
+      await store.append(stream, [event('A')], 'any');
+      await store.append(stream, [event('B')], 'any');
+      await store.append(stream, [event('C')], 'stream_exists');
+      await expectConflict(store.append(`thing-${uniq()}`, [event('A')], 'stream_exists'));
+      expect((await store.readStream(stream)).map((e) => e.revision)).to.deep.equal([0, 1, 2]);
+    });
+
+    it('lets exactly one of many concurrent no_stream appends win', async () => {
+      const stream = `claim-${uniq()}`;
+      const outcomes = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => store.append(stream, [event('Claimed', { i })], 'no_stream')));
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).to.have.length(1);
+      for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).to.be.instanceOf(WrongExpectedRevisionError);
+      expect(await store.readStream(stream)).to.have.length(1);
+    });
+
+    it('drops a retried append whose deterministic event ids are already stored', async () => {
+      const stream = `thing-${uniq()}`;
+      const batch = [event('A', {}, randomUUID()), event('B', {}, randomUUID())];
+      const first = await store.append(stream, batch, 'no_stream');
+      const again = await store.append(stream, batch, 'no_stream');
+      expect(again.position).to.equal(first.position);
+      expect(await store.readStream(stream)).to.have.length(2);
+    });
+
+    it('reads all events after a position in commit order, filtered by stream prefix and tenant', async () => {
+      const head = await store.headPosition();
+      const a = `alpha${uniq()}-1`;
+      const b = `beta${uniq()}-1`;
+      await store.append(a, [event('A1')], 'no_stream');
+      await store.append(b, [{ ...event('B1'), metadata: { ...event('x').metadata, tenant_id: 'tenant-b' } }], 'no_stream');
+      await store.append(a, [event('A2')], 0);
+      const all = (await store.readAll({ after: head, limit: 1000 })).filter((e) => e.stream === a || e.stream === b);
+      expect(all.map((e) => e.type)).to.deep.equal(['A1', 'B1', 'A2']);
+      const positions = all.map((e) => e.position);
+      expect([...positions].sort((x, y) => x - y)).to.deep.equal(positions);
+      const onlyA = await store.readAll({ after: head, limit: 1000, streamPrefixes: [a.split('-')[0]! + '-'] });
+      expect(onlyA.map((e) => e.type)).to.deep.equal(['A1', 'A2']);
+      const onlyB = (await store.readAll({ after: head, limit: 1000, tenantId: 'tenant-b' })).filter((e) => e.stream === b);
+      expect(onlyB.map((e) => e.type)).to.deep.equal(['B1']);
+      const page = await store.readAll({ after: head, limit: 1 });
+      expect(page).to.have.length(1);
+      expect(await store.headPosition()).to.be.at.least(all[all.length - 1]!.position);
+    });
+
+    it('delivers existing and new events to a catch-up subscription, in order, after a position', async () => {
+      const stream = `sub-${uniq()}`;
+      await store.append(stream, [event('Before')], 'no_stream');
+      const start = (await store.readStream(stream))[0]!.position;
+      await store.append(stream, [event('One')], 0);
+      const seen: RecordedEvent[] = [];
+      let resolveDone!: () => void;
+      const done = new Promise<void>((r) => (resolveDone = r));
+      const subscription = store.subscribeToAll({
+        after: start,
+        onBatch: async (batch) => {
+          seen.push(...batch.filter((e) => e.stream === stream));
+          if (seen.length >= 3) resolveDone();
+        },
+      });
+      await store.append(stream, [event('Two'), event('Three')], 1);
+      await Promise.race([done, new Promise((_, reject) => setTimeout(() => reject(new Error('subscription timed out')), 10_000))]);
+      await subscription.stop();
+      expect(seen.map((e) => e.type)).to.deep.equal(['One', 'Two', 'Three']);
+    });
+  });
+}
+
+async function expectConflict(promise: Promise<unknown>): Promise<void> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).to.be.instanceOf(WrongExpectedRevisionError);
+    return;
+  }
+  expect.fail('expected a WrongExpectedRevisionError');
+}

@@ -1,0 +1,101 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type Router from '@koa/router';
+import type { Clock } from '../../src/adapters/clock.js';
+import type { PiiCodec } from '../../src/adapters/pii/port.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { createHttpApp } from '../../src/http/app.js';
+import type { RequestState } from '../../src/http/state.js';
+import { memoryLogger } from '../../src/logger.js';
+import { closeServices, createServices, type Services } from '../../src/services.js';
+import { tempDir } from './temp.js';
+
+export interface TestService {
+  base: string;
+  services: Services;
+  logs: string[];
+  dataDir: string;
+  /** fetch against the service */
+  call(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  /** fetch with the operator token */
+  operator(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface TestServiceOptions {
+  env?: Record<string, string>;
+  clock?: Clock;
+  piiCodec?: PiiCodec;
+  apiRouters?: (services: Services) => Router<RequestState>[];
+  dataDir?: string;
+}
+
+/** The real koa app on the SQLite stores in a temporary directory, on an ephemeral port. */
+export async function startService(options: TestServiceOptions = {}): Promise<TestService> {
+  const dataDir = options.dataDir ?? tempDir();
+  const config: Config = loadConfig({
+    SVC_DATA_DIR: dataDir,
+    SVC_SEED_DEMO: 'false',
+    SVC_OPERATOR_TOKEN: 'op_test_token',
+    SVC_SECRET_KEY: 'test-secret-key',
+    SVC_SANDBOX_LATENCY_MS: '0',
+    ...options.env,
+  });
+  const logger = memoryLogger();
+  const services = await createServices(config, logger, {
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.piiCodec ? { piiCodec: options.piiCodec } : {}),
+  });
+  const app = createHttpApp(services, { apiRouters: options.apiRouters?.(services) ?? [] });
+  const server: Server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const call = (path: string, init: RequestInit & { json?: unknown } = {}) => {
+    const { json, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (json !== undefined) headers.set('content-type', 'application/json');
+    return fetch(`${base}${path}`, { ...rest, headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
+  };
+  return {
+    base,
+    services,
+    logs: logger.lines,
+    dataDir,
+    call,
+    operator: (path, init = {}) => {
+      const headers = new Headers(init.headers);
+      headers.set('authorization', `Bearer ${config.operatorToken}`);
+      return call(`/operator/v1${path}`, { ...init, headers });
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServices(services);
+    },
+  };
+}
+
+export interface TenantFixture {
+  tenant_id: string;
+  key(options?: { environment?: 'live' | 'sandbox'; scopes?: string[]; subject_type?: 'pf' | 'pj'; rate_limit_per_minute?: number }): Promise<{ key_id: string; api_key: string }>;
+}
+
+export const ALL_SCOPES = ['runs:write', 'runs:read', 'detail:read', 'customers:write', 'customers:read', 'biometria:write'];
+
+/** A tenant made through the operator API, with a helper to make keys for it. */
+export async function createTenant(service: TestService, name = 'Acme'): Promise<TenantFixture> {
+  const response = await service.operator('/tenants', { method: 'POST', json: { name } });
+  if (response.status !== 201) throw new Error(`tenant creation failed: ${response.status} ${await response.text()}`);
+  const { tenant_id } = (await response.json()) as { tenant_id: string };
+  return {
+    tenant_id,
+    key: async (options = {}) => {
+      const r = await service.operator(`/tenants/${tenant_id}/api-keys`, {
+        method: 'POST',
+        json: { name: 'test key', environment: options.environment ?? 'sandbox', scopes: options.scopes ?? ALL_SCOPES, ...options },
+      });
+      if (r.status !== 201) throw new Error(`key creation failed: ${r.status} ${await r.text()}`);
+      return (await r.json()) as { key_id: string; api_key: string };
+    },
+  };
+}
