@@ -1,4 +1,5 @@
 import Koa from 'koa';
+import compose from 'koa-compose';
 import Router from '@koa/router';
 import type { Services } from '../services.js';
 import { ApiError } from './errors.js';
@@ -11,13 +12,17 @@ import { operatorTenantsRouter } from './routers/operator/tenants.js';
 import type { RequestState } from './state.js';
 
 export interface AppOptions {
-  /** routers of public resources, mounted under /api/v1 behind auth, version and rate limits */
+  /** routers of public resources, mounted under /api/v1 behind version, key and rate limits */
   apiRouters?: readonly Router<RequestState>[];
 }
 
+type Middleware = Koa.Middleware<RequestState>;
+
 /**
- * The koa app: request id, errors, then either the public API (version, key, rate limit) or
- * the operator API (operator token). Unknown routes answer 404 not_found in the same envelope.
+ * The koa app: request id and errors for everything; then, by path prefix, the public API
+ * (version, key, rate limit, then the resource routers) or the operator API (operator token).
+ * Unknown paths pass the same checks as known ones and then answer 404 not_found (or 405 when
+ * the path exists with another method), in the same error envelope.
  */
 export function createHttpApp(services: Services, options: AppOptions = {}): Koa<RequestState> {
   const app = new Koa<RequestState>({ proxy: services.config.trustProxy });
@@ -25,26 +30,45 @@ export function createHttpApp(services: Services, options: AppOptions = {}): Koa
   app.use(requestContext(services.logger, services.config.logRequests));
   app.use(errorHandler(services.logger));
 
-  const api = new Router<RequestState>({ prefix: '/api/v1' });
-  api.use(apiVersion());
-  api.use(authenticate(services.readStore, services.config.defaultRateLimitPerMinute));
-  api.use(rateLimit(services.rateLimiter, services.config.defaultRateLimitPerMinute));
-  api.use(requireKey());
-  for (const router of options.apiRouters ?? []) api.use(router.routes(), router.allowedMethods(allowedMethodsOptions));
+  const api = mountRouters('/api/v1', options.apiRouters ?? []);
+  app.use(
+    under(
+      '/api/',
+      apiVersion(),
+      authenticate(services.readStore, services.config.defaultRateLimitPerMinute),
+      rateLimit(services.rateLimiter, services.config.defaultRateLimitPerMinute),
+      requireKey(),
+      notFoundAfter(),
+      api.routes(),
+      api.allowedMethods(allowedMethodsOptions),
+    ),
+  );
 
-  const operator = new Router<RequestState>({ prefix: '/operator/v1' });
-  operator.use(requireOperator(services.operatorToken));
-  for (const router of [operatorTenantsRouter(services), operatorAuditRouter(services)]) {
-    operator.use(router.routes(), router.allowedMethods(allowedMethodsOptions));
-  }
+  const operator = mountRouters('/operator/v1', [operatorTenantsRouter(services), operatorAuditRouter(services)]);
+  app.use(under('/operator/', requireOperator(services.operatorToken), notFoundAfter(), operator.routes(), operator.allowedMethods(allowedMethodsOptions)));
 
-  // unmatched paths under a prefix still pass the prefix's middleware (auth first, then 404)
-  api.all('/{*rest}', notFound);
-  operator.all('/{*rest}', notFound);
-  app.use(api.routes());
-  app.use(operator.routes());
-  app.use(notFound);
+  app.use(notFoundAfter());
   return app;
+}
+
+function mountRouters(prefix: string, routers: readonly Router<RequestState>[]): Router<RequestState> {
+  const parent = new Router<RequestState>({ prefix });
+  for (const router of routers) parent.use(router.routes());
+  return parent;
+}
+
+/** Runs the middleware only for paths under the prefix; there it is the end of the line. */
+function under(prefix: string, ...middleware: Middleware[]): Middleware {
+  const stack = compose(middleware);
+  return (ctx, next) => (ctx.path.startsWith(prefix) ? stack(ctx, async () => {}) : next());
+}
+
+/** After everything downstream (405 checks included) left the request unanswered: 404. */
+function notFoundAfter(): Middleware {
+  return async (ctx, next) => {
+    await next();
+    if (ctx.body === undefined && ctx.status === 404) throw new ApiError('not_found', 'No such route.');
+  };
 }
 
 const allowedMethodsOptions = {
@@ -52,7 +76,3 @@ const allowedMethodsOptions = {
   methodNotAllowed: () => new ApiError('method_not_allowed', 'This method is not allowed on this path.'),
   notImplemented: () => new ApiError('method_not_allowed', 'This method is not implemented.'),
 };
-
-async function notFound(): Promise<never> {
-  throw new ApiError('not_found', 'No such route.');
-}
