@@ -1,0 +1,38 @@
+/**
+ * npm run rebuild -- <projection> [<projection> ...] | --all
+ * Rebuilds read models from the event store. Stop the service first.
+ */
+import { EventLog } from '../src/adapters/event-store/event-log.js';
+import { PlainPiiCodec } from '../src/adapters/pii/port.js';
+import { loadConfig } from '../src/config.js';
+import { rebuildProjection } from '../src/projections/rebuild.js';
+import { openStores, PII_POLICY, PROJECTIONS } from '../src/services.js';
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const names = PROJECTIONS.map((p) => p.name);
+  const chosen = args.includes('--all') ? names : args;
+  const unknown = chosen.filter((n) => !names.includes(n));
+  if (chosen.length === 0 || unknown.length > 0) {
+    console.error(`usage: npm run rebuild -- <projection>... | --all\nprojections: ${names.join(', ')}`);
+    if (unknown.length) console.error(`unknown: ${unknown.join(', ')}`);
+    process.exit(2);
+  }
+  const stores = await openStores(loadConfig());
+  const log = new EventLog(stores.eventStore, new PlainPiiCodec(), PII_POLICY);
+  try {
+    for (const projection of PROJECTIONS.filter((p) => chosen.includes(p.name))) {
+      const result = await rebuildProjection(log, stores.readStore, projection);
+      console.log(JSON.stringify(result));
+    }
+  } finally {
+    await stores.eventStore.close();
+    await stores.readStore.close();
+    await stores.blobStore.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
