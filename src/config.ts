@@ -20,6 +20,8 @@ export interface Config {
   logRequests: boolean;
   /** trust X-Forwarded-For for the client address (behind a proxy) */
   trustProxy: boolean;
+  /** generic provider protocol for live sources (decisions section 3) */
+  sourceProvider: { baseUrl: string | null; perSource: Record<string, string>; token: string | null; timeoutMs: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -56,6 +58,16 @@ export function loadConfig(env: Env = process.env): Config {
     defaultRateLimitPerMinute: integer(env, 'SVC_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
     logRequests: boolean(env, 'SVC_LOG_REQUESTS', true),
     trustProxy: boolean(env, 'SVC_TRUST_PROXY', false),
+    sourceProvider: {
+      baseUrl: (env['SVC_SOURCE_PROVIDER_URL'] || '').replace(/\/+$/, '') || null,
+      perSource: Object.fromEntries(
+        Object.entries(env)
+          .filter(([name, value]) => /^SVC_SOURCE_[A-Z_]+_URL$/.test(name) && name !== 'SVC_SOURCE_PROVIDER_URL' && value)
+          .map(([name, value]) => [name.slice('SVC_SOURCE_'.length, -'_URL'.length).toLowerCase(), value as string]),
+      ),
+      token: env['SVC_SOURCE_PROVIDER_TOKEN'] || null,
+      timeoutMs: integer(env, 'SVC_SOURCE_TIMEOUT_MS', 10_000, 100, 120_000),
+    },
   };
 }
 

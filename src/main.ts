@@ -22,7 +22,13 @@ async function main(): Promise<void> {
   if (demo) {
     console.log(`\nDemo tenant ${demo.tenant_id} with a sandbox key (shown once):\n  ${demo.api_key}`);
     const token = config.operatorToken ? '$SVC_OPERATOR_TOKEN' : `$(cat ${config.dataDir}/operator-token)`;
-    console.log(`\nTry it:\n  curl -s -H "Authorization: Bearer ${token}" ${base}/operator/v1/tenants/${demo.tenant_id}\n`);
+    console.log(`\nTry it (a sandbox run of the reference PF template, then poll it):`);
+    console.log(
+      `  curl -s -H "x-api-key: ${demo.api_key}" -H "content-type: application/json" ${base}/api/v1/bureau/runs \\\n` +
+        `    -d '{"template_id":"${demo.templates.pf}","subject":{"type":"pf","doc":"00000000191","name":"Maria Silva"}}'`,
+    );
+    console.log(`  curl -s -H "x-api-key: ${demo.api_key}" ${base}/api/v1/bureau/runs/<run_id>`);
+    console.log(`  curl -s -H "Authorization: Bearer ${token}" ${base}/operator/v1/tenants/${demo.tenant_id}\n`);
   }
 
   let stopping = false;

@@ -1,5 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { createApiKey, createTenant } from './commands/tenants.js';
+import { createTemplate } from './commands/templates.js';
+import { changeTenantSettings, createApiKey, createTenant } from './commands/tenants.js';
+import { REFERENCE_PF, REFERENCE_PJ } from './domain/template/reference.js';
 import type { CommandContext } from './commands/handle-command.js';
 import { SCOPES } from './domain/values/scopes.js';
 import type { Services } from './services.js';
@@ -7,9 +9,13 @@ import type { Services } from './services.js';
 export interface DemoTenant {
   tenant_id: string;
   api_key: string;
+  templates: { pf: string; pj: string };
 }
 
-/** On an empty store: tenant "Demo" with a sandbox key holding every scope (decisions section 1). */
+/**
+ * On an empty store: tenant "Demo" with a sandbox key holding every scope and the reference
+ * templates as its pf and pj defaults (decisions section 1).
+ */
 export async function seedDemo(services: Services): Promise<DemoTenant | null> {
   if (!services.config.seedDemo || (await services.eventStore.headPosition()) > 0) return null;
   const context = (step: string): CommandContext => ({
@@ -33,6 +39,17 @@ export async function seedDemo(services: Services): Promise<DemoTenant | null> {
     { ...context('key'), metadata: { ...context('key').metadata, tenant_id: tenantId } },
   );
   if (E.isLeft(key)) throw new Error(`demo seed failed: ${key.left.code}`);
-  await services.runner.waitFor(key.right.position);
-  return { tenant_id: tenantId, api_key: key.right.value.api_key };
+  const templates: Record<string, string> = {};
+  for (const definition of [REFERENCE_PF, REFERENCE_PJ]) {
+    const created = await createTemplate(services.log, { tenant_id: tenantId, definition, published: true, active: true }, context(`template-${definition.subject_type}`));
+    if (E.isLeft(created)) throw new Error(`demo seed failed: ${created.left.code}`);
+    templates[definition.subject_type] = created.right.template_id;
+  }
+  const defaults = await changeTenantSettings(services.log, tenantId, { default_templates: { pf: templates['pf']!, pj: templates['pj']! } }, {
+    ...context('defaults'),
+    metadata: { ...context('defaults').metadata, tenant_id: tenantId },
+  });
+  if (E.isLeft(defaults)) throw new Error(`demo seed failed: ${defaults.left.code}`);
+  await services.runner.waitFor(defaults.right);
+  return { tenant_id: tenantId, api_key: key.right.value.api_key, templates: { pf: templates['pf']!, pj: templates['pj']! } };
 }

@@ -7,6 +7,7 @@ import { EventLog, type PiiPolicy } from './adapters/event-store/event-log.js';
 import type { EventStore } from './adapters/event-store/port.js';
 import { SqliteEventStore } from './adapters/event-store/sqlite.js';
 import { PlainPiiCodec, type PiiCodec } from './adapters/pii/port.js';
+import type { Source } from './adapters/sources/port.js';
 import type { ReadStore } from './adapters/read-store/port.js';
 import { SqliteReadStore } from './adapters/read-store/sqlite.js';
 import { Idempotency } from './commands/idempotency.js';
@@ -14,7 +15,15 @@ import type { Config } from './config.js';
 import { idempotencyPii } from './domain/idempotency/events.js';
 import { FixedWindowRateLimiter } from './http/middleware/rate-limit.js';
 import type { Logger } from './logger.js';
+import { ProviderSource } from './adapters/sources/provider.js';
+import { SandboxSource } from './adapters/sources/sandbox.js';
+import { runPii } from './domain/run/events.js';
 import { apiKeysProjection } from './projections/api-keys.js';
+import { runsProjection } from './projections/runs.js';
+import { sourceCacheProjection } from './projections/source-cache.js';
+import { templatesProjection } from './projections/templates.js';
+import { BillingReactor } from './reactors/billing.js';
+import { RunExecutor } from './reactors/run-executor.js';
 import { projector, type Projection } from './projections/projector.js';
 import { SubscriptionRunner } from './projections/runner.js';
 import { tenantsProjection } from './projections/tenants.js';
@@ -22,12 +31,15 @@ import { loadOrCreateSecret } from './secrets.js';
 
 /** Every read model, by name: the runner feeds them and `npm run rebuild -- <name>` rebuilds them. */
 export const PROJECTIONS: readonly Projection<Record<string, unknown>>[] = [
-  tenantsProjection as unknown as Projection<Record<string, unknown>>,
-  apiKeysProjection as unknown as Projection<Record<string, unknown>>,
-];
+  tenantsProjection,
+  apiKeysProjection,
+  templatesProjection,
+  runsProjection,
+  sourceCacheProjection,
+] as unknown as Projection<Record<string, unknown>>[];
 
 /** Personal fields of every event type that has them. */
-export const PII_POLICY: PiiPolicy = { ...idempotencyPii };
+export const PII_POLICY: PiiPolicy = { ...idempotencyPii, ...runPii };
 
 export interface Services {
   config: Config;
@@ -38,6 +50,7 @@ export interface Services {
   readStore: ReadStore;
   blobStore: BlobStore;
   runner: SubscriptionRunner;
+  runExecutor: RunExecutor;
   idempotency: Idempotency;
   rateLimiter: FixedWindowRateLimiter;
   operatorToken: string;
@@ -49,6 +62,8 @@ export interface Services {
 export interface Overrides {
   clock?: Clock;
   piiCodec?: PiiCodec;
+  sandboxSource?: Source;
+  liveSource?: Source;
 }
 
 export async function openStores(config: Config): Promise<{ eventStore: EventStore; readStore: ReadStore; blobStore: BlobStore }> {
@@ -85,16 +100,31 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     await readStore.ensureCollection(projection.collection, projection.indexes);
     runner.add(projector(projection, readStore));
   }
+  const clock = overrides.clock ?? systemClock;
+  const runExecutor = new RunExecutor({
+    log,
+    readStore,
+    clock,
+    logger,
+    sources: {
+      sandbox: overrides.sandboxSource ?? new SandboxSource({ latencyMs: config.sandboxLatencyMs }),
+      live: overrides.liveSource ?? new ProviderSource(config.sourceProvider),
+    },
+    sourceTimeoutMs: config.sourceProvider.timeoutMs,
+  });
+  runner.add(runExecutor).add(new BillingReactor(log, readStore));
   await runner.start();
+  await runExecutor.resumeUnfinished();
   return {
     config,
-    clock: overrides.clock ?? systemClock,
+    clock,
     logger,
     eventStore,
     log,
     readStore,
     blobStore,
     runner,
+    runExecutor,
     idempotency: new Idempotency(log, secret.value),
     rateLimiter: new FixedWindowRateLimiter(),
     operatorToken: operator.value,
@@ -105,6 +135,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
 
 /** Stops the subscriptions (each finishes its batch and checkpoint), then closes the stores. */
 export async function closeServices(services: Services): Promise<void> {
+  await services.runExecutor.stop();
   await services.runner.stop();
   await services.eventStore.close();
   await services.readStore.close();

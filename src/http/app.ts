@@ -8,15 +8,19 @@ import { errorHandler } from './middleware/errors.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { apiVersion, requestContext } from './middleware/request.js';
 import { operatorAuditRouter } from './routers/operator/audit.js';
+import { operatorRunsRouter } from './routers/operator/runs.js';
+import { operatorTemplatesRouter } from './routers/operator/templates.js';
 import { operatorTenantsRouter } from './routers/operator/tenants.js';
+import { runsRouter } from './routers/runs.js';
 import type { RequestState } from './state.js';
 
 export interface AppOptions {
-  /** routers of public resources, mounted under /api/v1 behind version, key and rate limits */
-  apiRouters?: readonly Router<RequestState>[];
+  /** more public routers (tests, benchmarks), mounted beside the resources under /api/v1 */
+  extraApiRouters?: readonly Router<RequestState>[];
 }
 
-type Middleware = Koa.Middleware<RequestState>;
+// router middleware expects router fields on the context, which it adds itself
+type Middleware = Koa.Middleware<RequestState, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
  * The koa app: request id and errors for everything; then, by path prefix, the public API
@@ -30,7 +34,7 @@ export function createHttpApp(services: Services, options: AppOptions = {}): Koa
   app.use(requestContext(services.logger, services.config.logRequests));
   app.use(errorHandler(services.logger));
 
-  const api = mountRouters('/api/v1', options.apiRouters ?? []);
+  const api = mountRouters('/api/v1', [runsRouter(services), ...(options.extraApiRouters ?? [])]);
   app.use(
     under(
       '/api/',
@@ -44,7 +48,12 @@ export function createHttpApp(services: Services, options: AppOptions = {}): Koa
     ),
   );
 
-  const operator = mountRouters('/operator/v1', [operatorTenantsRouter(services), operatorAuditRouter(services)]);
+  const operator = mountRouters('/operator/v1', [
+    operatorTenantsRouter(services),
+    operatorTemplatesRouter(services),
+    operatorRunsRouter(services),
+    operatorAuditRouter(services),
+  ]);
   app.use(under('/operator/', requireOperator(services.operatorToken), notFoundAfter(), operator.routes(), operator.allowedMethods(allowedMethodsOptions)));
 
   app.use(notFoundAfter());

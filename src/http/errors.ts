@@ -70,6 +70,7 @@ export const ERROR_STATUS = {
   idempotency_key_in_progress: 409,
   tenant_already_exists: 409,
   concurrent_update: 409,
+  invalid_run_state: 409,
   // limits
   rate_limit_exceeded: 429,
   laudo_download_limit: 429,

@@ -10,6 +10,8 @@ export interface TenantDoc extends Record<string, unknown> {
   name: string;
   balance: number;
   settings: TenantSettings;
+  /** onboarding profile slug -> template id */
+  onboarding_profiles: Record<string, string>;
   created_at: string;
   updated_at: string;
 }
@@ -22,7 +24,7 @@ export const tenantsProjection: Projection<TenantDoc> = {
   collection: 'tenants',
   indexes: [],
   documentIds(event) {
-    if (event.type === 'TenantCreated' || event.type === 'TenantSettingsChanged' || event.type === 'CreditsAdded') {
+    if (event.stream.startsWith('tenant-') || event.stream.startsWith('ledger-')) {
       return [String(event.data['tenant_id'])];
     }
     return [];
@@ -36,13 +38,19 @@ export const tenantsProjection: Projection<TenantDoc> = {
           name: event.data.name,
           balance: doc?.balance ?? 0,
           settings: defaultSettings(event.data.facial_verification_master),
+          onboarding_profiles: {},
           created_at: event.data.created_at,
           updated_at: event.data.created_at,
         };
       case 'TenantSettingsChanged':
         return doc && { ...doc, settings: applySettings(doc.settings, event.data.changes), updated_at: event.data.changed_at };
+      case 'OnboardingProfileSet':
+        return doc && { ...doc, onboarding_profiles: { ...doc.onboarding_profiles, [event.data.slug]: event.data.template_id } };
       case 'CreditsAdded':
-        // the ledger event carries the balance after it, so the document cannot drift from the stream
+      case 'CreditsReserved':
+      case 'CreditsCaptured':
+      case 'CreditsReleased':
+        // ledger events carry the balance after them, so the document cannot drift from the stream
         return doc && { ...doc, balance: event.data.balance };
       default:
         return doc;

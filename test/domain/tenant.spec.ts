@@ -68,11 +68,12 @@ describe('tenant decider', () => {
   });
 
   it('merges default templates per type when folding settings', () => {
-    const state = [
+    const events: TenantEvent[] = [
       created,
       { type: 'TenantSettingsChanged', data: { tenant_id: T, changes: { default_templates: { pf: 'a' } }, changed_at: NOW } },
       { type: 'TenantSettingsChanged', data: { tenant_id: T, changes: { default_templates: { pj: 'b' } }, changed_at: NOW } },
-    ].reduce(tenantDecider.evolve, tenantDecider.initialState);
+    ];
+    const state = events.reduce(tenantDecider.evolve, tenantDecider.initialState);
     expect(state.status === 'active' && state.settings.default_templates).to.deep.equal({ pf: 'a', pj: 'b' });
   });
 });

@@ -46,7 +46,7 @@ export async function startService(options: TestServiceOptions = {}): Promise<Te
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.piiCodec ? { piiCodec: options.piiCodec } : {}),
   });
-  const app = createHttpApp(services, { apiRouters: options.apiRouters?.(services) ?? [] });
+  const app = createHttpApp(services, { extraApiRouters: options.apiRouters?.(services) ?? [] });
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -24,12 +24,13 @@ describe('public API authentication and authorisation', () => {
   });
 
   it('answers 401 invalid_api_key for unknown, malformed and empty bearer keys', async () => {
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       { 'x-api-key': 'sk_test_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
       { 'x-api-key': 'not-a-key' },
       { authorization: 'Bearer sk_live_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB' },
       { authorization: 'Basic abc' },
-    ]) {
+    ];
+    for (const headers of cases) {
       const response = await get('/probe/subjects/pf', headers);
       expect(response.status, JSON.stringify(headers)).to.equal(401);
       expect((await errorOf(response)).code).to.equal(headers.authorization === 'Basic abc' ? 'missing_api_key' : 'invalid_api_key');
@@ -38,7 +39,8 @@ describe('public API authentication and authorisation', () => {
 
   it('accepts the key in x-api-key or as a bearer token, equivalently', async () => {
     const { api_key } = await tenant.key();
-    for (const headers of [{ 'x-api-key': api_key }, { authorization: `Bearer ${api_key}` }]) {
+    const cases: Record<string, string>[] = [{ 'x-api-key': api_key }, { authorization: `Bearer ${api_key}` }];
+    for (const headers of cases) {
       const response = await get('/probe/subjects/pf', headers);
       expect(response.status).to.equal(200);
       expect(await response.json()).to.deep.equal({ tenant_id: tenant.tenant_id, livemode: false });

@@ -11,7 +11,8 @@ describe('operator API: tenants, settings, credits, API keys', () => {
   after(async () => service.close());
 
   it('refuses a missing or wrong operator token with 401 invalid_operator_token', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: 'op_test_token' }]) {
+    const cases: Record<string, string>[] = [{}, { authorization: 'Bearer wrong' }, { authorization: 'op_test_token' }];
+    for (const headers of cases) {
       const response = await service.call('/operator/v1/tenants', { method: 'POST', headers, json: { name: 'x' } });
       expect(response.status).to.equal(401);
       const body = (await response.json()) as { error: { code: string; type: string } };

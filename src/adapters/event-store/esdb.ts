@@ -71,12 +71,16 @@ export class EsdbEventStore implements EventStore {
   }
 
   private async positionOf(stream: string, revision: number): Promise<number> {
-    const [event] = await this.readStream(stream, revision, 1);
+    const [event] = await this.read(stream, revision, 1);
     if (!event) throw new Error(`event ${revision} of ${stream} not found after appending it`);
     return event.position;
   }
 
-  async readStream(stream: string, fromRevision = 0, maxCount?: number): Promise<RecordedEvent[]> {
+  async readStream(stream: string, fromRevision = 0): Promise<RecordedEvent[]> {
+    return this.read(stream, fromRevision);
+  }
+
+  private async read(stream: string, fromRevision: number, maxCount?: number): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
     try {
       const read = this.client.readStream(stream, { fromRevision: BigInt(fromRevision), direction: FORWARDS, maxCount });
@@ -188,9 +192,9 @@ function toExpectedRevision(expected: ExpectedRevision): AppendExpectedRevision 
 }
 
 /**
- * Positions are only ever ones this adapter handed out, taken from events written since 20.x,
- * whose prepare position equals their commit position (the server refuses a position that is
- * not an event's).
+ * An event appended through gRPC is committed by its own log record, so its commit and prepare
+ * positions are one number (the server's AllReader reads it as TFPos(LogPosition, LogPosition)).
+ * The server refuses a position that is not an event's; positions come from events we read.
  */
 function toReadPosition(after: number | null): ReadPosition {
   if (after === null || after <= 0) return START;

@@ -2,35 +2,100 @@ import * as E from 'fp-ts/lib/Either.js';
 import { DomainError, type Decider } from '../shared/decider.js';
 import type { LedgerEvent } from './events.js';
 
-/** `ledger-<tenant_id>`: the tenant's credit balance as a stream of movements. */
+/** `ledger-<tenant_id>`: the tenant's credits as a stream of movements. */
 export const ledgerStream = (tenantId: string): string => `ledger-${tenantId}`;
 
 export interface LedgerState {
+  /** credits available: added, less reserved, less captured */
   balance: number;
+  /** open reservations by charge id (a run id) */
+  reservations: Readonly<Record<string, number>>;
+  /** charges already settled, so a replayed capture or release changes nothing */
+  settled: Readonly<Record<string, true>>;
 }
 
-export type LedgerCommand = { type: 'AddCredits'; tenant_id: string; amount: number; reason: string; now: string };
+export type LedgerCommand =
+  | { type: 'AddCredits'; tenant_id: string; amount: number; reason: string; now: string }
+  | { type: 'Reserve'; tenant_id: string; charge_id: string; amount: number; now: string }
+  | { type: 'Capture'; tenant_id: string; charge_id: string; amount: number; now: string }
+  | { type: 'Release'; tenant_id: string; charge_id: string; now: string };
 
+const insufficient = () => new DomainError('billing_suspended', 'Insufficient credit for this operation.');
+
+/**
+ * The balance never goes negative (a reservation or direct charge above it is refused) and no
+ * charge is taken twice: each charge id settles once.
+ */
 export const ledgerDecider: Decider<LedgerCommand, LedgerState, LedgerEvent> = {
-  initialState: { balance: 0 },
+  initialState: { balance: 0, reservations: {}, settled: {} },
   decide(command, state) {
-    if (!Number.isSafeInteger(command.amount) || command.amount <= 0) {
-      return E.left(new DomainError('invalid_request', 'amount must be a positive integer.', 'amount'));
+    switch (command.type) {
+      case 'AddCredits':
+        if (!Number.isSafeInteger(command.amount) || command.amount <= 0) {
+          return E.left(new DomainError('invalid_request', 'amount must be a positive integer.', 'amount'));
+        }
+        return E.right([
+          { type: 'CreditsAdded', data: { tenant_id: command.tenant_id, amount: command.amount, reason: command.reason, balance: state.balance + command.amount, added_at: command.now } },
+        ]);
+      case 'Reserve':
+        if (state.reservations[command.charge_id] !== undefined || state.settled[command.charge_id]) return E.right([]);
+        if (command.amount > state.balance) return E.left(insufficient());
+        return E.right([
+          {
+            type: 'CreditsReserved',
+            data: { tenant_id: command.tenant_id, charge_id: command.charge_id, amount: command.amount, balance: state.balance - command.amount, reserved_at: command.now },
+          },
+        ]);
+      case 'Capture': {
+        if (state.settled[command.charge_id]) return E.right([]);
+        const reserved = state.reservations[command.charge_id];
+        if (reserved === undefined && command.amount > state.balance) return E.left(insufficient());
+        const held = reserved ?? 0;
+        // a reservation caps the charge: the run was admitted for at most its reserved cost
+        const amount = reserved === undefined ? command.amount : Math.min(command.amount, reserved);
+        const released = held - (reserved === undefined ? 0 : amount);
+        return E.right([
+          {
+            type: 'CreditsCaptured',
+            data: {
+              tenant_id: command.tenant_id,
+              charge_id: command.charge_id,
+              amount,
+              released,
+              balance: state.balance + held - amount,
+              captured_at: command.now,
+            },
+          },
+        ]);
+      }
+      case 'Release': {
+        const reserved = state.reservations[command.charge_id];
+        if (reserved === undefined || state.settled[command.charge_id]) return E.right([]);
+        return E.right([
+          { type: 'CreditsReleased', data: { tenant_id: command.tenant_id, charge_id: command.charge_id, amount: reserved, balance: state.balance + reserved, released_at: command.now } },
+        ]);
+      }
+      default: {
+        const _exhaustive: never = command;
+        return _exhaustive;
+      }
     }
-    return E.right([
-      {
-        type: 'CreditsAdded',
-        data: {
-          tenant_id: command.tenant_id,
-          amount: command.amount,
-          reason: command.reason,
-          balance: state.balance + command.amount,
-          added_at: command.now,
-        },
-      },
-    ]);
   },
   evolve(state, event) {
-    return { balance: state.balance + event.data.amount };
+    switch (event.type) {
+      case 'CreditsAdded':
+        return { ...state, balance: event.data.balance };
+      case 'CreditsReserved':
+        return { ...state, balance: event.data.balance, reservations: { ...state.reservations, [event.data.charge_id]: event.data.amount } };
+      case 'CreditsCaptured':
+      case 'CreditsReleased': {
+        const { [event.data.charge_id]: _closed, ...open } = state.reservations;
+        return { balance: event.data.balance, reservations: open, settled: { ...state.settled, [event.data.charge_id]: true } };
+      }
+      default: {
+        const _exhaustive: never = event;
+        return _exhaustive;
+      }
+    }
   },
 };

@@ -38,7 +38,13 @@ export function applySettings(settings: TenantSettings, changes: TenantSettingsC
 
 export type TenantState =
   | { status: 'none' }
-  | { status: 'active'; tenant_id: string; settings: TenantSettings; keys: Readonly<Record<string, { key_hash: string; revoked: boolean }>> };
+  | {
+      status: 'active';
+      tenant_id: string;
+      settings: TenantSettings;
+      keys: Readonly<Record<string, { key_hash: string; revoked: boolean }>>;
+      onboarding_profiles: Readonly<Record<string, string>>;
+    };
 
 export type TenantCommand =
   | { type: 'CreateTenant'; tenant_id: string; name: string; facial_verification_master: boolean; now: string }
@@ -55,7 +61,8 @@ export type TenantCommand =
       key_hint: string;
       now: string;
     }
-  | { type: 'RevokeApiKey'; key_id: string; now: string };
+  | { type: 'RevokeApiKey'; key_id: string; now: string }
+  | { type: 'SetOnboardingProfile'; slug: string; template_id: string; now: string };
 
 const notFound = () => E.left(new DomainError('tenant_not_found', 'No such tenant.'));
 
@@ -115,6 +122,12 @@ export const tenantDecider: Decider<TenantCommand, TenantState, TenantEvent> = {
           { type: 'ApiKeyRevoked', data: { tenant_id: state.tenant_id, key_id: command.key_id, key_hash: key.key_hash, revoked_at: command.now } },
         ]);
       }
+      case 'SetOnboardingProfile':
+        if (state.status !== 'active') return notFound();
+        if (state.onboarding_profiles[command.slug] === command.template_id) return E.right([]);
+        return E.right([
+          { type: 'OnboardingProfileSet', data: { tenant_id: state.tenant_id, slug: command.slug, template_id: command.template_id, set_at: command.now } },
+        ]);
       default: {
         const _exhaustive: never = command;
         return _exhaustive;
@@ -130,6 +143,7 @@ export const tenantDecider: Decider<TenantCommand, TenantState, TenantEvent> = {
           tenant_id: event.data.tenant_id,
           settings: defaultSettings(event.data.facial_verification_master),
           keys: {},
+          onboarding_profiles: {},
         };
       case 'TenantSettingsChanged':
         if (state.status !== 'active') return state;
@@ -142,6 +156,9 @@ export const tenantDecider: Decider<TenantCommand, TenantState, TenantEvent> = {
         const key = state.keys[event.data.key_id];
         return key ? { ...state, keys: { ...state.keys, [event.data.key_id]: { ...key, revoked: true } } } : state;
       }
+      case 'OnboardingProfileSet':
+        if (state.status !== 'active') return state;
+        return { ...state, onboarding_profiles: { ...state.onboarding_profiles, [event.data.slug]: event.data.template_id } };
       default: {
         const _exhaustive: never = event;
         return _exhaustive;

@@ -53,7 +53,13 @@ export const ApiKeyRevoked = t.type({
   data: t.type({ tenant_id: t.string, key_id: t.string, key_hash: t.string, revoked_at: t.string }),
 });
 
-export const TenantEvent = t.union([TenantCreated, TenantSettingsChanged, ApiKeyCreated, ApiKeyRevoked]);
+/** An onboarding profile names the template customer creation uses; the same slug again re-points it. */
+export const OnboardingProfileSet = t.type({
+  type: t.literal('OnboardingProfileSet'),
+  data: t.type({ tenant_id: t.string, slug: t.string, template_id: t.string, set_at: t.string }),
+});
+
+export const TenantEvent = t.union([TenantCreated, TenantSettingsChanged, ApiKeyCreated, ApiKeyRevoked, OnboardingProfileSet]);
 export type TenantEvent = t.TypeOf<typeof TenantEvent>;
 export type TenantCreated = t.TypeOf<typeof TenantCreated>;
 export type ApiKeyCreated = t.TypeOf<typeof ApiKeyCreated>;

@@ -6,6 +6,7 @@ import { addCredits, changeTenantSettings, createApiKey, createTenant, revokeApi
 import { AutoDecisionPolicy } from '../../../domain/tenant/events.js';
 import { Environment, Scope, SubjectType } from '../../../domain/values/scopes.js';
 import { listTenantKeys } from '../../../projections/api-keys.js';
+import { getTemplate } from '../../../projections/templates.js';
 import { getTenant } from '../../../projections/tenants.js';
 import type { Services } from '../../../services.js';
 import { boundedString, decodeBody, positiveInteger } from '../../decode.js';
@@ -78,6 +79,14 @@ export function operatorTenantsRouter(services: Services): Router<RequestState> 
   router.patch('/tenants/:tenant_id', jsonBody(), async (ctx) => {
     const tenantId = tenantIdParam(ctx.params['tenant_id']!);
     const changes = decodeBody(PatchTenantBody, ctx.state.body);
+    for (const type of ['pf', 'pj'] as const) {
+      const templateId = changes.default_templates?.[type];
+      if (!templateId) continue;
+      const template = await getTemplate(readStore, templateId);
+      if (!template || (template.tenant_id !== null && template.tenant_id !== tenantId) || template.definition.subject_type !== type) {
+        throw new ApiError('template_not_found', `default_templates.${type} must name a ${type} template of this tenant or a global one.`, `default_templates.${type}`);
+      }
+    }
     const position = orThrow(await changeTenantSettings(log, tenantId, changes, commandContext(ctx, clock, tenantId)));
     await runner.waitFor(position);
     ctx.body = tenantView(await loadTenant(tenantId));

@@ -1,0 +1,201 @@
+import { MongoClient, MongoServerError, type AnyBulkWriteOperation, type Collection, type Db, type Filter } from 'mongodb';
+import {
+  assertCollectionName,
+  assertFieldName,
+  UniqueViolationError,
+  type Commit,
+  type IndexSpec,
+  type Query,
+  type ReadStore,
+  type StoredDoc,
+  type Write,
+} from './port.js';
+
+interface Row {
+  _id: string;
+  doc: Record<string, unknown>;
+  position: number;
+  /** copied from doc.created_at when it is a string, for the range and keyset queries */
+  created_at: string | null;
+}
+
+interface CheckpointRow {
+  _id: string;
+  position: number;
+}
+
+const DUPLICATE_KEY = 11000;
+const NAMESPACE_NOT_FOUND = 26;
+/** every JSON type but null: a unique field that is null or missing is outside the constraint, as SQL NULLs are */
+const NON_NULL_TYPES = ['string', 'number', 'bool', 'object', 'array'];
+
+/**
+ * Read models in MongoDB: one collection `rm_<name>` per read model, documents wrapped as
+ * `{ _id, doc, position, created_at }` so the store's fields never mix with the model's.
+ */
+export class MongoReadStore implements ReadStore {
+  private constructor(
+    private readonly client: MongoClient,
+    private readonly db: Db,
+  ) {}
+
+  /** Uses the database named in the URI (or `databaseName`, which tests use to keep runs apart). */
+  static async connect(uri: string, databaseName?: string): Promise<MongoReadStore> {
+    // undefined fields are left out, as JSON.stringify leaves them out of the SQLite documents
+    const client = await MongoClient.connect(uri, { ignoreUndefined: true });
+    return new MongoReadStore(client, client.db(databaseName));
+  }
+
+  /** The database, shared with the GridFS blob store. */
+  get database(): Db {
+    return this.db;
+  }
+
+  private rows(collection: string): Collection<Row> {
+    assertCollectionName(collection);
+    return this.db.collection<Row>(`rm_${collection}`);
+  }
+
+  private get checkpoints(): Collection<CheckpointRow> {
+    return this.db.collection<CheckpointRow>('checkpoints');
+  }
+
+  /** createIndex is a no-op for an index that exists with the same definition, and creates the collection. */
+  async ensureCollection(collection: string, indexes: readonly IndexSpec[]): Promise<void> {
+    const rows = this.rows(collection);
+    await rows.createIndex({ created_at: -1, _id: -1 });
+    for (const index of indexes) {
+      index.fields.forEach(assertFieldName);
+      const keys = Object.fromEntries(index.fields.map((f) => [`doc.${f}`, 1 as const]));
+      if (index.unique) {
+        const indexed = Object.fromEntries(index.fields.map((f) => [`doc.${f}`, { $type: NON_NULL_TYPES }]));
+        await rows.createIndex(keys, { unique: true, partialFilterExpression: indexed });
+      } else {
+        // the sort keys after the equality fields let one index serve both the filter and the newest-first page
+        await rows.createIndex({ ...keys, created_at: -1, _id: -1 });
+      }
+    }
+  }
+
+  async get<T>(collection: string, id: string): Promise<StoredDoc<T> | null> {
+    const row = await this.rows(collection).findOne({ _id: id });
+    return row ? toStored<T>(row) : null;
+  }
+
+  async getMany<T>(collection: string, ids: readonly string[]): Promise<Map<string, StoredDoc<T>>> {
+    const result = new Map<string, StoredDoc<T>>();
+    for await (const row of this.rows(collection).find({ _id: { $in: [...new Set(ids)] } })) {
+      result.set(row._id, toStored<T>(row));
+    }
+    return result;
+  }
+
+  async find<T>(collection: string, query: Query): Promise<T[]> {
+    const rows = this.rows(collection);
+    // Mongo reads a limit of 0 as no limit at all
+    if (query.limit <= 0) return [];
+    const filter: Filter<Row> = {};
+    // equality: null also matches a missing field (as json_extract gives NULL for both); booleans match booleans
+    for (const [field, value] of Object.entries(query.where ?? {})) {
+      assertFieldName(field);
+      filter[`doc.${field}`] = value;
+    }
+    if (query.createdFrom !== undefined || query.createdTo !== undefined) {
+      filter.created_at = {
+        ...(query.createdFrom !== undefined ? { $gte: query.createdFrom } : {}),
+        ...(query.createdTo !== undefined ? { $lte: query.createdTo } : {}),
+      };
+    }
+    if (query.before) {
+      const { created_at, id } = query.before;
+      filter.$or = [{ created_at: { $lt: created_at } }, { created_at, _id: { $lt: id } }];
+    }
+    const found = await rows
+      .find(filter, { projection: { doc: 1 } })
+      .sort({ created_at: -1, _id: -1 })
+      .limit(query.limit)
+      .toArray();
+    return found.map((row) => row.doc as T);
+  }
+
+  /**
+   * Writes in order, then the checkpoint. Not atomic without a replica set (no transactions): a
+   * crash in between leaves documents ahead of the checkpoint. That is safe because every
+   * document carries the position of the last event applied to it, so replaying the events after
+   * the checkpoint finds them already applied.
+   */
+  async commit(commit: Commit): Promise<void> {
+    for (const run of runsByCollection(commit.writes)) {
+      try {
+        await this.rows(run.collection).bulkWrite(run.writes.map(toOperation), { ordered: true });
+      } catch (error) {
+        if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) {
+          // the message ends with the duplicate values, which may be personal data: keep them out of logs
+          throw new UniqueViolationError(run.collection, error.message.replace(/ dup key:.*$/s, ''));
+        }
+        throw error;
+      }
+    }
+    if (commit.checkpoint) await this.setCheckpoint(commit.checkpoint);
+  }
+
+  private async setCheckpoint(checkpoint: { processor: string; position: number }): Promise<void> {
+    await this.checkpoints.updateOne({ _id: checkpoint.processor }, { $set: { position: checkpoint.position } }, { upsert: true });
+  }
+
+  async getCheckpoint(processor: string): Promise<number | null> {
+    return (await this.checkpoints.findOne({ _id: processor }))?.position ?? null;
+  }
+
+  /** renameCollection moves the indexes with the documents; not available on sharded collections. */
+  async swapCollection(source: string, target: string, checkpoint: { processor: string; position: number }): Promise<void> {
+    const targetName = this.rows(target).collectionName;
+    await this.rows(source).rename(targetName, { dropTarget: true });
+    await this.setCheckpoint(checkpoint);
+  }
+
+  async dropCollection(collection: string): Promise<void> {
+    try {
+      await this.rows(collection).drop();
+    } catch (error) {
+      // servers before 7.0 refuse to drop a collection that does not exist
+      if (!(error instanceof MongoServerError && error.code === NAMESPACE_NOT_FOUND)) throw error;
+    }
+  }
+
+  async listCollection<T>(collection: string): Promise<StoredDoc<T>[]> {
+    const rows = await this.rows(collection).find().sort({ _id: 1 }).toArray();
+    return rows.map((row) => toStored<T>(row));
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+}
+
+type Put = Extract<Write, { op: 'put' }>;
+
+/** Consecutive writes to one collection, so each run is one ordered bulkWrite and the overall order holds. */
+function runsByCollection(writes: readonly Write[]): { collection: string; writes: Write[] }[] {
+  const runs: { collection: string; writes: Write[] }[] = [];
+  for (const write of writes) {
+    const last = runs[runs.length - 1];
+    if (last?.collection === write.collection) last.writes.push(write);
+    else runs.push({ collection: write.collection, writes: [write] });
+  }
+  return runs;
+}
+
+function toOperation(write: Write): AnyBulkWriteOperation<Row> {
+  if (write.op === 'delete') return { deleteOne: { filter: { _id: write.id } } };
+  return { replaceOne: { filter: { _id: write.id }, replacement: toRow(write), upsert: true } };
+}
+
+function toRow(write: Put): Omit<Row, '_id'> {
+  const createdAt = write.doc['created_at'];
+  return { doc: write.doc, position: write.position, created_at: typeof createdAt === 'string' ? createdAt : null };
+}
+
+function toStored<T>(row: Row): StoredDoc<T> {
+  return { id: row._id, doc: row.doc as T, position: row.position };
+}

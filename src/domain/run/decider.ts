@@ -1,0 +1,147 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { DomainError, type Decider } from '../shared/decider.js';
+import { checksSummary, evaluate, isBlockHit, type RecordedAnswer } from './evaluate.js';
+import type { RunEvent, RunQueuedData } from './events.js';
+
+export const runStream = (runId: string): string => `run-${runId}`;
+
+export type RunStatus = 'queued' | 'running' | 'completed' | 'blocked' | 'pending_review' | 'partial' | 'failed' | 'cancelado';
+export const TERMINAL: readonly RunStatus[] = ['completed', 'blocked', 'partial', 'failed', 'cancelado'];
+
+export type RunState =
+  | { status: 'none' }
+  | { status: RunStatus; run: RunQueuedData; answers: Readonly<Record<string, RecordedAnswer>>; manual_review: boolean; risk_band: string | null };
+
+export type RunCommand =
+  | { type: 'QueueRun'; run: RunQueuedData }
+  | { type: 'StartRun'; now: string }
+  | { type: 'RecordSourceAnswer'; answer: RecordedAnswer; now: string }
+  | { type: 'FailRun'; reason: string; now: string }
+  | { type: 'CancelRun'; now: string }
+  | { type: 'ReviewRun'; decision: 'approved' | 'rejected'; note: string; now: string };
+
+const wrongState = (message: string) => E.left(new DomainError('invalid_run_state', message));
+
+function result(run: RunQueuedData, answers: Readonly<Record<string, RecordedAnswer>>, now: string) {
+  return {
+    run_id: run.run_id,
+    tenant_id: run.tenant_id,
+    environment: run.environment,
+    subject_type: run.subject_type,
+    template_id: run.template.template_id,
+    external_id: run.external_id,
+    metadata: run.metadata,
+    webhook_url: run.webhook_url,
+    checks_summary: checksSummary(run.template.definition, answers),
+    created_at: run.created_at,
+    completed_at: now,
+  };
+}
+
+/** The event that ends a run whose answers are all in (or that a block hit cut short). */
+function finish(run: RunQueuedData, answers: Readonly<Record<string, RecordedAnswer>>, now: string): RunEvent {
+  const outcome = evaluate(run.template.definition, answers);
+  if (outcome.status === 'failed') {
+    return { type: 'RunFailed', data: { ...result(run, answers, now), reason: 'all_sources_failed', summary_message: outcome.summary_message, cost: outcome.cost } };
+  }
+  return {
+    type: 'RunCompleted',
+    data: {
+      ...result(run, answers, now),
+      status: outcome.status,
+      decision: outcome.decision!,
+      operative_decision: outcome.operative_decision!,
+      risk_band: outcome.risk_band,
+      manual_review: outcome.manual_review,
+      summary_message: outcome.summary_message,
+      abandoned: run.template.definition.sources.map((s) => s.source_id).filter((id) => !answers[id]),
+      cost: outcome.cost,
+    },
+  };
+}
+
+/**
+ * A bureau run: queued, running while its sources answer, then terminal. Answers already
+ * recorded are ignored when they come again (a resumed run asks only what is missing), and a
+ * block hit ends the run at once.
+ */
+export const runDecider: Decider<RunCommand, RunState, RunEvent> = {
+  initialState: { status: 'none' },
+
+  decide(command, state) {
+    if (command.type === 'QueueRun') {
+      return state.status === 'none' ? E.right([{ type: 'RunQueued', data: command.run }]) : E.right([]);
+    }
+    if (state.status === 'none') return E.left(new DomainError('run_not_found', 'No such run.'));
+    switch (command.type) {
+      case 'StartRun':
+        return state.status === 'queued' ? E.right([{ type: 'RunStarted', data: { run_id: state.run.run_id, started_at: command.now } }]) : E.right([]);
+      case 'RecordSourceAnswer': {
+        const { answer } = command;
+        const inTemplate = state.run.template.definition.sources.some((s) => s.source_id === answer.source_id);
+        if (state.status !== 'running' || !inTemplate || state.answers[answer.source_id]) return E.right([]);
+        const answered: RunEvent = {
+          type: 'SourceAnswered',
+          data: { run_id: state.run.run_id, subject_ref: state.run.subject_ref, ...answer, answered_at: command.now },
+        };
+        const answers = { ...state.answers, [answer.source_id]: answer };
+        const complete = state.run.template.definition.sources.every((s) => answers[s.source_id]);
+        if (isBlockHit(state.run.template.definition, answer) || complete) return E.right([answered, finish(state.run, answers, command.now)]);
+        return E.right([answered]);
+      }
+      case 'FailRun':
+        if (state.status !== 'queued' && state.status !== 'running') return E.right([]);
+        return E.right([
+          {
+            type: 'RunFailed',
+            data: { ...result(state.run, state.answers, command.now), reason: command.reason, summary_message: 'Falha técnica antes de uma análise significativa; reenvie a consulta.', cost: 0 },
+          },
+        ]);
+      case 'CancelRun':
+        if (state.status === 'cancelado') return E.right([]);
+        if (state.status !== 'queued' && state.status !== 'running') return wrongState(`A ${state.status} run cannot be cancelled; only queued or running runs can.`);
+        return E.right([{ type: 'RunCancelled', data: { run_id: state.run.run_id, cancelled_at: command.now } }]);
+      case 'ReviewRun': {
+        const reviewable = state.status === 'pending_review' || (state.status === 'partial' && state.manual_review);
+        if (!reviewable) return wrongState(`Only runs awaiting manual review can be reviewed; this run is ${state.status}.`);
+        return E.right([
+          {
+            type: 'RunReviewed',
+            data: { ...result(state.run, state.answers, command.now), decision: command.decision, note: command.note, risk_band: state.risk_band as 'baixo' | null, reviewed_at: command.now },
+          },
+        ]);
+      }
+      default: {
+        const _exhaustive: never = command;
+        return _exhaustive;
+      }
+    }
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'RunQueued':
+        return { status: 'queued', run: event.data, answers: {}, manual_review: false, risk_band: null };
+      default:
+        if (state.status === 'none') return state;
+    }
+    switch (event.type) {
+      case 'RunStarted':
+        return { ...state, status: 'running' };
+      case 'SourceAnswered': {
+        const { run_id: _r, subject_ref: _s, answered_at: _a, ...answer } = event.data;
+        return { ...state, answers: { ...state.answers, [answer.source_id]: answer } };
+      }
+      case 'RunCompleted':
+        return { ...state, status: event.data.status, manual_review: event.data.manual_review, risk_band: event.data.risk_band };
+      case 'RunFailed':
+        return { ...state, status: 'failed' };
+      case 'RunCancelled':
+        return { ...state, status: 'cancelado' };
+      case 'RunReviewed':
+        return { ...state, status: 'completed', manual_review: false };
+      default:
+        return state;
+    }
+  },
+};

@@ -1,0 +1,112 @@
+import * as t from 'io-ts';
+import type { PiiFields } from '../shared/decider.js';
+import { TemplateDefinition } from '../template/events.js';
+import { Environment, SubjectType } from '../values/scopes.js';
+
+const nullableString = t.union([t.string, t.null]);
+
+const CheckAnswer = t.intersection([
+  t.type({ check_id: t.string, status: t.keyof({ VALID: null, INVALID: null, NO_DATA: null, ERROR: null }), result_code: t.string, result_label: t.string }),
+  t.partial({ severity: t.keyof({ info: null, low: null, medium: null, high: null, critical: null }), title: t.string, detail: t.string }),
+]);
+
+const ChecksSummary = t.type({ total: t.number, valid: t.number, invalid: t.number, no_data: t.number, error: t.number });
+
+export const RunQueued = t.type({
+  type: t.literal('RunQueued'),
+  data: t.type({
+    run_id: t.string,
+    tenant_id: t.string,
+    environment: Environment,
+    /** the exact template version the run uses, as it was */
+    template: t.type({ template_id: t.string, version: t.number, definition: TemplateDefinition }),
+    /** personal: sealed through the PII codec */
+    subject: t.UnknownRecord,
+    subject_type: SubjectType,
+    /** keyed hash of tenant and document: finds a subject's streams without the document */
+    subject_ref: t.string,
+    external_id: nullableString,
+    metadata: t.record(t.string, t.string),
+    webhook_url: nullableString,
+    customer_id: nullableString,
+    estimated_seconds: t.number,
+    reserved_credits: t.number,
+    created_at: t.string,
+  }),
+});
+
+export const RunStarted = t.type({ type: t.literal('RunStarted'), data: t.type({ run_id: t.string, started_at: t.string }) });
+
+export const SourceAnswered = t.type({
+  type: t.literal('SourceAnswered'),
+  data: t.type({
+    run_id: t.string,
+    subject_ref: t.string,
+    source_id: t.string,
+    tier: t.union([t.literal(1), t.literal(2), t.literal(3)]),
+    status: t.keyof({ ANSWERED: null, ERROR: null }),
+    checks: t.array(CheckAnswer),
+    /** normalised data about the subject (names, partners, proceedings): personal, sealed */
+    data: t.UnknownRecord,
+    error_code: nullableString,
+    error_message: nullableString,
+    cached: t.boolean,
+    duration_ms: t.number,
+    cost: t.number,
+    answered_at: t.string,
+  }),
+});
+
+/** Everything the run.completed webhook needs travels on the event itself. */
+const RunResult = {
+  run_id: t.string,
+  tenant_id: t.string,
+  environment: Environment,
+  subject_type: SubjectType,
+  template_id: t.string,
+  external_id: nullableString,
+  metadata: t.record(t.string, t.string),
+  webhook_url: nullableString,
+  checks_summary: ChecksSummary,
+  created_at: t.string,
+  completed_at: t.string,
+};
+
+export const RunCompleted = t.type({
+  type: t.literal('RunCompleted'),
+  data: t.type({
+    ...RunResult,
+    status: t.keyof({ completed: null, blocked: null, pending_review: null, partial: null }),
+    decision: t.keyof({ approved: null, rejected: null, review: null }),
+    operative_decision: t.keyof({ approved: null, rejected: null, review: null, hold: null }),
+    risk_band: t.union([t.keyof({ baixo: null, medio: null, alto: null }), t.null]),
+    manual_review: t.boolean,
+    summary_message: t.string,
+    /** sources left unasked after a block hit */
+    abandoned: t.array(t.string),
+    cost: t.number,
+  }),
+});
+
+export const RunFailed = t.type({
+  type: t.literal('RunFailed'),
+  data: t.type({ ...RunResult, reason: t.string, summary_message: t.string, cost: t.number }),
+});
+
+export const RunCancelled = t.type({ type: t.literal('RunCancelled'), data: t.type({ run_id: t.string, cancelled_at: t.string }) });
+
+/** The analyst's decision on a run under manual review: the run ends completed with it. */
+export const RunReviewed = t.type({
+  type: t.literal('RunReviewed'),
+  data: t.type({ ...RunResult, decision: t.keyof({ approved: null, rejected: null }), note: t.string, risk_band: t.union([t.keyof({ baixo: null, medio: null, alto: null }), t.null]), reviewed_at: t.string }),
+});
+
+export const RunEvent = t.union([RunQueued, RunStarted, SourceAnswered, RunCompleted, RunFailed, RunCancelled, RunReviewed]);
+export type RunEvent = t.TypeOf<typeof RunEvent>;
+export type RunQueuedData = t.TypeOf<typeof RunQueued>['data'];
+export type RunCompletedData = t.TypeOf<typeof RunCompleted>['data'];
+
+export const runPii: Record<string, PiiFields<Record<string, unknown>>> = {
+  RunQueued: { subject: (d) => String(d['subject_ref']), fields: ['subject'] },
+  SourceAnswered: { subject: (d) => String(d['subject_ref']), fields: ['data'] },
+};

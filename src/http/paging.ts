@@ -1,0 +1,39 @@
+import { ApiError } from './errors.js';
+
+/** `limit`: an integer from 1 to 100, default 20. */
+export function parseLimit(raw: unknown): number {
+  if (raw === undefined) return 20;
+  const value = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(value) || value < 1 || value > 100) throw new ApiError('invalid_limit', 'limit must be an integer from 1 to 100.', 'limit');
+  return value;
+}
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** An ISO 8601 date-time bound, normalised to the stored form; else 400 invalid_date. */
+export function parseDateBound(raw: unknown, param: string): string | undefined {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !ISO_DATE_TIME.test(raw) || Number.isNaN(Date.parse(raw))) {
+    throw new ApiError('invalid_date', `${param} must be an ISO 8601 date-time, e.g. 2026-09-01T00:00:00Z.`, param);
+  }
+  return new Date(raw).toISOString();
+}
+
+/** The run list cursor: opaque base64url of the last item's (created_at, id). */
+export function encodeCursor(position: { created_at: string; id: string }): string {
+  return Buffer.from(JSON.stringify([position.created_at, position.id])).toString('base64url');
+}
+
+export function decodeCursor(raw: unknown): { created_at: string; id: string } {
+  const invalid = () => new ApiError('invalid_cursor', 'cursor must be a next_cursor value from a previous page.', 'cursor');
+  if (typeof raw !== 'string' || !/^[A-Za-z0-9_-]{1,400}$/.test(raw)) throw invalid();
+  try {
+    const parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === 'string' && typeof parsed[1] === 'string' && !Number.isNaN(Date.parse(parsed[0]))) {
+      return { created_at: parsed[0], id: parsed[1] };
+    }
+  } catch {
+    // fall through
+  }
+  throw invalid();
+}

@@ -1,0 +1,71 @@
+import { buildAnalysis, buildDetail, ANALYSIS_SCHEMA_VERSION } from '../domain/run/analysis.js';
+import type { RunDoc } from '../projections/runs.js';
+
+const livemodeOf = (run: RunDoc) => run.environment === 'live';
+const facts = (run: RunDoc) => ({
+  template: run.template,
+  subject_type: run.subject_type,
+  answers: run.answers,
+  abandoned: run.abandoned,
+  decision: run.decision,
+  operative_decision: run.operative_decision,
+  completed_at: run.completed_at,
+});
+
+export const isInProgress = (run: RunDoc): boolean => run.status === 'queued' || run.status === 'running';
+
+/** What GET run and GET analysis answer (202) while the run executes. */
+export function inProgressView(run: RunDoc) {
+  return { run_id: run.run_id, status: run.status, retry_after_seconds: retryAfterSeconds(run), livemode: livemodeOf(run) };
+}
+
+/** A polling hint: what is left of the estimate, at least one second. */
+export function retryAfterSeconds(run: RunDoc): number {
+  return Math.max(1, Math.min(run.estimated_seconds, 30));
+}
+
+export function runView(run: RunDoc) {
+  return {
+    run_id: run.run_id,
+    status: run.status,
+    decision: run.decision,
+    operative_decision: run.operative_decision,
+    risk_band: run.risk_band,
+    external_id: run.external_id,
+    metadata: run.metadata,
+    template_name: run.template_name,
+    summary_message: run.summary_message,
+    manual_review: run.manual_review,
+    created_at: run.created_at,
+    completed_at: run.completed_at,
+    livemode: livemodeOf(run),
+  };
+}
+
+export function runSummaryView(run: RunDoc) {
+  return {
+    run_id: run.run_id,
+    template_id: run.template_id,
+    status: run.status,
+    decision: run.decision,
+    risk_band: run.risk_band,
+    subject_type: run.subject_type,
+    external_id: run.external_id,
+    metadata: run.metadata,
+    created_at: run.created_at,
+    completed_at: run.completed_at,
+  };
+}
+
+export function analysisView(run: RunDoc, now: Date) {
+  return {
+    meta: { schema_version: ANALYSIS_SCHEMA_VERSION, generated_at: now.toISOString(), run_id: run.run_id, external_id: run.external_id },
+    metadata: Object.keys(run.metadata).length > 0 ? run.metadata : null,
+    analysis: buildAnalysis(facts(run)),
+    livemode: livemodeOf(run),
+  };
+}
+
+export function detailView(run: RunDoc) {
+  return { run_id: run.run_id, sources: buildDetail(facts(run)), livemode: livemodeOf(run) };
+}

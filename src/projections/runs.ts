@@ -1,0 +1,134 @@
+import type { StoredEvent } from '../adapters/event-store/event-log.js';
+import type { ReadStore } from '../adapters/read-store/port.js';
+import type { RecordedAnswer } from '../domain/run/evaluate.js';
+import type { RunEvent } from '../domain/run/events.js';
+import type { RunStatus } from '../domain/run/decider.js';
+import type { TemplateDefinition } from '../domain/template/events.js';
+import type { Projection } from './projector.js';
+
+export interface RunDoc extends Record<string, unknown> {
+  run_id: string;
+  tenant_id: string;
+  environment: 'live' | 'sandbox';
+  template_id: string;
+  template_version: number;
+  template_name: string;
+  template: TemplateDefinition;
+  subject_type: 'pf' | 'pj';
+  subject_ref: string;
+  customer_id: string | null;
+  external_id: string | null;
+  metadata: Record<string, string>;
+  status: RunStatus;
+  decision: string | null;
+  operative_decision: string | null;
+  risk_band: string | null;
+  manual_review: boolean;
+  summary_message: string;
+  checks_summary: { total: number; valid: number; invalid: number; no_data: number; error: number } | null;
+  estimated_seconds: number;
+  answers: Record<string, RecordedAnswer & { answered_at: string }>;
+  abandoned: string[];
+  review: { decision: string; note: string; reviewed_at: string } | null;
+  created_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+}
+
+/** Runs as GET run, the run list, analysis and detail read them. */
+export const runsProjection: Projection<RunDoc> = {
+  name: 'runs',
+  collection: 'runs',
+  indexes: [
+    { fields: ['tenant_id', 'environment', 'status'] },
+    { fields: ['tenant_id', 'environment', 'external_id'] },
+    { fields: ['tenant_id', 'environment', 'template_id'] },
+    { fields: ['status'] },
+  ],
+  documentIds: (event) => (event.stream.startsWith('run-') ? [String(event.data['run_id'])] : []),
+  evolve(doc, stored) {
+    const event = stored as StoredEvent<RunEvent>;
+    if (event.type === 'RunQueued') {
+      const run = event.data;
+      return {
+        run_id: run.run_id,
+        tenant_id: run.tenant_id,
+        environment: run.environment,
+        template_id: run.template.template_id,
+        template_version: run.template.version,
+        template_name: run.template.definition.name,
+        template: run.template.definition,
+        subject_type: run.subject_type,
+        subject_ref: run.subject_ref,
+        customer_id: run.customer_id,
+        external_id: run.external_id,
+        metadata: run.metadata,
+        status: 'queued',
+        decision: null,
+        operative_decision: null,
+        risk_band: null,
+        manual_review: false,
+        summary_message: 'Consulta na fila.',
+        checks_summary: null,
+        estimated_seconds: run.estimated_seconds,
+        answers: {},
+        abandoned: [],
+        review: null,
+        created_at: run.created_at,
+        started_at: null,
+        completed_at: null,
+      };
+    }
+    if (!doc) return null;
+    switch (event.type) {
+      case 'RunStarted':
+        return { ...doc, status: 'running', started_at: event.data.started_at, summary_message: 'Consulta em execução.' };
+      case 'SourceAnswered': {
+        const { run_id: _r, subject_ref: _s, ...answer } = event.data;
+        return { ...doc, answers: { ...doc.answers, [answer.source_id]: answer } };
+      }
+      case 'RunCompleted':
+        return {
+          ...doc,
+          status: event.data.status,
+          decision: event.data.decision,
+          operative_decision: event.data.operative_decision,
+          risk_band: event.data.risk_band,
+          manual_review: event.data.manual_review,
+          summary_message: event.data.summary_message,
+          checks_summary: event.data.checks_summary,
+          abandoned: event.data.abandoned,
+          completed_at: event.data.completed_at,
+        };
+      case 'RunFailed':
+        return {
+          ...doc,
+          status: 'failed',
+          decision: null,
+          operative_decision: null,
+          risk_band: null,
+          manual_review: false,
+          summary_message: event.data.summary_message,
+          checks_summary: event.data.checks_summary,
+          completed_at: event.data.completed_at,
+        };
+      case 'RunCancelled':
+        return { ...doc, status: 'cancelado', summary_message: 'Consulta cancelada.', completed_at: event.data.cancelled_at };
+      case 'RunReviewed':
+        return {
+          ...doc,
+          status: 'completed',
+          decision: event.data.decision,
+          operative_decision: event.data.decision,
+          manual_review: false,
+          summary_message: `Decisão do analista: ${event.data.decision === 'approved' ? 'aprovado' : 'reprovado'}.`,
+          review: { decision: event.data.decision, note: event.data.note, reviewed_at: event.data.reviewed_at },
+          completed_at: event.data.reviewed_at,
+        };
+      default:
+        return doc;
+    }
+  },
+};
+
+export const getRun = async (store: ReadStore, runId: string): Promise<RunDoc | null> => (await store.get<RunDoc>('runs', runId))?.doc ?? null;

@@ -1,0 +1,46 @@
+import type { StoredEvent } from '../adapters/event-store/event-log.js';
+import type { ReadStore } from '../adapters/read-store/port.js';
+import type { TemplateDefinition, TemplateEvent } from '../domain/template/events.js';
+import type { Projection } from './projector.js';
+
+export interface TemplateDoc extends Record<string, unknown> {
+  template_id: string;
+  tenant_id: string | null;
+  global: boolean;
+  version: number;
+  definition: TemplateDefinition;
+  published: boolean;
+  active: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export const templatesProjection: Projection<TemplateDoc> = {
+  name: 'templates',
+  collection: 'templates',
+  indexes: [{ fields: ['tenant_id'] }],
+  documentIds: (event) => (event.stream.startsWith('template-') ? [String(event.data['template_id'])] : []),
+  evolve(doc, stored) {
+    const event = stored as StoredEvent<TemplateEvent>;
+    switch (event.type) {
+      case 'TemplateCreated':
+        return { ...event.data, global: event.data.tenant_id === null, updated_at: event.data.created_at };
+      case 'TemplateRevised':
+        return doc && { ...doc, version: event.data.version, definition: event.data.definition, updated_at: event.data.revised_at };
+      case 'TemplateAvailabilityChanged':
+        return doc && { ...doc, published: event.data.published, active: event.data.active, updated_at: event.data.changed_at };
+      default:
+        return doc;
+    }
+  },
+};
+
+export const getTemplate = async (store: ReadStore, templateId: string): Promise<TemplateDoc | null> =>
+  (await store.get<TemplateDoc>('templates', templateId))?.doc ?? null;
+
+/** A template a tenant may run: its own or a global one, published and active. */
+export async function usableTemplate(store: ReadStore, tenantId: string, templateId: string): Promise<TemplateDoc | null> {
+  const doc = await getTemplate(store, templateId);
+  if (!doc || (doc.tenant_id !== null && doc.tenant_id !== tenantId) || !doc.published || !doc.active) return null;
+  return doc;
+}

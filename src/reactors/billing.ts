@@ -1,0 +1,43 @@
+import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js';
+import type { ReadStore } from '../adapters/read-store/port.js';
+import { handleCommand } from '../commands/handle-command.js';
+import { ledgerDecider, ledgerStream } from '../domain/ledger/decider.js';
+import type { RunEvent } from '../domain/run/events.js';
+import type { Processor } from '../projections/runner.js';
+
+/**
+ * Settles the credits reserved for a live run when it ends: the actual cost is captured and
+ * the rest released; a failed or cancelled run costs nothing. Each charge settles once in the
+ * ledger, so a replayed event bills nothing twice.
+ */
+export class BillingReactor implements Processor {
+  readonly id = 'reactor:billing';
+  readonly kind = 'reactor' as const;
+
+  constructor(private readonly log: EventLog, private readonly readStore: ReadStore) {}
+
+  async handle(events: StoredEvent[], upTo: number): Promise<void> {
+    for (const stored of events) {
+      const event = stored as StoredEvent<RunEvent>;
+      const tenantId = event.metadata.tenant_id;
+      if (!tenantId) continue;
+      const context = {
+        metadata: { ...event.metadata, actor: 'system', request_id: null, causation_id: event.id },
+        commandId: `billing:${event.id}`,
+      };
+      if (event.type === 'RunCompleted' && event.data.environment === 'live') {
+        await handleCommand(this.log, ledgerStream(tenantId), ledgerDecider, {
+          type: 'Capture',
+          tenant_id: tenantId,
+          charge_id: event.data.run_id,
+          amount: event.data.cost,
+          now: event.metadata.occurred_at,
+        }, context);
+      } else if (event.type === 'RunFailed' || event.type === 'RunCancelled') {
+        // a sandbox run reserved nothing, so there is nothing to release
+        await handleCommand(this.log, ledgerStream(tenantId), ledgerDecider, { type: 'Release', tenant_id: tenantId, charge_id: event.data.run_id, now: event.metadata.occurred_at }, context);
+      }
+    }
+    await this.readStore.commit({ writes: [], checkpoint: { processor: this.id, position: upTo } });
+  }
+}
