@@ -24,6 +24,7 @@ import { sourceCacheProjection } from './projections/source-cache.js';
 import { templatesProjection } from './projections/templates.js';
 import { BillingReactor } from './reactors/billing.js';
 import { RunExecutor } from './reactors/run-executor.js';
+import { DocCache } from './projections/doc-cache.js';
 import { projector, type Projection } from './projections/projector.js';
 import { SubscriptionRunner } from './projections/runner.js';
 import { tenantsProjection } from './projections/tenants.js';
@@ -50,6 +51,8 @@ export interface Services {
   readStore: ReadStore;
   blobStore: BlobStore;
   runner: SubscriptionRunner;
+  /** hot read-model documents (API keys, tenants), invalidated by the projectors */
+  docCache: DocCache;
   runExecutor: RunExecutor;
   idempotency: Idempotency;
   rateLimiter: FixedWindowRateLimiter;
@@ -96,9 +99,10 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   const operator = await loadOrCreateSecret(config.dataDir, 'operator-token', config.operatorToken, 'op_');
   const secret = await loadOrCreateSecret(config.dataDir, 'secret-key', config.secretKey);
   const runner = new SubscriptionRunner(log, readStore, logger);
+  const docCache = new DocCache(readStore);
   for (const projection of PROJECTIONS) {
     await readStore.ensureCollection(projection.collection, projection.indexes);
-    runner.add(projector(projection, readStore));
+    runner.add(projector(projection, readStore, undefined, (collection, ids) => docCache.invalidate(collection, ids)));
   }
   const clock = overrides.clock ?? systemClock;
   const runExecutor = new RunExecutor({
@@ -124,6 +128,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     readStore,
     blobStore,
     runner,
+    docCache,
     runExecutor,
     idempotency: new Idempotency(log, secret.value),
     rateLimiter: new FixedWindowRateLimiter(),

@@ -39,7 +39,7 @@ export function createHttpApp(services: Services, options: AppOptions = {}): Koa
     under(
       '/api/',
       apiVersion(),
-      authenticate(services.readStore, services.config.defaultRateLimitPerMinute),
+      authenticate(services.docCache, services.config.defaultRateLimitPerMinute),
       rateLimit(services.rateLimiter, services.config.defaultRateLimitPerMinute),
       requireKey(),
       notFoundAfter(),

@@ -40,7 +40,6 @@ export const apiKeysProjection: Projection<ApiKeyDoc> = {
   },
 };
 
-export const findKeyByHash = async (store: ReadStore, keyHash: string) => store.get<ApiKeyDoc>('api_keys', keyHash);
 
 export const listTenantKeys = (store: ReadStore, tenantId: string) =>
   store.find<ApiKeyDoc>('api_keys', { where: { tenant_id: tenantId }, limit: 1000 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type Router from '@koa/router';
 import type { Clock } from '../../src/adapters/clock.js';
 import type { PiiCodec } from '../../src/adapters/pii/port.js';
+import type { Source } from '../../src/adapters/sources/port.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createHttpApp } from '../../src/http/app.js';
 import type { RequestState } from '../../src/http/state.js';
@@ -28,6 +29,10 @@ export interface TestServiceOptions {
   piiCodec?: PiiCodec;
   apiRouters?: (services: Services) => Router<RequestState>[];
   dataDir?: string;
+  /** the live source (default: the generic provider, unconfigured in tests) */
+  liveSource?: Source;
+  /** the sandbox source (default: the fixture sandbox) */
+  sandboxSource?: Source;
 }
 
 /** The real koa app on the SQLite stores in a temporary directory, on an ephemeral port. */
@@ -45,6 +50,8 @@ export async function startService(options: TestServiceOptions = {}): Promise<Te
   const services = await createServices(config, logger, {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.piiCodec ? { piiCodec: options.piiCodec } : {}),
+    ...(options.liveSource ? { liveSource: options.liveSource } : {}),
+    ...(options.sandboxSource ? { sandboxSource: options.sandboxSource } : {}),
   });
   const app = createHttpApp(services, { extraApiRouters: options.apiRouters?.(services) ?? [] });
   const server: Server = app.listen(0, '127.0.0.1');

@@ -66,7 +66,13 @@ describe('operator API: tenants, settings, credits, API keys', () => {
 
   it('patches settings, merging default_templates and keeping what was not sent', async () => {
     const { tenant_id } = await createTenant(service);
-    const pf = '0b6e2a5c-0e4b-4a7f-9c1d-2e3f4a5b6c7d';
+    const template = (subject_type: string, source_id: string) =>
+      service.operator('/templates', { method: 'POST', json: { tenant_id, name: `T ${subject_type}`, subject_type, sources: [{ source_id, tier: 1 }] } });
+    const pf = ((await (await template('pf', 'receita_cpf')).json()) as { template_id: string }).template_id;
+    const pj = ((await (await template('pj', 'receita_cnpj')).json()) as { template_id: string }).template_id;
+    const mismatched = await service.operator(`/tenants/${tenant_id}`, { method: 'PATCH', json: { default_templates: { pf: pj } } });
+    expect(mismatched.status).to.equal(400);
+    expect(((await mismatched.json()) as any).error).to.include({ code: 'template_not_found', param: 'default_templates.pf' });
     const first = await service.operator(`/tenants/${tenant_id}`, {
       method: 'PATCH',
       json: { default_templates: { pf }, auto_decision_policy: { baixo: 'aprovado', alto: 'recusado' }, rate_limit_per_minute: 5 },

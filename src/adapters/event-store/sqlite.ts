@@ -177,6 +177,8 @@ export class SqliteEventStore implements EventStore {
         }
         await options.onBatch(batch);
         position = batch[batch.length - 1]!.position;
+        // a long catch-up must not starve requests and timers: yield between batches
+        await new Promise((resolve) => setImmediate(resolve));
       }
     })().catch((error: unknown) => options.onError?.(error));
     return {

@@ -322,7 +322,7 @@ function proceeding(d: Draw, kind: 'civil' | 'criminal'): Proceeding {
 }
 
 /** NNNNNNN-DD.AAAA.J.TR.OOOO with the ISO 7064 mod 97-10 check digits of CNJ Resolution 65/2008. */
-export function cnjNumber(sequence: string, year: number, segment: string, tribunal: string, origin: string): string {
+function cnjNumber(sequence: string, year: number, segment: string, tribunal: string, origin: string): string {
   const check = 98 - Number(BigInt(`${sequence}${year}${segment}${tribunal}${origin}00`) % 97n);
   return `${sequence}-${String(check).padStart(2, '0')}.${year}.${segment}.${tribunal}.${origin}`;
 }

@@ -1,9 +1,9 @@
 import type Koa from 'koa';
 import { hashApiKey, secretsEqual } from '../../adapters/crypto.js';
-import type { ReadStore } from '../../adapters/read-store/port.js';
 import type { Scope, SubjectType } from '../../domain/values/scopes.js';
-import { findKeyByHash } from '../../projections/api-keys.js';
-import { getTenant } from '../../projections/tenants.js';
+import type { ApiKeyDoc } from '../../projections/api-keys.js';
+import type { DocCache } from '../../projections/doc-cache.js';
+import type { TenantDoc } from '../../projections/tenants.js';
 import { ApiError } from '../errors.js';
 import type { RequestState } from '../state.js';
 
@@ -21,7 +21,7 @@ function presentedKey(ctx: Koa.Context): string | null {
  * Resolves the key to a principal, or records why it cannot; it throws nothing, so the rate
  * limiter (which counts unauthenticated requests per address) runs before requireKey answers.
  */
-export function authenticate(readStore: ReadStore, defaultRateLimit: number): Koa.Middleware<RequestState> {
+export function authenticate(docs: DocCache, defaultRateLimit: number): Koa.Middleware<RequestState> {
   return async (ctx, next) => {
     const key = presentedKey(ctx);
     if (!key) {
@@ -30,14 +30,13 @@ export function authenticate(readStore: ReadStore, defaultRateLimit: number): Ko
     }
     const format = KEY_FORMAT.exec(key);
     if (format) ctx.state.livemode = format[1] === 'live';
-    const hash = hashApiKey(key);
-    const stored = format ? await findKeyByHash(readStore, hash) : null;
-    const tenant = stored && !stored.doc.revoked_at ? await getTenant(readStore, stored.doc.tenant_id) : null;
-    if (!stored || !tenant || !secretsEqual(stored.id, hash)) {
+    // looked up by its hash: the key itself is never compared, stored or logged
+    const doc = format ? await docs.get<ApiKeyDoc>('api_keys', hashApiKey(key)) : null;
+    const tenant = doc && !doc.revoked_at ? await docs.get<TenantDoc>('tenants', doc.tenant_id) : null;
+    if (!doc || !tenant) {
       ctx.state.authFailure = 'invalid_api_key';
       return next();
     }
-    const doc = stored.doc;
     ctx.state.principal = {
       key_id: doc.key_id,
       tenant_id: doc.tenant_id,

@@ -1,0 +1,197 @@
+import { expect } from 'chai';
+import * as E from 'fp-ts/lib/Either.js';
+import type { CheckAnswer } from '../../src/adapters/sources/port.js';
+import { SOURCES, type SourceId } from '../../src/domain/run/catalog.js';
+import { runDecider, type RunCommand } from '../../src/domain/run/decider.js';
+import { evaluate, type RecordedAnswer } from '../../src/domain/run/evaluate.js';
+import type { RunEvent, RunQueuedData } from '../../src/domain/run/events.js';
+import { REFERENCE_PF, REFERENCE_PJ } from '../../src/domain/template/reference.js';
+import type { TemplateDefinition } from '../../src/domain/template/events.js';
+import { spec } from '../helpers/decider-spec.js';
+
+const NOW = '2026-11-22T12:00:00.000Z';
+
+function queued(definition: TemplateDefinition = REFERENCE_PF): RunQueuedData {
+  return {
+    run_id: 'r1',
+    tenant_id: 't1',
+    environment: 'sandbox',
+    template: { template_id: 'tpl', version: 1, definition },
+    subject: { type: definition.subject_type, doc: '00000000191', name: 'Maria' },
+    subject_type: definition.subject_type,
+    subject_ref: 'subj_x',
+    external_id: 'ext-1',
+    metadata: { k: 'v' },
+    webhook_url: null,
+    customer_id: null,
+    estimated_seconds: 12,
+    reserved_credits: 0,
+    created_at: NOW,
+  };
+}
+
+/** An answer of a source: every check VALID unless overridden. */
+function answer(source: SourceId, tier: 1 | 2 | 3, overrides: Partial<Record<string, Partial<CheckAnswer>>> = {}, status: 'ANSWERED' | 'ERROR' = 'ANSWERED'): RecordedAnswer {
+  return {
+    source_id: source,
+    tier,
+    status,
+    checks:
+      status === 'ERROR'
+        ? []
+        : SOURCES[source].checks.map((c) => ({ check_id: c.id, status: 'VALID' as const, result_code: 'ok', result_label: 'ok', ...overrides[c.id] })),
+    data: {},
+    error_code: status === 'ERROR' ? 'source_unavailable' : null,
+    error_message: status === 'ERROR' ? 'down' : null,
+    cached: false,
+    duration_ms: 5,
+    cost: status === 'ERROR' ? 0 : SOURCES[source].cost,
+  };
+}
+
+const invalid = (severity: CheckAnswer['severity']): Partial<CheckAnswer> => ({ status: 'INVALID', result_code: 'hit', result_label: 'hit', severity });
+const started: RunEvent = { type: 'RunStarted', data: { run_id: 'r1', started_at: NOW } };
+const record = (a: RecordedAnswer): RunCommand => ({ type: 'RecordSourceAnswer', answer: a, now: NOW });
+const answered = (a: RecordedAnswer): RunEvent => ({ type: 'SourceAnswered', data: { run_id: 'r1', subject_ref: 'subj_x', ...a, answered_at: NOW } });
+
+function pfAnswers(overrides: Partial<Record<SourceId, RecordedAnswer>> = {}): RecordedAnswer[] {
+  return REFERENCE_PF.sources.map((s) => overrides[s.source_id as SourceId] ?? answer(s.source_id as SourceId, s.tier));
+}
+
+/** Feeds every answer through the decider and returns the final event. */
+function finish(answers: RecordedAnswer[], definition = REFERENCE_PF): RunEvent {
+  let events: RunEvent[] = [{ type: 'RunQueued', data: queued(definition) }, started];
+  for (const a of answers) {
+    const state = events.reduce(runDecider.evolve, runDecider.initialState);
+    const decided = runDecider.decide(record(a), state);
+    if (E.isLeft(decided)) throw new Error(decided.left.code);
+    events = [...events, ...decided.right];
+  }
+  return events[events.length - 1]!;
+}
+
+describe('run decider', () => {
+  const run = spec(runDecider);
+
+  it('queues once and starts once', () => {
+    run.given([]).when({ type: 'QueueRun', run: queued() }).then([{ type: 'RunQueued', data: queued() }]);
+    run.given([{ type: 'RunQueued', data: queued() }]).when({ type: 'QueueRun', run: queued() }).thenNothing();
+    run.given([{ type: 'RunQueued', data: queued() }]).when({ type: 'StartRun', now: NOW }).then([started]);
+    run.given([{ type: 'RunQueued', data: queued() }, started]).when({ type: 'StartRun', now: NOW }).thenNothing();
+  });
+
+  it('records an answer once; a repeated answer or a source outside the template changes nothing', () => {
+    const receita = answer('receita_cpf', 1);
+    run.given([{ type: 'RunQueued', data: queued() }, started]).when(record(receita)).then([answered(receita)]);
+    run.given([{ type: 'RunQueued', data: queued() }, started, answered(receita)]).when(record(receita)).thenNothing();
+    run.given([{ type: 'RunQueued', data: queued() }, started]).when(record(answer('partners', 2))).thenNothing();
+    run.given([{ type: 'RunQueued', data: queued() }]).when(record(receita)).thenNothing();
+  });
+
+  it('all VALID: completed, approved, baixo, and the event carries the webhook fields', () => {
+    const last = finish(pfAnswers());
+    expect(last.type).to.equal('RunCompleted');
+    expect(last.data).to.deep.include({
+      status: 'completed',
+      decision: 'approved',
+      operative_decision: 'approved',
+      risk_band: 'baixo',
+      manual_review: false,
+      subject_type: 'pf',
+      template_id: 'tpl',
+      external_id: 'ext-1',
+      metadata: { k: 'v' },
+      created_at: NOW,
+      completed_at: NOW,
+      cost: 8,
+    });
+    expect((last.data as { checks_summary: unknown }).checks_summary).to.deep.equal({ total: 8, valid: 8, invalid: 0, no_data: 0, error: 0 });
+  });
+
+  it('a block hit ends the run at once: blocked, rejected, no risk band, remaining sources abandoned', () => {
+    const sanctions = answer('sanctions', 1, { sanctions_hit: invalid('critical') });
+    const decided = runDecider.decide(record(sanctions), [{ type: 'RunQueued', data: queued() } as RunEvent, started].reduce(runDecider.evolve, runDecider.initialState));
+    if (E.isLeft(decided)) expect.fail();
+    const [, completed] = decided.right;
+    expect(completed!.type).to.equal('RunCompleted');
+    expect(completed!.data).to.deep.include({ status: 'blocked', decision: 'rejected', operative_decision: 'rejected', risk_band: null, manual_review: false });
+    expect((completed!.data as { abandoned: string[] }).abandoned).to.have.members(['receita_cpf', 'pep', 'legal_proceedings', 'negative_media']);
+    expect((completed!.data as { checks_summary: { invalid: number; no_data: number; total: number } }).checks_summary).to.deep.include({ invalid: 1, no_data: 7, total: 8 });
+    const after = [{ type: 'RunQueued', data: queued() } as RunEvent, started, ...decided.right];
+    run.given(after).when(record(answer('pep', 2))).thenNothing();
+  });
+
+  it('an INVALID without a rule acts by tier: tier 1 blocks, tier 2 pends, tier 3 informs', () => {
+    const tier1 = finish(pfAnswers({ receita_cpf: answer('receita_cpf', 1, { not_deceased: invalid('high') }) }));
+    expect(tier1.data).to.deep.include({ status: 'blocked' });
+    const tier2 = finish(pfAnswers({ pep: answer('pep', 2, { is_pep: invalid('high') }) }));
+    expect(tier2.data).to.deep.include({ status: 'pending_review', decision: 'review', manual_review: true, risk_band: 'medio' });
+    const tier3 = finish(pfAnswers({ negative_media: answer('negative_media', 3, { adverse_media: invalid('high') }) }));
+    expect(tier3.data).to.deep.include({ status: 'completed', decision: 'approved', risk_band: 'medio' });
+  });
+
+  it('a template rule overrides the tier: review gives completed/review, info gives approved', () => {
+    const pj = REFERENCE_PJ.sources.map((s) =>
+      s.source_id === 'legal_proceedings' ? answer('legal_proceedings', 2, { civil_proceedings: invalid('critical') }) : answer(s.source_id as SourceId, s.tier),
+    );
+    expect(finish(pj, REFERENCE_PJ).data).to.deep.include({ status: 'completed', decision: 'review', risk_band: 'alto', manual_review: false });
+    const pfCivil = finish(pfAnswers({ legal_proceedings: answer('legal_proceedings', 2, { civil_proceedings: invalid('medium') }) }));
+    expect(pfCivil.data).to.deep.include({ status: 'completed', decision: 'approved', risk_band: 'baixo' });
+  });
+
+  it('some ERROR: partial, decided on what answered; a tier-1 ERROR holds the operative decision', () => {
+    const tier2Error = finish(pfAnswers({ legal_proceedings: answer('legal_proceedings', 2, {}, 'ERROR') }));
+    expect(tier2Error.data).to.deep.include({ status: 'partial', decision: 'approved', operative_decision: 'approved' });
+    const tier1Error = finish(pfAnswers({ receita_cpf: answer('receita_cpf', 1, {}, 'ERROR') }));
+    expect(tier1Error.data).to.deep.include({ status: 'partial', decision: 'approved', operative_decision: 'hold' });
+    const withPend = finish(pfAnswers({ receita_cpf: answer('receita_cpf', 1, {}, 'ERROR'), pep: answer('pep', 2, { is_pep: invalid('high') }) }));
+    expect(withPend.data).to.deep.include({ status: 'partial', decision: 'review', manual_review: true });
+  });
+
+  it('every source ERROR: failed, no decision, no cost', () => {
+    const failed = finish(REFERENCE_PF.sources.map((s) => answer(s.source_id as SourceId, s.tier, {}, 'ERROR')));
+    expect(failed.type).to.equal('RunFailed');
+    expect(failed.data).to.deep.include({ reason: 'all_sources_failed', cost: 0 });
+    expect((failed.data as { checks_summary: { error: number; total: number } }).checks_summary).to.deep.include({ error: 8, total: 8 });
+  });
+
+  it('NO_DATA is not negative: completed, approved', () => {
+    const noData = answer('receita_cpf', 1, Object.fromEntries(SOURCES.receita_cpf.checks.map((c) => [c.id, { status: 'NO_DATA' as const }])));
+    expect(finish(pfAnswers({ receita_cpf: noData })).data).to.deep.include({ status: 'completed', decision: 'approved' });
+  });
+
+  it('risk adds severity weights per dimension, capped at 100, banded by the thresholds', () => {
+    const two = answer('legal_proceedings', 2, { criminal_proceedings: invalid('critical'), civil_proceedings: invalid('critical') });
+    expect(evaluate(REFERENCE_PF, Object.fromEntries(pfAnswers({ legal_proceedings: two }).map((a) => [a.source_id, a]))).risk_band).to.equal('alto');
+    const low = answer('negative_media', 3, { adverse_media: invalid('low') });
+    expect(evaluate(REFERENCE_PF, Object.fromEntries(pfAnswers({ negative_media: low }).map((a) => [a.source_id, a]))).risk_band).to.equal('baixo');
+  });
+
+  it('cached answers cost nothing', () => {
+    const cached = { ...answer('receita_cpf', 1), cached: true, cost: 0 };
+    expect(finish(pfAnswers({ receita_cpf: cached })).data).to.deep.include({ cost: 7 });
+  });
+
+  it('cancels only queued or running runs', () => {
+    const q: RunEvent = { type: 'RunQueued', data: queued() };
+    run.given([q]).when({ type: 'CancelRun', now: NOW }).then([{ type: 'RunCancelled', data: { run_id: 'r1', cancelled_at: NOW } }]);
+    run.given([q, { type: 'RunCancelled', data: { run_id: 'r1', cancelled_at: NOW } }]).when({ type: 'CancelRun', now: NOW }).thenNothing();
+    const done = [q, started, ...pfAnswers().map(answered), finish(pfAnswers())];
+    run.given(done).when({ type: 'CancelRun', now: NOW }).thenError('invalid_run_state');
+    run.given([]).when({ type: 'CancelRun', now: NOW }).thenError('run_not_found');
+  });
+
+  it('reviews only runs awaiting an analyst, ending them completed with the decision', () => {
+    const pepHit = pfAnswers({ pep: answer('pep', 2, { is_pep: invalid('high') }) });
+    const history = [{ type: 'RunQueued', data: queued() } as RunEvent, started, ...pepHit.map(answered), finish(pepHit)];
+    const decided = runDecider.decide({ type: 'ReviewRun', decision: 'rejected', note: 'PEP sem justificativa', now: NOW }, history.reduce(runDecider.evolve, runDecider.initialState));
+    if (E.isLeft(decided)) expect.fail(decided.left.code);
+    expect(decided.right[0]!.type).to.equal('RunReviewed');
+    expect(decided.right[0]!.data).to.deep.include({ decision: 'rejected', note: 'PEP sem justificativa', risk_band: 'medio' });
+    const state = [...history, ...decided.right].reduce(runDecider.evolve, runDecider.initialState);
+    expect(state.status).to.equal('completed');
+    run.given([...history, ...decided.right]).when({ type: 'ReviewRun', decision: 'approved', note: '', now: NOW }).thenError('invalid_run_state');
+    const approved = [{ type: 'RunQueued', data: queued() } as RunEvent, started, ...pfAnswers().map(answered), finish(pfAnswers())];
+    run.given(approved).when({ type: 'ReviewRun', decision: 'approved', note: '', now: NOW }).thenError('invalid_run_state');
+  });
+});
