@@ -85,18 +85,18 @@ export interface HttpBenchResult {
 
 const TARGET_RATIO = 0.5;
 
-async function listen(app: Koa<any>): Promise<{ server: Server; base: string }> {
+export async function listen(app: Koa<any>): Promise<{ server: Server; base: string }> {
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-async function shut(server: Server): Promise<void> {
+export async function shut(server: Server): Promise<void> {
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
-async function load(url: string, headers: Record<string, string>, options: Required<HttpBenchOptions>): Promise<LoadFigures> {
+export async function load(url: string, headers: Record<string, string>, options: Required<HttpBenchOptions>): Promise<LoadFigures> {
   const base = { url, headers, connections: options.connections, workers: 1, timeout: 10 };
   if (options.warmup > 0) await autocannon({ ...base, duration: options.warmup });
   const r = await autocannon({ ...base, duration: options.duration });
@@ -113,7 +113,7 @@ async function load(url: string, headers: Record<string, string>, options: Requi
 }
 
 /** (a) koa with one route answering a small JSON body. */
-async function bareLoad(options: Required<HttpBenchOptions>): Promise<LoadFigures> {
+export async function bareLoad(options: Required<HttpBenchOptions>): Promise<LoadFigures> {
   const app = new Koa();
   const router = new Router();
   router.get('/ping', (ctx) => {

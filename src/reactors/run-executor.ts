@@ -41,6 +41,8 @@ export class RunExecutor implements Processor {
   readonly id = 'reactor:run-executor';
   readonly kind = 'reactor' as const;
   private readonly inFlight = new Map<string, { done: Promise<void>; abort: AbortController }>();
+  /** answers waiting to be recorded, per run: recorded in one command, never racing each other */
+  private readonly recording = new Map<string, { pending: RecordedAnswer[]; drained: Promise<void> }>();
   private stopped = false;
 
   constructor(private readonly deps: RunExecutorDeps) {}
@@ -119,12 +121,31 @@ export class RunExecutor implements Processor {
         cost: answer.status === 'ANSWERED' && spec ? spec.cost : 0,
       };
     }
-    const now = this.deps.clock.now().toISOString();
-    const result = await handleCommand(this.deps.log, runStream(run.run_id), runDecider, { type: 'RecordSourceAnswer', answer: recorded, now }, {
-      metadata: system(run.run_id, run.tenant_id, now, null),
-      commandId: `${run.run_id}:answer:${sourceId}`,
-    });
-    if (E.isRight(result) && isFinished(result.right.state)) this.inFlight.get(run.run_id)?.abort.abort();
+    await this.record(run, recorded);
+  }
+
+  private record(run: RunQueuedData, answer: RecordedAnswer): Promise<void> {
+    const queue = this.recording.get(run.run_id);
+    if (queue) {
+      queue.pending.push(answer);
+      return queue.drained;
+    }
+    const pending = [answer];
+    const drained = (async () => {
+      // let answers arriving in the same moment join this command
+      await new Promise((resolve) => setImmediate(resolve));
+      while (pending.length > 0) {
+        const answers = pending.splice(0);
+        const now = this.deps.clock.now().toISOString();
+        const result = await handleCommand(this.deps.log, runStream(run.run_id), runDecider, { type: 'RecordSourceAnswers', answers, now }, {
+          metadata: system(run.run_id, run.tenant_id, now, null),
+          commandId: `${run.run_id}:answers:${answers.map((a) => a.source_id).sort().join(',')}`,
+        });
+        if (E.isRight(result) && isFinished(result.right.state)) this.inFlight.get(run.run_id)?.abort.abort();
+      }
+    })().finally(() => this.recording.delete(run.run_id));
+    this.recording.set(run.run_id, { pending, drained });
+    return drained;
   }
 
   private async query(run: RunQueuedData, sourceId: string, runSignal: AbortSignal): Promise<SourceAnswer> {

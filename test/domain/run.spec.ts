@@ -51,7 +51,7 @@ function answer(source: SourceId, tier: 1 | 2 | 3, overrides: Partial<Record<str
 
 const invalid = (severity: CheckAnswer['severity']): Partial<CheckAnswer> => ({ status: 'INVALID', result_code: 'hit', result_label: 'hit', severity });
 const started: RunEvent = { type: 'RunStarted', data: { run_id: 'r1', started_at: NOW } };
-const record = (a: RecordedAnswer): RunCommand => ({ type: 'RecordSourceAnswer', answer: a, now: NOW });
+const record = (...answers: RecordedAnswer[]): RunCommand => ({ type: 'RecordSourceAnswers', answers, now: NOW });
 const answered = (a: RecordedAnswer): RunEvent => ({ type: 'SourceAnswered', data: { run_id: 'r1', subject_ref: 'subj_x', ...a, answered_at: NOW } });
 
 function pfAnswers(overrides: Partial<Record<SourceId, RecordedAnswer>> = {}): RecordedAnswer[] {
@@ -170,6 +170,18 @@ describe('run decider', () => {
   it('cached answers cost nothing', () => {
     const cached = { ...answer('receita_cpf', 1), cached: true, cost: 0 };
     expect(finish(pfAnswers({ receita_cpf: cached })).data).to.deep.include({ cost: 7 });
+  });
+
+  it('records answers that arrive together in one decision, stopping at the one that ends the run', () => {
+    const base = [{ type: 'RunQueued', data: queued() } as RunEvent, started];
+    const all = pfAnswers();
+    const decided = runDecider.decide(record(...all), base.reduce(runDecider.evolve, runDecider.initialState));
+    if (E.isLeft(decided)) expect.fail();
+    expect(decided.right.map((e) => e.type)).to.deep.equal([...all.map(() => 'SourceAnswered'), 'RunCompleted']);
+    const hit = answer('sanctions', 1, { sanctions_hit: invalid('critical') });
+    const cut = runDecider.decide(record(answer('receita_cpf', 1), hit, answer('pep', 2)), base.reduce(runDecider.evolve, runDecider.initialState));
+    if (E.isLeft(cut)) expect.fail();
+    expect(cut.right.map((e) => e.type)).to.deep.equal(['SourceAnswered', 'SourceAnswered', 'RunCompleted']);
   });
 
   it('cancels only queued or running runs', () => {

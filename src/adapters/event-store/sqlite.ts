@@ -39,11 +39,23 @@ CREATE TABLE IF NOT EXISTS events (
 CREATE INDEX IF NOT EXISTS events_tenant ON events (tenant_id, position);
 `;
 
+interface PendingAppend {
+  stream: string;
+  events: readonly NewEvent[];
+  expected: ExpectedRevision;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+}
+
 /**
  * Embedded event store. WAL with synchronous=FULL: an append is acknowledged only after its
  * transaction is on disk, so an acknowledged event survives a crash or power loss. Appends take
  * the write lock up front (BEGIN IMMEDIATE), so positions follow commit order even with several
  * processes on one file, and a reader never sees a gap fill in later.
+ *
+ * Group commit: the appends requested in one turn of the event loop are written in one
+ * transaction (one fsync), each in its own savepoint, so one append's conflict fails that append
+ * alone; every caller is answered only after the commit.
  */
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
@@ -52,6 +64,8 @@ export class SqliteEventStore implements EventStore {
   private closed = false;
   /** bumped on every append in this process, so a subscription never sleeps through one */
   private appends = 0;
+  private queue: PendingAppend[] = [];
+  private flushScheduled = false;
 
   constructor(file: string, private readonly pollIntervalMs = 250) {
     this.db = new Database(file);
@@ -116,14 +130,49 @@ export class SqliteEventStore implements EventStore {
     throw new Error(`event ids already used elsewhere (stream ${stream})`);
   }
 
-  async append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    const tx = this.db.transaction(this.appendTx);
-    const result = tx.immediate(stream, events, expected);
-    if (events.length > 0) {
+  append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (this.closed) return Promise.reject(new Error('event store closed'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ stream, events, expected, resolve, reject });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    const batch = this.queue.splice(0);
+    if (batch.length === 0) return;
+    const outcomes: ({ ok: AppendResult } | { error: unknown })[] = [];
+    const single = this.db.transaction(this.appendTx);
+    try {
+      this.db
+        .transaction(() => {
+          for (const item of batch) {
+            try {
+              // a nested transaction is a savepoint: a failed append rolls back alone
+              outcomes.push({ ok: single(item.stream, item.events, item.expected) });
+            } catch (error) {
+              outcomes.push({ error });
+            }
+          }
+        })
+        .immediate();
+    } catch (error) {
+      for (const item of batch) item.reject(error);
+      return;
+    }
+    if (outcomes.some((o) => 'ok' in o)) {
       this.appends++;
       this.appended.emit('append');
     }
-    return result;
+    batch.forEach((item, i) => {
+      const outcome = outcomes[i]!;
+      if ('ok' in outcome) item.resolve(outcome.ok);
+      else item.reject(outcome.error);
+    });
   }
 
   async readStream(stream: string, fromRevision = 0): Promise<RecordedEvent[]> {
@@ -197,6 +246,7 @@ export class SqliteEventStore implements EventStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    if (this.queue.length > 0) this.flush();
     this.closed = true;
     this.appended.emit('append');
     this.db.close();

@@ -15,7 +15,7 @@ export type RunState =
 export type RunCommand =
   | { type: 'QueueRun'; run: RunQueuedData }
   | { type: 'StartRun'; now: string }
-  | { type: 'RecordSourceAnswer'; answer: RecordedAnswer; now: string }
+  | { type: 'RecordSourceAnswers'; answers: readonly RecordedAnswer[]; now: string }
   | { type: 'FailRun'; reason: string; now: string }
   | { type: 'CancelRun'; now: string }
   | { type: 'ReviewRun'; decision: 'approved' | 'rejected'; note: string; now: string };
@@ -76,18 +76,22 @@ export const runDecider: Decider<RunCommand, RunState, RunEvent> = {
     switch (command.type) {
       case 'StartRun':
         return state.status === 'queued' ? E.right([{ type: 'RunStarted', data: { run_id: state.run.run_id, started_at: command.now } }]) : E.right([]);
-      case 'RecordSourceAnswer': {
-        const { answer } = command;
-        const inTemplate = state.run.template.definition.sources.some((s) => s.source_id === answer.source_id);
-        if (state.status !== 'running' || !inTemplate || state.answers[answer.source_id]) return E.right([]);
-        const answered: RunEvent = {
-          type: 'SourceAnswered',
-          data: { run_id: state.run.run_id, subject_ref: state.run.subject_ref, ...answer, answered_at: command.now },
-        };
-        const answers = { ...state.answers, [answer.source_id]: answer };
-        const complete = state.run.template.definition.sources.every((s) => answers[s.source_id]);
-        if (isBlockHit(state.run.template.definition, answer) || complete) return E.right([answered, finish(state.run, answers, command.now)]);
-        return E.right([answered]);
+      case 'RecordSourceAnswers': {
+        // answers that arrived together are recorded together, in order, until one ends the run
+        if (state.status !== 'running') return E.right([]);
+        const sources = state.run.template.definition.sources;
+        let answers = state.answers;
+        const events: RunEvent[] = [];
+        for (const answer of command.answers) {
+          if (!sources.some((s) => s.source_id === answer.source_id) || answers[answer.source_id]) continue;
+          events.push({ type: 'SourceAnswered', data: { run_id: state.run.run_id, subject_ref: state.run.subject_ref, ...answer, answered_at: command.now } });
+          answers = { ...answers, [answer.source_id]: answer };
+          if (isBlockHit(state.run.template.definition, answer) || sources.every((s) => answers[s.source_id])) {
+            events.push(finish(state.run, answers, command.now));
+            break;
+          }
+        }
+        return E.right(events);
       }
       case 'FailRun':
         if (state.status !== 'queued' && state.status !== 'running') return E.right([]);
