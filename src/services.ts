@@ -116,9 +116,12 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     },
     sourceTimeoutMs: config.sourceProvider.timeoutMs,
   });
-  runner.add(runExecutor).add(new BillingReactor(log, readStore));
+  const billing = new BillingReactor(log, readStore);
+  runner.add(runExecutor).add(billing);
   await runner.start();
+  await runner.waitFor(await eventStore.headPosition(), 60_000);
   await runExecutor.resumeUnfinished();
+  await billing.releaseOrphans(clock.now());
   return {
     config,
     clock,

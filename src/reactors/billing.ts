@@ -1,6 +1,8 @@
 import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
-import { handleCommand } from '../commands/handle-command.js';
+import { handleCommand, loadState } from '../commands/handle-command.js';
+import { runStream } from '../domain/run/decider.js';
+import type { TenantDoc } from '../projections/tenants.js';
 import { ledgerDecider, ledgerStream } from '../domain/ledger/decider.js';
 import type { RunEvent } from '../domain/run/events.js';
 import type { Processor } from '../projections/runner.js';
@@ -39,5 +41,27 @@ export class BillingReactor implements Processor {
       }
     }
     await this.readStore.commit({ writes: [], checkpoint: { processor: this.id, position: upTo } });
+  }
+
+  /**
+   * A crash between reserving a run's credits and queueing the run leaves a reservation with no
+   * run. On start, reservations older than `graceMs` whose run stream is empty are released.
+   */
+  async releaseOrphans(now: Date, graceMs = 60_000): Promise<number> {
+    let released = 0;
+    for (const { doc: tenant } of await this.readStore.listCollection<TenantDoc>('tenants')) {
+      const { state } = await loadState(this.log, ledgerStream(tenant.tenant_id), ledgerDecider);
+      for (const [chargeId, reservation] of Object.entries(state.reservations)) {
+        if (Date.parse(reservation.reserved_at) > now.getTime() - graceMs) continue;
+        if ((await this.log.store.readStream(runStream(chargeId))).length > 0) continue;
+        const metadata = { tenant_id: tenant.tenant_id, actor: 'system', request_id: null, occurred_at: now.toISOString(), correlation_id: chargeId, causation_id: null };
+        await handleCommand(this.log, ledgerStream(tenant.tenant_id), ledgerDecider, { type: 'Release', tenant_id: tenant.tenant_id, charge_id: chargeId, now: metadata.occurred_at }, {
+          metadata,
+          commandId: `orphan:${chargeId}`,
+        });
+        released++;
+      }
+    }
+    return released;
   }
 }

@@ -63,7 +63,7 @@ export async function createRun(service: TestService, key: string, body: Json, h
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls GET run until it stops answering 202 (bounded); returns the final 200 body. */
-export async function waitForRun(service: TestService, key: string, runId: string, timeoutMs = 10_000): Promise<Json> {
+export async function waitForRun(service: TestService, key: string, runId: string, timeoutMs = 6_000): Promise<Json> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await getJson(service, key, `/bureau/runs/${runId}`);

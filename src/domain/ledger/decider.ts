@@ -8,8 +8,8 @@ export const ledgerStream = (tenantId: string): string => `ledger-${tenantId}`;
 export interface LedgerState {
   /** credits available: added, less reserved, less captured */
   balance: number;
-  /** open reservations by charge id (a run id) */
-  reservations: Readonly<Record<string, number>>;
+  /** open reservations by charge id (a run id), with when they were made */
+  reservations: Readonly<Record<string, { amount: number; reserved_at: string }>>;
   /** charges already settled, so a replayed capture or release changes nothing */
   settled: Readonly<Record<string, true>>;
 }
@@ -50,9 +50,9 @@ export const ledgerDecider: Decider<LedgerCommand, LedgerState, LedgerEvent> = {
         if (state.settled[command.charge_id]) return E.right([]);
         const reserved = state.reservations[command.charge_id];
         if (reserved === undefined && command.amount > state.balance) return E.left(insufficient());
-        const held = reserved ?? 0;
+        const held = reserved?.amount ?? 0;
         // a reservation caps the charge: the run was admitted for at most its reserved cost
-        const amount = reserved === undefined ? command.amount : Math.min(command.amount, reserved);
+        const amount = reserved === undefined ? command.amount : Math.min(command.amount, reserved.amount);
         const released = held - (reserved === undefined ? 0 : amount);
         return E.right([
           {
@@ -72,7 +72,10 @@ export const ledgerDecider: Decider<LedgerCommand, LedgerState, LedgerEvent> = {
         const reserved = state.reservations[command.charge_id];
         if (reserved === undefined || state.settled[command.charge_id]) return E.right([]);
         return E.right([
-          { type: 'CreditsReleased', data: { tenant_id: command.tenant_id, charge_id: command.charge_id, amount: reserved, balance: state.balance + reserved, released_at: command.now } },
+          {
+            type: 'CreditsReleased',
+            data: { tenant_id: command.tenant_id, charge_id: command.charge_id, amount: reserved.amount, balance: state.balance + reserved.amount, released_at: command.now },
+          },
         ]);
       }
       default: {
@@ -86,7 +89,11 @@ export const ledgerDecider: Decider<LedgerCommand, LedgerState, LedgerEvent> = {
       case 'CreditsAdded':
         return { ...state, balance: event.data.balance };
       case 'CreditsReserved':
-        return { ...state, balance: event.data.balance, reservations: { ...state.reservations, [event.data.charge_id]: event.data.amount } };
+        return {
+          ...state,
+          balance: event.data.balance,
+          reservations: { ...state.reservations, [event.data.charge_id]: { amount: event.data.amount, reserved_at: event.data.reserved_at } },
+        };
       case 'CreditsCaptured':
       case 'CreditsReleased': {
         const { [event.data.charge_id]: _closed, ...open } = state.reservations;
