@@ -6,11 +6,15 @@ import { EventLog } from '../src/adapters/event-store/event-log.js';
 import { PlainPiiCodec } from '../src/adapters/pii/port.js';
 import { loadConfig } from '../src/config.js';
 import { rebuildProjection } from '../src/projections/rebuild.js';
-import { openStores, PII_POLICY, PROJECTIONS } from '../src/services.js';
+import { loadOrCreateSecret } from '../src/secrets.js';
+import { openStores, PII_POLICY, projections } from '../src/services.js';
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const names = PROJECTIONS.map((p) => p.name);
+  const config = loadConfig();
+  const secret = await loadOrCreateSecret(config.dataDir, 'secret-key', config.secretKey);
+  const all = projections(secret.value);
+  const names = all.map((p) => p.name);
   const chosen = args.includes('--all') ? names : args;
   const unknown = chosen.filter((n) => !names.includes(n));
   if (chosen.length === 0 || unknown.length > 0) {
@@ -18,10 +22,10 @@ async function main(): Promise<void> {
     if (unknown.length) console.error(`unknown: ${unknown.join(', ')}`);
     process.exit(2);
   }
-  const stores = await openStores(loadConfig());
+  const stores = await openStores(config);
   const log = new EventLog(stores.eventStore, new PlainPiiCodec(), PII_POLICY);
   try {
-    for (const projection of PROJECTIONS.filter((p) => chosen.includes(p.name))) {
+    for (const projection of all.filter((p) => chosen.includes(p.name))) {
       const result = await rebuildProjection(log, stores.readStore, projection);
       console.log(JSON.stringify(result));
     }

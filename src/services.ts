@@ -18,6 +18,10 @@ import type { Logger } from './logger.js';
 import { ProviderSource } from './adapters/sources/provider.js';
 import { SandboxSource } from './adapters/sources/sandbox.js';
 import { runPii } from './domain/run/events.js';
+import { customerPii } from './domain/customer/events.js';
+import { documentHash } from './commands/customers.js';
+import { customersProjection, documentsProjection } from './projections/customers.js';
+import { CustomerRunsReactor } from './reactors/customer-runs.js';
 import { apiKeysProjection } from './projections/api-keys.js';
 import { runsProjection } from './projections/runs.js';
 import { sourceCacheProjection } from './projections/source-cache.js';
@@ -30,17 +34,24 @@ import { SubscriptionRunner } from './projections/runner.js';
 import { tenantsProjection } from './projections/tenants.js';
 import { loadOrCreateSecret } from './secrets.js';
 
-/** Every read model, by name: the runner feeds them and `npm run rebuild -- <name>` rebuilds them. */
-export const PROJECTIONS: readonly Projection<Record<string, unknown>>[] = [
-  tenantsProjection,
-  apiKeysProjection,
-  templatesProjection,
-  runsProjection,
-  sourceCacheProjection,
-] as unknown as Projection<Record<string, unknown>>[];
+/**
+ * Every read model, by name: the runner feeds them and `npm run rebuild -- <name>` rebuilds
+ * them. The secret keys the document hash the customer list looks documents up by.
+ */
+export function projections(secretKey: string): readonly Projection<Record<string, unknown>>[] {
+  return [
+    tenantsProjection,
+    apiKeysProjection,
+    templatesProjection,
+    runsProjection,
+    sourceCacheProjection,
+    customersProjection((tenantId, environment, doc) => documentHash(secretKey, tenantId, environment as 'live' | 'sandbox', doc)),
+    documentsProjection,
+  ] as unknown as Projection<Record<string, unknown>>[];
+}
 
 /** Personal fields of every event type that has them. */
-export const PII_POLICY: PiiPolicy = { ...idempotencyPii, ...runPii };
+export const PII_POLICY: PiiPolicy = { ...idempotencyPii, ...runPii, ...customerPii };
 
 export interface Services {
   config: Config;
@@ -51,6 +62,7 @@ export interface Services {
   readStore: ReadStore;
   blobStore: BlobStore;
   runner: SubscriptionRunner;
+  projections: readonly Projection<Record<string, unknown>>[];
   /** hot read-model documents (API keys, tenants), invalidated by the projectors */
   docCache: DocCache;
   runExecutor: RunExecutor;
@@ -100,7 +112,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   const secret = await loadOrCreateSecret(config.dataDir, 'secret-key', config.secretKey);
   const runner = new SubscriptionRunner(log, readStore, logger);
   const docCache = new DocCache(readStore);
-  for (const projection of PROJECTIONS) {
+  const readModels = projections(secret.value);
+  for (const projection of readModels) {
     await readStore.ensureCollection(projection.collection, projection.indexes);
     runner.add(projector(projection, readStore, undefined, (collection, ids) => docCache.invalidate(collection, ids)));
   }
@@ -117,7 +130,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     sourceTimeoutMs: config.sourceProvider.timeoutMs,
   });
   const billing = new BillingReactor(log, readStore);
-  runner.add(runExecutor).add(billing);
+  runner.add(runExecutor).add(billing).add(new CustomerRunsReactor(log, readStore));
   await runner.start();
   await runner.waitFor(await eventStore.headPosition(), 60_000);
   await runExecutor.resumeUnfinished();
@@ -131,6 +144,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     readStore,
     blobStore,
     runner,
+    projections: readModels,
     docCache,
     runExecutor,
     idempotency: new Idempotency(log, secret.value),

@@ -12,6 +12,8 @@ import { operatorRunsRouter } from './routers/operator/runs.js';
 import { operatorTemplatesRouter } from './routers/operator/templates.js';
 import { operatorTenantsRouter } from './routers/operator/tenants.js';
 import { runsRouter } from './routers/runs.js';
+import { customersRouter } from './routers/customers.js';
+import { operatorCustomersRouter } from './routers/operator/customers.js';
 import type { RequestState } from './state.js';
 
 export interface AppOptions {
@@ -34,7 +36,7 @@ export function createHttpApp(services: Services, options: AppOptions = {}): Koa
   app.use(requestContext(services.logger, services.config.logRequests));
   app.use(errorHandler(services.logger));
 
-  const api = mountRouters('/api/v1', [runsRouter(services), ...(options.extraApiRouters ?? [])]);
+  const api = mountRouters('/api/v1', [runsRouter(services), customersRouter(services), ...(options.extraApiRouters ?? [])]);
   app.use(
     under(
       '/api/',
@@ -52,6 +54,7 @@ export function createHttpApp(services: Services, options: AppOptions = {}): Koa
     operatorTenantsRouter(services),
     operatorTemplatesRouter(services),
     operatorRunsRouter(services),
+    operatorCustomersRouter(services),
     operatorAuditRouter(services),
   ]);
   app.use(under('/operator/', requireOperator(services.operatorToken), notFoundAfter(), operator.routes(), operator.allowedMethods(allowedMethodsOptions)));

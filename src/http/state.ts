@@ -26,4 +26,6 @@ export interface RequestState {
   rawBody?: Buffer;
   /** whose personal data the response holds (the sealing subject of a stored idempotent response) */
   piiSubject?: string;
+  /** the customer a document upload is for, loaded before the body is read */
+  customer?: unknown;
 }

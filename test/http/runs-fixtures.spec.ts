@@ -133,6 +133,19 @@ describe('bureau runs: every sandbox fixture reaches its outcome under the refer
     });
   }
 
+  it('runs whose seven sources all answer in the same instant complete (reference PJ, no answer lost to write contention)', async () => {
+    // with SVC_SANDBOX_LATENCY_MS=0 every source of a run answers in the same tick, and all of
+    // them are recorded on the one run stream; none may be dropped, or the run stays running
+    for (let i = 0; i < 5; i++) {
+      const runId = await createRun(service, w.key, { template_id: w.pj, subject: pjSubject(cnpj(100 + i)) });
+      const run = await waitForRun(service, w.key, runId, 3_000);
+      expect(run).to.include({ status: 'completed', decision: 'approved' });
+      const answered = (await service.services.log.readStream(`run-${runId}`)).filter((e) => e.type === 'SourceAnswered');
+      expect(answered).to.have.length(7);
+    }
+    expect(service.logs.filter((line) => line.includes('run execution failed'))).to.deep.equal([]);
+  });
+
   it('blocked runs: abandoned sources appear in detail as NO_DATA / not_executed, and the block is in blocked_by', async () => {
     for (const [doc, blocker] of [
       ['00000000272', { tier: 1, check_id: 'sanctions_hit', source_id: 'sanctions' }],

@@ -4,7 +4,6 @@ import { promisify } from 'node:util';
 import { projector, projectionProcessorId } from '../../src/projections/projector.js';
 import { rebuildProjection } from '../../src/projections/rebuild.js';
 import { tenantsProjection } from '../../src/projections/tenants.js';
-import { PROJECTIONS } from '../../src/services.js';
 import { createTenant, startService, type TestService } from '../helpers/service.js';
 
 /** A small realistic workload through the operator API. */
@@ -23,7 +22,7 @@ async function workload(service: TestService): Promise<string[]> {
 
 async function snapshot(service: TestService) {
   const out: Record<string, unknown> = {};
-  for (const p of PROJECTIONS) out[p.collection] = await service.services.readStore.listCollection(p.collection);
+  for (const p of service.services.projections) out[p.collection] = await service.services.readStore.listCollection(p.collection);
   return out;
 }
 
@@ -34,7 +33,7 @@ describe('projections', () => {
       await workload(service);
       const before = await snapshot(service);
       const events = await service.services.log.readAll({ after: null, limit: 10_000 });
-      for (const p of PROJECTIONS) await projector(p, service.services.readStore).handle(events, events[events.length - 1]!.position);
+      for (const p of service.services.projections) await projector(p, service.services.readStore).handle(events, events[events.length - 1]!.position);
       expect(await snapshot(service)).to.deep.equal(before);
     } finally {
       await service.close();
@@ -46,7 +45,7 @@ describe('projections', () => {
     try {
       await workload(service);
       const before = await snapshot(service);
-      for (const p of PROJECTIONS) await rebuildProjection(service.services.log, service.services.readStore, p);
+      for (const p of service.services.projections) await rebuildProjection(service.services.log, service.services.readStore, p);
       expect(await snapshot(service)).to.deep.equal(before);
       const head = await service.services.eventStore.headPosition();
       expect(await service.services.readStore.getCheckpoint(projectionProcessorId(tenantsProjection.name))).to.equal(head);
@@ -80,12 +79,13 @@ describe('projections', () => {
     const service = await startService();
     await workload(service);
     const before = await snapshot(service);
+    const names = service.services.projections.map((p) => p.name);
     const dataDir = service.dataDir;
     await service.close();
     const { stdout } = await promisify(execFile)('npx', ['tsx', 'scripts/rebuild.ts', '--all'], {
-      env: { ...process.env, SVC_DATA_DIR: dataDir, SVC_OPERATOR_TOKEN: 'x' },
+      env: { ...process.env, SVC_DATA_DIR: dataDir, SVC_OPERATOR_TOKEN: 'x', SVC_SECRET_KEY: 'test-secret-key' },
     });
-    expect(stdout.trim().split('\n').map((l) => JSON.parse(l).projection)).to.deep.equal(PROJECTIONS.map((p) => p.name));
+    expect(stdout.trim().split('\n').map((l) => JSON.parse(l).projection)).to.deep.equal(names);
     const reopened = await startService({ dataDir });
     try {
       expect(await snapshot(reopened)).to.deep.equal(before);

@@ -29,6 +29,7 @@ function result(run: RunQueuedData, answers: Readonly<Record<string, RecordedAns
     environment: run.environment,
     subject_type: run.subject_type,
     template_id: run.template.template_id,
+    customer_id: run.customer_id,
     external_id: run.external_id,
     metadata: run.metadata,
     webhook_url: run.webhook_url,

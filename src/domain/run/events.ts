@@ -64,6 +64,7 @@ const RunResult = {
   environment: Environment,
   subject_type: SubjectType,
   template_id: t.string,
+  customer_id: nullableString,
   external_id: nullableString,
   metadata: t.record(t.string, t.string),
   webhook_url: nullableString,

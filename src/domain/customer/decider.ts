@@ -1,0 +1,191 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { DomainError, type Decider } from '../shared/decider.js';
+import type { CustomerStatus, Environment, SubjectType } from '../values/scopes.js';
+import type { CustomerEvent } from './events.js';
+
+export const customerStream = (customerId: string): string => `customer-${customerId}`;
+
+export const DOCUMENT_TYPES = [
+  'identidade_frente',
+  'identidade_verso',
+  'cnh_frente',
+  'cnh_verso',
+  'passaporte',
+  'comprovante_endereco',
+  'selfie',
+  'contrato_social',
+  'comprovante_cnpj',
+  'procuracao',
+  'balanco',
+  'outro',
+] as const;
+
+export interface DocumentState {
+  type: string;
+  status: 'pendente' | 'aprovado' | 'rejeitado';
+  /** replaced by a later upload of the same type: no longer listed */
+  replaced: boolean;
+}
+
+export type CustomerState =
+  | { status: 'none' }
+  | {
+      status: CustomerStatus;
+      customer_id: string;
+      tenant_id: string;
+      environment: Environment;
+      type: SubjectType;
+      subject_ref: string;
+      documents: Readonly<Record<string, DocumentState>>;
+      latest_run_id: string | null;
+    };
+
+type Registration = {
+  profile: Record<string, unknown>;
+  subject_ref: string;
+  external_id: string | null;
+  metadata: Record<string, string>;
+  onboarding_profile: string | null;
+  webhook_url: string | null;
+};
+
+export type CustomerCommand =
+  | ({ type: 'Register'; customer_id: string; tenant_id: string; environment: Environment; subject_type: SubjectType; run_id: string | null; now: string } & Registration)
+  | ({ type: 'CompleteDraft'; run_id: string | null; now: string } & Registration)
+  | { type: 'AbortRun'; run_id: string; reason: string; now: string }
+  | { type: 'ConcludeRun'; run_id: string; run_status: string; decision: string | null; risk_band: string | null; completed_at: string; source_birth_date: string | null; policy_status: CustomerStatus | null; now: string }
+  | { type: 'ChangeStatus'; status: CustomerStatus; reason: string; now: string }
+  | { type: 'UploadDocument'; document_id: string; document_type: string; file_name: string; mime_type: string; size: number; sha256: string; blob_key: string; now: string }
+  | { type: 'ReviewDocument'; document_id: string; status: 'aprovado' | 'rejeitado'; reason: string | null; now: string };
+
+const notFound = () => E.left(new DomainError('customer_not_found', 'No such customer.'));
+
+function registration(command: Registration) {
+  return {
+    profile: command.profile,
+    subject_ref: command.subject_ref,
+    external_id: command.external_id,
+    metadata: command.metadata,
+    onboarding_profile: command.onboarding_profile,
+    webhook_url: command.webhook_url,
+  };
+}
+
+/**
+ * A customer: registered as a draft or with a bureau run (em_analise); its runs' results,
+ * status changes and documents. The resubmission rule lives here: a new document of a type
+ * replaces the earlier one of that type unless that one was rejected, which stays beside it.
+ */
+export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEvent> = {
+  initialState: { status: 'none' },
+  decide(command, state) {
+    if (command.type === 'Register') {
+      if (state.status !== 'none') return E.right([]);
+      const registered: CustomerEvent = {
+        type: 'CustomerRegistered',
+        data: { customer_id: command.customer_id, tenant_id: command.tenant_id, environment: command.environment, type: command.subject_type, ...registration(command), created_at: command.now },
+      };
+      return E.right(command.run_id ? [registered, { type: 'CustomerRunRequested', data: { customer_id: command.customer_id, run_id: command.run_id, requested_at: command.now } }] : [registered]);
+    }
+    if (state.status === 'none') return notFound();
+    const id = state.customer_id;
+    switch (command.type) {
+      case 'CompleteDraft': {
+        if (state.status !== 'rascunho') return E.left(new DomainError('customer_already_exists', 'A customer with this document already exists.', 'doc', { existing_customer_id: id }));
+        const completed: CustomerEvent = { type: 'CustomerDraftCompleted', data: { customer_id: id, ...registration(command), completed_at: command.now } };
+        return E.right(command.run_id ? [completed, { type: 'CustomerRunRequested', data: { customer_id: id, run_id: command.run_id, requested_at: command.now } }] : [completed]);
+      }
+      case 'AbortRun':
+        if (state.latest_run_id !== command.run_id || state.status !== 'em_analise') return E.right([]);
+        return E.right([{ type: 'CustomerRunAborted', data: { customer_id: id, run_id: command.run_id, reason: command.reason, aborted_at: command.now } }]);
+      case 'ConcludeRun': {
+        if (state.latest_run_id !== command.run_id) return E.right([]);
+        const concluded: CustomerEvent = {
+          type: 'CustomerRunConcluded',
+          data: {
+            customer_id: id,
+            subject_ref: state.subject_ref,
+            run_id: command.run_id,
+            run_status: command.run_status,
+            decision: command.decision,
+            risk_band: command.risk_band,
+            completed_at: command.completed_at,
+            source_birth_date: command.source_birth_date,
+          },
+        };
+        const policyApplies = command.policy_status !== null && state.status === 'em_analise' && command.policy_status !== state.status;
+        return E.right(
+          policyApplies
+            ? [concluded, { type: 'CustomerStatusChanged', data: { customer_id: id, status: command.policy_status!, reason: 'auto_decision_policy', changed_at: command.now } }]
+            : [concluded],
+        );
+      }
+      case 'ChangeStatus':
+        if (state.status === command.status) return E.right([]);
+        return E.right([{ type: 'CustomerStatusChanged', data: { customer_id: id, status: command.status, reason: command.reason, changed_at: command.now } }]);
+      case 'UploadDocument': {
+        if (state.documents[command.document_id]) return E.right([]);
+        const previous = Object.entries(state.documents).find(([, d]) => d.type === command.document_type && !d.replaced && d.status !== 'rejeitado');
+        return E.right([
+          {
+            type: 'DocumentUploaded',
+            data: {
+              customer_id: id,
+              subject_ref: state.subject_ref,
+              document_id: command.document_id,
+              type: command.document_type,
+              file_name: command.file_name,
+              mime_type: command.mime_type,
+              size: command.size,
+              sha256: command.sha256,
+              blob_key: command.blob_key,
+              replaces: previous ? previous[0] : null,
+              created_at: command.now,
+            },
+          },
+        ]);
+      }
+      case 'ReviewDocument': {
+        const document = state.documents[command.document_id];
+        if (!document || document.replaced) return E.left(new DomainError('document_not_found', 'No such document.'));
+        if (document.status === command.status) return E.right([]);
+        return E.right([{ type: 'DocumentReviewed', data: { customer_id: id, document_id: command.document_id, status: command.status, reason: command.reason, reviewed_at: command.now } }]);
+      }
+      default: {
+        const _exhaustive: never = command;
+        return _exhaustive;
+      }
+    }
+  },
+  evolve(state, event) {
+    if (event.type === 'CustomerRegistered') {
+      const d = event.data;
+      return { status: 'rascunho', customer_id: d.customer_id, tenant_id: d.tenant_id, environment: d.environment, type: d.type, subject_ref: d.subject_ref, documents: {}, latest_run_id: null };
+    }
+    if (state.status === 'none') return state;
+    switch (event.type) {
+      case 'CustomerDraftCompleted':
+        return state;
+      case 'CustomerRunRequested':
+        return { ...state, status: 'em_analise', latest_run_id: event.data.run_id };
+      case 'CustomerRunAborted':
+        return { ...state, status: 'rascunho' };
+      case 'CustomerRunConcluded':
+        return state;
+      case 'CustomerStatusChanged':
+        return { ...state, status: event.data.status };
+      case 'DocumentUploaded': {
+        const documents: Record<string, DocumentState> = { ...state.documents };
+        if (event.data.replaces) documents[event.data.replaces] = { ...documents[event.data.replaces]!, replaced: true };
+        documents[event.data.document_id] = { type: event.data.type, status: 'pendente', replaced: false };
+        return { ...state, documents };
+      }
+      case 'DocumentReviewed': {
+        const document = state.documents[event.data.document_id];
+        return document ? { ...state, documents: { ...state.documents, [event.data.document_id]: { ...document, status: event.data.status } } } : state;
+      }
+      default:
+        return state;
+    }
+  },
+};

@@ -1,0 +1,106 @@
+import * as t from 'io-ts';
+import type { PiiFields } from '../shared/decider.js';
+import { CustomerStatus, Environment, SubjectType } from '../values/scopes.js';
+
+const nullableString = t.union([t.string, t.null]);
+
+/**
+ * Everything personal about the customer travels in `profile`, sealed as one field: doc, name,
+ * e-mail, phone, address, birth date and the type-specific fields as they were sent.
+ */
+export const CustomerProfile = t.UnknownRecord;
+
+const Registration = {
+  customer_id: t.string,
+  profile: CustomerProfile,
+  subject_ref: t.string,
+  external_id: nullableString,
+  metadata: t.record(t.string, t.string),
+  onboarding_profile: nullableString,
+  webhook_url: nullableString,
+};
+
+export const CustomerRegistered = t.type({
+  type: t.literal('CustomerRegistered'),
+  data: t.type({ ...Registration, tenant_id: t.string, environment: Environment, type: SubjectType, created_at: t.string }),
+});
+
+/** A POST for a document registered as a draft completes that draft with what it sends. */
+export const CustomerDraftCompleted = t.type({
+  type: t.literal('CustomerDraftCompleted'),
+  data: t.type({ ...Registration, completed_at: t.string }),
+});
+
+export const CustomerRunRequested = t.type({
+  type: t.literal('CustomerRunRequested'),
+  data: t.type({ customer_id: t.string, run_id: t.string, requested_at: t.string }),
+});
+
+/** The run could not be queued after all (credit taken meanwhile): the customer goes back to draft. */
+export const CustomerRunAborted = t.type({
+  type: t.literal('CustomerRunAborted'),
+  data: t.type({ customer_id: t.string, run_id: t.string, reason: t.string, aborted_at: t.string }),
+});
+
+export const CustomerRunConcluded = t.type({
+  type: t.literal('CustomerRunConcluded'),
+  data: t.type({
+    customer_id: t.string,
+    subject_ref: t.string,
+    run_id: t.string,
+    run_status: t.string,
+    decision: nullableString,
+    risk_band: nullableString,
+    completed_at: t.string,
+    /** pf birth date as the cadastral source found it, when none was sent (personal, sealed) */
+    source_birth_date: t.unknown,
+  }),
+});
+
+export const CustomerStatusChanged = t.type({
+  type: t.literal('CustomerStatusChanged'),
+  data: t.type({ customer_id: t.string, status: CustomerStatus, reason: t.string, changed_at: t.string }),
+});
+
+export const DocumentUploaded = t.type({
+  type: t.literal('DocumentUploaded'),
+  data: t.type({
+    customer_id: t.string,
+    subject_ref: t.string,
+    document_id: t.string,
+    type: t.string,
+    /** the client's file name may carry a person's name: sealed */
+    file_name: t.unknown,
+    mime_type: t.string,
+    size: t.number,
+    sha256: t.string,
+    blob_key: t.string,
+    /** the earlier document of the same type this one replaces (resubmission rule) */
+    replaces: nullableString,
+    created_at: t.string,
+  }),
+});
+
+export const DocumentReviewed = t.type({
+  type: t.literal('DocumentReviewed'),
+  data: t.type({ customer_id: t.string, document_id: t.string, status: t.keyof({ aprovado: null, rejeitado: null }), reason: nullableString, reviewed_at: t.string }),
+});
+
+export const CustomerEvent = t.union([
+  CustomerRegistered,
+  CustomerDraftCompleted,
+  CustomerRunRequested,
+  CustomerRunAborted,
+  CustomerRunConcluded,
+  CustomerStatusChanged,
+  DocumentUploaded,
+  DocumentReviewed,
+]);
+export type CustomerEvent = t.TypeOf<typeof CustomerEvent>;
+
+export const customerPii: Record<string, PiiFields<Record<string, unknown>>> = {
+  CustomerRegistered: { subject: (d) => String(d['subject_ref']), fields: ['profile'] },
+  CustomerDraftCompleted: { subject: (d) => String(d['subject_ref']), fields: ['profile'] },
+  CustomerRunConcluded: { subject: (d) => String(d['subject_ref']), fields: ['source_birth_date'] },
+  DocumentUploaded: { subject: (d) => String(d['subject_ref']), fields: ['file_name'] },
+};

@@ -1,0 +1,135 @@
+import { parseAddress } from '../domain/values/address.js';
+import { parseDocument } from '../domain/values/document.js';
+import { isValidEmail } from '../domain/values/email.js';
+import type { SubjectType } from '../domain/values/scopes.js';
+import { ApiError } from './errors.js';
+import { validateExternalId, validateMetadata, validateWebhookUrl } from './routers/runs.js';
+
+const PF_ONLY = ['nationality', 'occupation', 'declared_income', 'birth_date'] as const;
+const PJ_ONLY = ['trade_name', 'annual_revenue', 'business_activity', 'employee_count'] as const;
+const COMMON = ['type', 'doc', 'name', 'email', 'phone', 'external_id', 'metadata', 'run_bureau', 'template_id', 'onboarding_profile', 'webhook_url', 'address'];
+
+export interface CustomerInput {
+  type: SubjectType;
+  doc: string;
+  profile: Record<string, unknown>;
+  external_id: string | null;
+  metadata: Record<string, string>;
+  run_bureau: boolean;
+  template_id: string | null;
+  onboarding_profile: string | null;
+  webhook_url: string | null;
+}
+
+type Body = Record<string, unknown>;
+
+function text(body: Body, field: string, max: number, required = false): string | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) {
+    if (required) throw new ApiError('invalid_request', `${field} is required.`, field);
+    return undefined;
+  }
+  if (typeof value !== 'string' || value.trim() === '' || value.length > max) {
+    throw new ApiError('invalid_request', `${field} must be text of 1 to ${max} characters.`, field);
+  }
+  return value.trim();
+}
+
+/** A number, or a decimal string, "stored as sent". */
+function amount(body: Body, field: string): number | string | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  if ((typeof value === 'number' && Number.isFinite(value) && value >= 0) || (typeof value === 'string' && /^\d{1,15}([.,]\d{1,2})?$/.test(value))) return value;
+  throw new ApiError('invalid_request', `${field} must be a non-negative number or decimal string.`, field);
+}
+
+function birthDate(body: Body, today: string): string | undefined {
+  const value = body['birth_date'];
+  if (value === undefined || value === null) return undefined;
+  const valid = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value) && value <= today && value >= '1900-01-01';
+  if (!valid) throw new ApiError('invalid_request', 'birth_date must be a real past date as YYYY-MM-DD.', 'birth_date');
+  return value;
+}
+
+/**
+ * Customer creation input, checked in the order a caller fixes it: shape and type, fields of
+ * the other person type, document, name, e-mail, address, then the rest.
+ */
+export function parseCustomerInput(raw: unknown, allowInsecureWebhooks: boolean, today: string): CustomerInput {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ApiError('invalid_json', 'The request body must be a JSON object.');
+  const body = raw as Body;
+  const type = body['type'];
+  if (type !== 'pf' && type !== 'pj') throw new ApiError('invalid_request', 'type must be pf or pj.', 'type');
+  const own = type === 'pf' ? PF_ONLY : PJ_ONLY;
+  const other = type === 'pf' ? PJ_ONLY : PF_ONLY;
+  const foreign = other.find((f) => body[f] !== undefined);
+  if (foreign) throw new ApiError('invalid_field_for_type', `${foreign} is a ${type === 'pf' ? 'pj' : 'pf'} field and cannot be sent for a ${type} customer.`, foreign);
+  const unknown = Object.keys(body).find((k) => !COMMON.includes(k) && !(own as readonly string[]).includes(k));
+  if (unknown) throw new ApiError('invalid_request', `Unknown field: ${unknown}.`, unknown);
+
+  const document = parseDocument(type, body['doc']);
+  if ('problem' in document) {
+    if (document.problem === 'missing') throw new ApiError('missing_document', `doc (${type === 'pf' ? 'CPF' : 'CNPJ'}) is required.`, 'doc');
+    throw new ApiError('invalid_document', `doc is not a valid ${type === 'pf' ? 'CPF (11 digits)' : 'CNPJ (14 digits)'}.`, 'doc');
+  }
+  const name = text(body, 'name', 200, true)!;
+  const email = body['email'];
+  if (type === 'pf' ? !isValidEmail(email) : email !== undefined && email !== null && !isValidEmail(email)) {
+    throw new ApiError('invalid_email', type === 'pf' ? 'A valid email is required for a pf customer.' : 'email is not a valid address.', 'email');
+  }
+  let address: unknown;
+  if (body['address'] !== undefined && body['address'] !== null) {
+    const parsed = parseAddress(body['address']);
+    if ('problem' in parsed) throw new ApiError('invalid_address', parsed.problem, parsed.field);
+    address = parsed.address;
+  }
+  const phone = body['phone'];
+  if (phone !== undefined && phone !== null && (typeof phone !== 'string' || !/^\+?[\d\s().-]{8,25}$/.test(phone))) {
+    throw new ApiError('invalid_request', 'phone must be a phone number of 8 to 25 digits and separators.', 'phone');
+  }
+  const runBureau = body['run_bureau'];
+  if (runBureau !== undefined && typeof runBureau !== 'boolean') throw new ApiError('invalid_request', 'run_bureau must be a boolean.', 'run_bureau');
+  const templateId = body['template_id'];
+  if (templateId !== undefined && templateId !== null && typeof templateId !== 'string') throw new ApiError('invalid_request', 'template_id must be a UUID string.', 'template_id');
+  const onboarding = body['onboarding_profile'];
+  if (onboarding !== undefined && onboarding !== null && (typeof onboarding !== 'string' || !/^[a-z0-9][a-z0-9-]{0,62}$/.test(onboarding))) {
+    throw new ApiError('invalid_request', 'onboarding_profile must be a profile slug.', 'onboarding_profile');
+  }
+  const employees = body['employee_count'];
+  if (employees !== undefined && employees !== null && !(Number.isSafeInteger(employees) && (employees as number) >= 0)) {
+    throw new ApiError('invalid_request', 'employee_count must be a non-negative integer.', 'employee_count');
+  }
+
+  const profile: Record<string, unknown> = { name, email: typeof email === 'string' ? email : null };
+  if (typeof phone === 'string') profile['phone'] = phone;
+  if (address) profile['address'] = address;
+  if (type === 'pf') {
+    const birth = birthDate(body, today);
+    if (birth) profile['birth_date'] = birth;
+    for (const field of ['nationality', 'occupation'] as const) {
+      const value = text(body, field, 100);
+      if (value !== undefined) profile[field] = value;
+    }
+    const income = amount(body, 'declared_income');
+    if (income !== undefined) profile['declared_income'] = income;
+  } else {
+    for (const [field, max] of [['trade_name', 200], ['business_activity', 200]] as const) {
+      const value = text(body, field, max);
+      if (value !== undefined) profile[field] = value;
+    }
+    const revenue = amount(body, 'annual_revenue');
+    if (revenue !== undefined) profile['annual_revenue'] = revenue;
+    if (typeof employees === 'number') profile['employee_count'] = employees;
+  }
+  return {
+    type,
+    doc: document.doc,
+    profile,
+    external_id: validateExternalId(body['external_id']),
+    metadata: validateMetadata(body['metadata']),
+    run_bureau: runBureau === true,
+    template_id: typeof templateId === 'string' ? templateId : null,
+    onboarding_profile: typeof onboarding === 'string' ? onboarding : null,
+    webhook_url: validateWebhookUrl(body['webhook_url'], allowInsecureWebhooks),
+  };
+}

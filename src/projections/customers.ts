@@ -1,0 +1,152 @@
+import type { StoredEvent } from '../adapters/event-store/event-log.js';
+import type { ReadStore } from '../adapters/read-store/port.js';
+import type { CustomerEvent } from '../domain/customer/events.js';
+import type { RunEvent } from '../domain/run/events.js';
+import type { Projection } from './projector.js';
+
+export interface CustomerDocument {
+  document_id: string;
+  type: string;
+  status: 'pendente' | 'aprovado' | 'rejeitado';
+  created_at: string;
+}
+
+export interface CustomerDoc extends Record<string, unknown> {
+  customer_id: string;
+  tenant_id: string;
+  environment: 'live' | 'sandbox';
+  type: 'pf' | 'pj';
+  status: string;
+  /** keyed hash of the document: the list looks documents up by it, never by plain text */
+  doc_hash: string;
+  profile: Record<string, unknown>;
+  external_id: string | null;
+  metadata: Record<string, string>;
+  onboarding_profile: string | null;
+  documents: CustomerDocument[];
+  latest_run: { run_id: string; status: string; decision: string | null; risk_band: string | null; completed_at: string | null } | null;
+  birth_date_from_source: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * Customers for GET one and the list. The run's progress is followed from the run's own
+ * events, so latest_run shows queued and running too; the document hash is computed by the
+ * command side and carried here through `documentHashOf`.
+ */
+export function customersProjection(documentHashOf: (tenantId: string, environment: string, doc: string) => string): Projection<CustomerDoc> {
+  return {
+    name: 'customers',
+    collection: 'customers',
+    indexes: [{ fields: ['tenant_id', 'environment', 'status'] }, { fields: ['tenant_id', 'environment', 'external_id'] }, { fields: ['doc_hash'] }],
+    documentIds(event) {
+      if (event.stream.startsWith('customer-')) return [String(event.data['customer_id'])];
+      if (event.stream.startsWith('run-')) {
+        const customerId = (event.data as { customer_id?: unknown }).customer_id;
+        return typeof customerId === 'string' ? [customerId] : [];
+      }
+      return [];
+    },
+    evolve(doc, stored) {
+      const event = stored as StoredEvent<CustomerEvent | RunEvent>;
+      switch (event.type) {
+        case 'CustomerRegistered': {
+          const d = event.data;
+          return {
+            customer_id: d.customer_id,
+            tenant_id: d.tenant_id,
+            environment: d.environment,
+            type: d.type,
+            status: 'rascunho',
+            doc_hash: documentHashOf(d.tenant_id, d.environment, String(d.profile['doc'])),
+            profile: d.profile,
+            external_id: d.external_id,
+            metadata: d.metadata,
+            onboarding_profile: d.onboarding_profile,
+            documents: [],
+            latest_run: null,
+            birth_date_from_source: null,
+            created_at: d.created_at,
+            updated_at: d.created_at,
+          };
+        }
+        default:
+          if (!doc) return null;
+      }
+      switch (event.type) {
+        case 'CustomerDraftCompleted': {
+          const d = event.data;
+          return { ...doc, profile: d.profile, external_id: d.external_id, metadata: d.metadata, onboarding_profile: d.onboarding_profile, updated_at: d.completed_at };
+        }
+        case 'CustomerRunRequested':
+          return { ...doc, status: 'em_analise', latest_run: { run_id: event.data.run_id, status: 'queued', decision: null, risk_band: null, completed_at: null }, updated_at: event.data.requested_at };
+        case 'CustomerRunAborted':
+          return { ...doc, status: 'rascunho', latest_run: null, updated_at: event.data.aborted_at };
+        case 'CustomerRunConcluded':
+          return {
+            ...doc,
+            birth_date_from_source: typeof event.data.source_birth_date === 'string' ? event.data.source_birth_date : doc.birth_date_from_source,
+            updated_at: event.metadata.occurred_at,
+          };
+        case 'CustomerStatusChanged':
+          return { ...doc, status: event.data.status, updated_at: event.data.changed_at };
+        case 'DocumentUploaded': {
+          const kept = doc.documents.filter((d) => d.document_id !== event.data.replaces);
+          return { ...doc, documents: [...kept, { document_id: event.data.document_id, type: event.data.type, status: 'pendente', created_at: event.data.created_at }], updated_at: event.data.created_at };
+        }
+        case 'DocumentReviewed':
+          return {
+            ...doc,
+            documents: doc.documents.map((d) => (d.document_id === event.data.document_id ? { ...d, status: event.data.status } : d)),
+            updated_at: event.data.reviewed_at,
+          };
+        default:
+          return followRun(doc, event as StoredEvent<RunEvent>);
+      }
+    },
+  };
+}
+
+/** latest_run follows the run the customer asked for last. */
+function followRun(doc: CustomerDoc, event: StoredEvent<RunEvent>): CustomerDoc {
+  const runId = (event.data as { run_id: string }).run_id;
+  if (!doc.latest_run || doc.latest_run.run_id !== runId) return doc;
+  const run = doc.latest_run;
+  switch (event.type) {
+    case 'RunStarted':
+      return { ...doc, latest_run: { ...run, status: 'running' } };
+    case 'RunCompleted':
+      return { ...doc, latest_run: { ...run, status: event.data.status, decision: event.data.decision, risk_band: event.data.risk_band, completed_at: event.data.completed_at } };
+    case 'RunFailed':
+      return { ...doc, latest_run: { ...run, status: 'failed', decision: null, risk_band: null, completed_at: event.data.completed_at } };
+    case 'RunCancelled':
+      return { ...doc, latest_run: { ...run, status: 'cancelado', completed_at: event.data.cancelled_at } };
+    case 'RunReviewed':
+      return { ...doc, latest_run: { ...run, status: 'completed', decision: event.data.decision, completed_at: event.data.reviewed_at } };
+    default:
+      return doc;
+  }
+}
+
+export const getCustomer = async (store: ReadStore, customerId: string): Promise<CustomerDoc | null> =>
+  (await store.get<CustomerDoc>('customers', customerId))?.doc ?? null;
+
+export interface DocumentIndexDoc extends Record<string, unknown> {
+  document_id: string;
+  customer_id: string;
+  tenant_id: string;
+}
+
+/** document_id -> customer, for the operator's document review. */
+export const documentsProjection: Projection<DocumentIndexDoc> = {
+  name: 'documents',
+  collection: 'documents',
+  indexes: [],
+  documentIds: (event) => (event.type === 'DocumentUploaded' ? [String(event.data['document_id'])] : []),
+  evolve: (_doc, event) => ({
+    document_id: String(event.data['document_id']),
+    customer_id: String(event.data['customer_id']),
+    tenant_id: String(event.metadata.tenant_id),
+  }),
+};

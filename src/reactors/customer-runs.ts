@@ -1,0 +1,61 @@
+import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js';
+import type { ReadStore } from '../adapters/read-store/port.js';
+import { handleCommand, loadState } from '../commands/handle-command.js';
+import { customerDecider, customerStream } from '../domain/customer/decider.js';
+import { runDecider, runStream } from '../domain/run/decider.js';
+import type { RunEvent } from '../domain/run/events.js';
+import { tenantDecider, tenantStream } from '../domain/tenant/decider.js';
+import type { CustomerStatus } from '../domain/values/scopes.js';
+import type { Processor } from '../projections/runner.js';
+
+/**
+ * When a customer's run ends, records the result on the customer: its latest run, the birth
+ * date the cadastral source found, and the status the tenant's automatic-decision policy maps
+ * the risk band to (none configured: the status stays em_analise).
+ */
+export class CustomerRunsReactor implements Processor {
+  readonly id = 'reactor:customer-runs';
+  readonly kind = 'reactor' as const;
+
+  constructor(private readonly log: EventLog, private readonly readStore: ReadStore) {}
+
+  async handle(events: StoredEvent[], upTo: number): Promise<void> {
+    for (const stored of events) {
+      const event = stored as StoredEvent<RunEvent>;
+      if (event.type !== 'RunCompleted' && event.type !== 'RunFailed' && event.type !== 'RunReviewed') continue;
+      const { customer_id: customerId, tenant_id: tenantId, run_id: runId } = event.data;
+      if (!customerId) continue;
+      const decision = event.type === 'RunFailed' ? null : event.data.decision;
+      const riskBand = event.type === 'RunFailed' ? null : event.data.risk_band;
+      const runStatus = event.type === 'RunReviewed' ? 'completed' : event.type === 'RunFailed' ? 'failed' : event.data.status;
+      const tenant = await loadState(this.log, tenantStream(tenantId), tenantDecider);
+      const policy = tenant.state.status === 'active' ? tenant.state.settings.auto_decision_policy : null;
+      const policyStatus = policy && riskBand ? ((policy as Record<string, string | undefined>)[riskBand] as CustomerStatus | undefined) ?? null : null;
+      await handleCommand(
+        this.log,
+        customerStream(customerId),
+        customerDecider,
+        {
+          type: 'ConcludeRun',
+          run_id: runId,
+          run_status: runStatus,
+          decision,
+          risk_band: riskBand,
+          completed_at: event.data.completed_at,
+          source_birth_date: await this.sourceBirthDate(runId),
+          policy_status: event.type === 'RunReviewed' || runStatus === 'pending_review' ? null : policyStatus,
+          now: event.metadata.occurred_at,
+        },
+        { metadata: { ...event.metadata, actor: 'system', request_id: null, causation_id: event.id }, commandId: `customer-runs:${event.id}` },
+      );
+    }
+    await this.readStore.commit({ writes: [], checkpoint: { processor: this.id, position: upTo } });
+  }
+
+  private async sourceBirthDate(runId: string): Promise<string | null> {
+    const { state } = await loadState(this.log, runStream(runId), runDecider);
+    if (state.status === 'none') return null;
+    const birth = state.answers['receita_cpf']?.data['birth_date'];
+    return typeof birth === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(birth) ? birth : null;
+  }
+}
