@@ -13,10 +13,24 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-
 /** An ISO 8601 date-time bound, normalised to the stored form; else 400 invalid_date. */
 export function parseDateBound(raw: unknown, param: string): string | undefined {
   if (raw === undefined) return undefined;
-  if (typeof raw !== 'string' || !ISO_DATE_TIME.test(raw) || Number.isNaN(Date.parse(raw))) {
+  if (typeof raw !== 'string' || !ISO_DATE_TIME.test(raw) || Number.isNaN(Date.parse(raw)) || !isRealCalendarDate(raw)) {
     throw new ApiError('invalid_date', `${param} must be an ISO 8601 date-time, e.g. 2026-09-01T00:00:00Z.`, param);
   }
   return new Date(raw).toISOString();
+}
+
+/** Date.parse rolls 2026-02-30 over to March: the written day must exist, and times be in range. */
+function isRealCalendarDate(raw: string): boolean {
+  const [, y, m, d, hh, mm, ss] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(raw) ?? [];
+  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  return (
+    date.getUTCFullYear() === Number(y) &&
+    date.getUTCMonth() === Number(m) - 1 &&
+    date.getUTCDate() === Number(d) &&
+    Number(hh) < 24 &&
+    Number(mm) < 60 &&
+    Number(ss ?? 0) < 60
+  );
 }
 
 /** The run list cursor: opaque base64url of the last item's (created_at, id). */

@@ -19,7 +19,7 @@ export function inProgressView(run: RunDoc) {
   return { run_id: run.run_id, status: run.status, retry_after_seconds: retryAfterSeconds(run), livemode: livemodeOf(run) };
 }
 
-/** A polling hint: what is left of the estimate, at least one second. */
+/** A polling hint: the run's estimate (slowest source), bounded to 1..30 seconds. */
 export function retryAfterSeconds(run: RunDoc): number {
   return Math.max(1, Math.min(run.estimated_seconds, 30));
 }

@@ -443,3 +443,19 @@ describe('GET /api/v1/bureau/runs: list, filters and cursor paging', () => {
     }
   });
 });
+
+describe('date bounds', () => {
+  it('refuses impossible calendar dates and out-of-range times with 400 invalid_date', async () => {
+    const { parseDateBound } = await import('../../src/http/paging.js');
+    for (const bad of ['2026-02-30T00:00:00Z', '2026-13-01T00:00:00Z', '2026-04-31T10:00:00Z', '2026-01-01T24:00:00Z', '2026-01-01T10:60:00Z', '2026-01-01']) {
+      let code = '';
+      try {
+        parseDateBound(bad, 'created_after');
+      } catch (error) {
+        code = (error as { code: string }).code;
+      }
+      if (code !== 'invalid_date') throw new Error(`${bad} was accepted`);
+    }
+    if (parseDateBound('2024-02-29T23:59:59.999+03:00', 'x') !== '2024-02-29T20:59:59.999Z') throw new Error('a real leap day was refused');
+  });
+});

@@ -157,7 +157,8 @@ export function runsRouter(services: Services): Router<RequestState> {
     ctx.body = {
       data: data.map(runSummaryView),
       has_more: hasMore,
-      ...(hasMore && last ? { next_cursor: encodeCursor({ created_at: last.created_at, id: last.run_id }) } : { next_cursor: null }),
+      // the interface: next_cursor only when has_more is true
+      ...(hasMore && last ? { next_cursor: encodeCursor({ created_at: last.created_at, id: last.run_id }) } : {}),
       livemode: ctx.state.livemode,
     };
   });
