@@ -22,6 +22,10 @@ import { customerPii } from './domain/customer/events.js';
 import { documentHash } from './commands/customers.js';
 import { customersProjection, documentsProjection } from './projections/customers.js';
 import { CustomerRunsReactor } from './reactors/customer-runs.js';
+import { FacialRoundsReactor } from './reactors/facial-rounds.js';
+import type { BiometricProvider } from './adapters/biometrics/port.js';
+import { SandboxBiometricProvider } from './adapters/biometrics/sandbox.js';
+import { HttpBiometricProvider } from './adapters/biometrics/provider.js';
 import { apiKeysProjection } from './projections/api-keys.js';
 import { runsProjection } from './projections/runs.js';
 import { sourceCacheProjection } from './projections/source-cache.js';
@@ -66,6 +70,8 @@ export interface Services {
   /** hot read-model documents (API keys, tenants), invalidated by the projectors */
   docCache: DocCache;
   runExecutor: RunExecutor;
+  facialRounds: FacialRoundsReactor;
+  biometrics: { sandbox: BiometricProvider; live: BiometricProvider };
   idempotency: Idempotency;
   rateLimiter: FixedWindowRateLimiter;
   operatorToken: string;
@@ -79,6 +85,7 @@ export interface Overrides {
   piiCodec?: PiiCodec;
   sandboxSource?: Source;
   liveSource?: Source;
+  liveBiometrics?: BiometricProvider;
 }
 
 export async function openStores(config: Config): Promise<{ eventStore: EventStore; readStore: ReadStore; blobStore: BlobStore }> {
@@ -130,10 +137,16 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     sourceTimeoutMs: config.sourceProvider.timeoutMs,
   });
   const billing = new BillingReactor(log, readStore);
-  runner.add(runExecutor).add(billing).add(new CustomerRunsReactor(log, readStore));
+  const biometrics = {
+    sandbox: new SandboxBiometricProvider(),
+    live: overrides.liveBiometrics ?? new HttpBiometricProvider(config.biometricProvider),
+  };
+  const facialRounds = new FacialRoundsReactor({ log, readStore, blobs: blobStore, provider: biometrics, clock, logger });
+  runner.add(runExecutor).add(billing).add(new CustomerRunsReactor(log, readStore)).add(facialRounds);
   await runner.start();
   await runner.waitFor(await eventStore.headPosition(), 60_000);
   await runExecutor.resumeUnfinished();
+  await facialRounds.resumeUnfinished();
   await billing.releaseOrphans(clock.now());
   return {
     config,
@@ -147,6 +160,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     projections: readModels,
     docCache,
     runExecutor,
+    facialRounds,
+    biometrics,
     idempotency: new Idempotency(log, secret.value),
     rateLimiter: new FixedWindowRateLimiter(),
     operatorToken: operator.value,
@@ -158,6 +173,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
 /** Stops the subscriptions (each finishes its batch and checkpoint), then closes the stores. */
 export async function closeServices(services: Services): Promise<void> {
   await services.runExecutor.stop();
+  await services.facialRounds.idle();
   await services.runner.stop();
   await services.eventStore.close();
   await services.readStore.close();

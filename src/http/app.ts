@@ -13,6 +13,7 @@ import { operatorTemplatesRouter } from './routers/operator/templates.js';
 import { operatorTenantsRouter } from './routers/operator/tenants.js';
 import { runsRouter } from './routers/runs.js';
 import { customersRouter } from './routers/customers.js';
+import { facialRouter } from './routers/facial.js';
 import { operatorCustomersRouter } from './routers/operator/customers.js';
 import type { RequestState } from './state.js';
 
@@ -36,7 +37,7 @@ export function createHttpApp(services: Services, options: AppOptions = {}): Koa
   app.use(requestContext(services.logger, services.config.logRequests));
   app.use(errorHandler(services.logger));
 
-  const api = mountRouters('/api/v1', [runsRouter(services), customersRouter(services), ...(options.extraApiRouters ?? [])]);
+  const api = mountRouters('/api/v1', [runsRouter(services), customersRouter(services), facialRouter(services), ...(options.extraApiRouters ?? [])]);
   app.use(
     under(
       '/api/',

@@ -42,7 +42,7 @@ export function customerView(doc: CustomerDoc) {
     documents: doc.documents.map((d) => ({ type: d.type, status: d.status, created_at: d.created_at })),
     latest_run: doc.latest_run,
     // absent for pj; null for a pf that never had a round
-    ...(doc.type === 'pf' ? { facial_verification: (doc as { facial_verification?: unknown }).facial_verification ?? null } : {}),
+    ...(doc.type === 'pf' ? { facial_verification: doc.facial_verification ?? null } : {}),
     livemode: doc.environment === 'live',
   };
 }

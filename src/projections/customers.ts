@@ -26,6 +26,10 @@ export interface CustomerDoc extends Record<string, unknown> {
   documents: CustomerDocument[];
   latest_run: { run_id: string; status: string; decision: string | null; risk_band: string | null; completed_at: string | null } | null;
   birth_date_from_source: string | null;
+  /** the last completed automatic facial round (pf), or null */
+  facial_verification: { round_id: string; checks: Record<string, { status: string; score: number | null; completed_at: string }> } | null;
+  /** a round started and not finished (resumed on start) */
+  facial_round_pending: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -67,6 +71,8 @@ export function customersProjection(documentHashOf: (tenantId: string, environme
             documents: [],
             latest_run: null,
             birth_date_from_source: null,
+            facial_verification: null,
+            facial_round_pending: false,
             created_at: d.created_at,
             updated_at: d.created_at,
           };
@@ -94,6 +100,15 @@ export function customersProjection(documentHashOf: (tenantId: string, environme
         case 'DocumentUploaded': {
           const kept = doc.documents.filter((d) => d.document_id !== event.data.replaces);
           return { ...doc, documents: [...kept, { document_id: event.data.document_id, type: event.data.type, status: 'pendente', created_at: event.data.created_at }], updated_at: event.data.created_at };
+        }
+        case 'FacialRoundStarted':
+          return { ...doc, facial_round_pending: true };
+        case 'FacialRoundCompleted': {
+          // no raw warnings or request ids: status, score and time per check
+          const checks = Object.fromEntries(
+            Object.entries(event.data.checks).map(([check, r]) => [check, { status: r!.status, score: r!.score, completed_at: r!.completed_at }]),
+          );
+          return { ...doc, facial_verification: { round_id: event.data.round_id, checks }, facial_round_pending: false, updated_at: event.data.completed_at };
         }
         case 'DocumentReviewed':
           return {

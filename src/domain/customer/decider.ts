@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { DomainError, type Decider } from '../shared/decider.js';
 import type { CustomerStatus, Environment, SubjectType } from '../values/scopes.js';
+import type { FacialRoundCompletedData } from '../facial/events.js';
 import type { CustomerEvent } from './events.js';
 
 export const customerStream = (customerId: string): string => `customer-${customerId}`;
@@ -22,6 +23,9 @@ export const DOCUMENT_TYPES = [
 
 export interface DocumentState {
   type: string;
+  blob_key: string;
+  file_name: string;
+  mime_type: string;
   status: 'pendente' | 'aprovado' | 'rejeitado';
   /** replaced by a later upload of the same type: no longer listed */
   replaced: boolean;
@@ -38,6 +42,8 @@ export type CustomerState =
       subject_ref: string;
       documents: Readonly<Record<string, DocumentState>>;
       latest_run_id: string | null;
+      /** facial rounds by id: a round runs once for its selfie and identity pair */
+      rounds: Readonly<Record<string, 'started' | 'completed'>>;
     };
 
 type Registration = {
@@ -56,7 +62,9 @@ export type CustomerCommand =
   | { type: 'ConcludeRun'; run_id: string; run_status: string; decision: string | null; risk_band: string | null; completed_at: string; source_birth_date: string | null; policy_status: CustomerStatus | null; now: string }
   | { type: 'ChangeStatus'; status: CustomerStatus; reason: string; now: string }
   | { type: 'UploadDocument'; document_id: string; document_type: string; file_name: string; mime_type: string; size: number; sha256: string; blob_key: string; now: string }
-  | { type: 'ReviewDocument'; document_id: string; status: 'aprovado' | 'rejeitado'; reason: string | null; now: string };
+  | { type: 'ReviewDocument'; document_id: string; status: 'aprovado' | 'rejeitado'; reason: string | null; now: string }
+  | { type: 'StartFacialRound'; round_id: string; selfie_document_id: string; identity_document_id: string; now: string }
+  | { type: 'CompleteFacialRound'; round_id: string; checks: FacialRoundCompletedData['checks']; cost: number; now: string };
 
 const notFound = () => E.left(new DomainError('customer_not_found', 'No such customer.'));
 
@@ -151,6 +159,22 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
         if (document.status === command.status) return E.right([]);
         return E.right([{ type: 'DocumentReviewed', data: { customer_id: id, document_id: command.document_id, status: command.status, reason: command.reason, reviewed_at: command.now } }]);
       }
+      case 'StartFacialRound':
+        if (state.rounds[command.round_id]) return E.right([]);
+        return E.right([
+          {
+            type: 'FacialRoundStarted',
+            data: { customer_id: id, round_id: command.round_id, selfie_document_id: command.selfie_document_id, identity_document_id: command.identity_document_id, started_at: command.now },
+          },
+        ]);
+      case 'CompleteFacialRound':
+        if (state.rounds[command.round_id] !== 'started') return E.right([]);
+        return E.right([
+          {
+            type: 'FacialRoundCompleted',
+            data: { customer_id: id, round_id: command.round_id, tenant_id: state.tenant_id, environment: state.environment, checks: command.checks, cost: command.cost, completed_at: command.now },
+          },
+        ]);
       default: {
         const _exhaustive: never = command;
         return _exhaustive;
@@ -160,7 +184,17 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
   evolve(state, event) {
     if (event.type === 'CustomerRegistered') {
       const d = event.data;
-      return { status: 'rascunho', customer_id: d.customer_id, tenant_id: d.tenant_id, environment: d.environment, type: d.type, subject_ref: d.subject_ref, documents: {}, latest_run_id: null };
+      return {
+        status: 'rascunho',
+        customer_id: d.customer_id,
+        tenant_id: d.tenant_id,
+        environment: d.environment,
+        type: d.type,
+        subject_ref: d.subject_ref,
+        documents: {},
+        latest_run_id: null,
+        rounds: {},
+      };
     }
     if (state.status === 'none') return state;
     switch (event.type) {
@@ -177,15 +211,41 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
       case 'DocumentUploaded': {
         const documents: Record<string, DocumentState> = { ...state.documents };
         if (event.data.replaces) documents[event.data.replaces] = { ...documents[event.data.replaces]!, replaced: true };
-        documents[event.data.document_id] = { type: event.data.type, status: 'pendente', replaced: false };
+        documents[event.data.document_id] = {
+          type: event.data.type,
+          blob_key: event.data.blob_key,
+          file_name: String(event.data.file_name),
+          mime_type: event.data.mime_type,
+          status: 'pendente',
+          replaced: false,
+        };
         return { ...state, documents };
       }
       case 'DocumentReviewed': {
         const document = state.documents[event.data.document_id];
         return document ? { ...state, documents: { ...state.documents, [event.data.document_id]: { ...document, status: event.data.status } } } : state;
       }
+      case 'FacialRoundStarted':
+        return { ...state, rounds: { ...state.rounds, [event.data.round_id]: 'started' } };
+      case 'FacialRoundCompleted':
+        return { ...state, rounds: { ...state.rounds, [event.data.round_id]: 'completed' } };
       default:
         return state;
     }
   },
 };
+
+export const IDENTITY_TYPES = ['identidade_frente', 'cnh_frente', 'passaporte'] as const;
+
+/** The current selfie and identity image of a customer (latest, not replaced, not rejected), if both exist. */
+export function facialPair(state: CustomerState): { selfie: string; identity: string } | null {
+  if (state.status === 'none') return null;
+  const current = (types: readonly string[]) =>
+    Object.entries(state.documents)
+      .filter(([, d]) => types.includes(d.type) && !d.replaced && d.status !== 'rejeitado')
+      .map(([id]) => id)
+      .pop();
+  const selfie = current(['selfie']);
+  const identity = current(IDENTITY_TYPES);
+  return selfie && identity ? { selfie, identity } : null;
+}

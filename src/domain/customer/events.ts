@@ -86,7 +86,11 @@ export const DocumentReviewed = t.type({
   data: t.type({ customer_id: t.string, document_id: t.string, status: t.keyof({ aprovado: null, rejeitado: null }), reason: nullableString, reviewed_at: t.string }),
 });
 
+import { FacialRoundCompleted, FacialRoundStarted } from '../facial/events.js';
+
 export const CustomerEvent = t.union([
+  FacialRoundStarted,
+  FacialRoundCompleted,
   CustomerRegistered,
   CustomerDraftCompleted,
   CustomerRunRequested,
