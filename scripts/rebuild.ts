@@ -3,7 +3,9 @@
  * Rebuilds read models from the event store. Stop the service first.
  */
 import { EventLog } from '../src/adapters/event-store/event-log.js';
-import { PlainPiiCodec } from '../src/adapters/pii/port.js';
+import { join } from 'node:path';
+import { EncryptingPiiCodec } from '../src/adapters/pii/encrypting-codec.js';
+import { SqliteKeyStore } from '../src/adapters/pii/key-store.js';
 import { loadConfig } from '../src/config.js';
 import { rebuildProjection } from '../src/projections/rebuild.js';
 import { loadOrCreateSecret } from '../src/secrets.js';
@@ -23,7 +25,8 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const stores = await openStores(config);
-  const log = new EventLog(stores.eventStore, new PlainPiiCodec(), PII_POLICY);
+  const keys = new SqliteKeyStore(join(config.dataDir, 'keys.sqlite'), secret.value);
+  const log = new EventLog(stores.eventStore, new EncryptingPiiCodec(keys), PII_POLICY);
   try {
     for (const projection of all.filter((p) => chosen.includes(p.name))) {
       const result = await rebuildProjection(log, stores.readStore, projection);
@@ -33,6 +36,7 @@ async function main(): Promise<void> {
     await stores.eventStore.close();
     await stores.readStore.close();
     await stores.blobStore.close();
+    await keys.close();
   }
 }
 

@@ -22,6 +22,8 @@ export interface Config {
   trustProxy: boolean;
   /** generic provider protocol for live sources (decisions section 3) */
   sourceProvider: { baseUrl: string | null; perSource: Record<string, string>; token: string | null; timeoutMs: number };
+  /** years personal data is kept after a subject's last activity before a requested erasure runs */
+  retentionYears: number;
   /** live biometric provider (decisions section 3) */
   biometricProvider: { url: string | null; token: string | null };
 }
@@ -70,6 +72,7 @@ export function loadConfig(env: Env = process.env): Config {
       token: env['SVC_SOURCE_PROVIDER_TOKEN'] || null,
       timeoutMs: integer(env, 'SVC_SOURCE_TIMEOUT_MS', 10_000, 100, 120_000),
     },
+    retentionYears: integer(env, 'SVC_RETENTION_YEARS', 5, 0, 100),
     biometricProvider: { url: env['SVC_BIOMETRIC_PROVIDER_URL'] || null, token: env['SVC_BIOMETRIC_PROVIDER_TOKEN'] || null },
   };
 }

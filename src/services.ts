@@ -6,7 +6,12 @@ import { systemClock, type Clock } from './adapters/clock.js';
 import { EventLog, type PiiPolicy } from './adapters/event-store/event-log.js';
 import type { EventStore } from './adapters/event-store/port.js';
 import { SqliteEventStore } from './adapters/event-store/sqlite.js';
-import { PlainPiiCodec, type PiiCodec } from './adapters/pii/port.js';
+import type { PiiCodec } from './adapters/pii/port.js';
+import { EncryptingPiiCodec } from './adapters/pii/encrypting-codec.js';
+import { SqliteKeyStore, type KeyStore } from './adapters/pii/key-store.js';
+import { subjectStreamsProjection } from './projections/subject-streams.js';
+import { erasuresProjection } from './projections/erasures.js';
+import { ErasureScheduler } from './reactors/erasure-scheduler.js';
 import type { Source } from './adapters/sources/port.js';
 import type { ReadStore } from './adapters/read-store/port.js';
 import { SqliteReadStore } from './adapters/read-store/sqlite.js';
@@ -51,6 +56,8 @@ export function projections(secretKey: string): readonly Projection<Record<strin
     sourceCacheProjection,
     customersProjection((tenantId, environment, doc) => documentHash(secretKey, tenantId, environment as 'live' | 'sandbox', doc)),
     documentsProjection,
+    subjectStreamsProjection,
+    erasuresProjection,
   ] as unknown as Projection<Record<string, unknown>>[];
 }
 
@@ -62,6 +69,9 @@ export interface Services {
   clock: Clock;
   logger: Logger;
   eventStore: EventStore;
+  /** per-subject keys of the personal data in events (crypto-shredding) */
+  keyStore: KeyStore;
+  erasures: ErasureScheduler;
   log: EventLog;
   readStore: ReadStore;
   blobStore: BlobStore;
@@ -114,9 +124,10 @@ export async function openStores(config: Config): Promise<{ eventStore: EventSto
 /** The composition root: stores from configuration, processors registered and started. */
 export async function createServices(config: Config, logger: Logger, overrides: Overrides = {}): Promise<Services> {
   const { eventStore, readStore, blobStore } = await openStores(config);
-  const log = new EventLog(eventStore, overrides.piiCodec ?? new PlainPiiCodec(), PII_POLICY);
   const operator = await loadOrCreateSecret(config.dataDir, 'operator-token', config.operatorToken, 'op_');
   const secret = await loadOrCreateSecret(config.dataDir, 'secret-key', config.secretKey);
+  const keyStore = new SqliteKeyStore(join(config.dataDir, 'keys.sqlite'), secret.value);
+  const log = new EventLog(eventStore, overrides.piiCodec ?? new EncryptingPiiCodec(keyStore), PII_POLICY);
   const runner = new SubscriptionRunner(log, readStore, logger);
   const docCache = new DocCache(readStore);
   const readModels = projections(secret.value);
@@ -147,12 +158,22 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   await runner.waitFor(await eventStore.headPosition(), 60_000);
   await runExecutor.resumeUnfinished();
   await facialRounds.resumeUnfinished();
+  const erasures = new ErasureScheduler(
+    { log, readStore, blobs: blobStore, keys: keyStore, secretKey: secret.value, retentionYears: config.retentionYears },
+    runner,
+    clock,
+    logger,
+  );
+  await erasures.runDue();
+  erasures.start();
   await billing.releaseOrphans(clock.now());
   return {
     config,
     clock,
     logger,
     eventStore,
+    keyStore,
+    erasures,
     log,
     readStore,
     blobStore,
@@ -172,10 +193,12 @@ export async function createServices(config: Config, logger: Logger, overrides: 
 
 /** Stops the subscriptions (each finishes its batch and checkpoint), then closes the stores. */
 export async function closeServices(services: Services): Promise<void> {
+  services.erasures.stop();
   await services.runExecutor.stop();
   await services.facialRounds.idle();
   await services.runner.stop();
   await services.eventStore.close();
+  await services.keyStore.close();
   await services.readStore.close();
   await services.blobStore.close();
 }

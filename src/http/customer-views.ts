@@ -1,3 +1,4 @@
+import { ERASED } from '../adapters/pii/port.js';
 import { maskDocument } from '../domain/values/document.js';
 import type { CustomerDoc } from '../projections/customers.js';
 
@@ -32,10 +33,12 @@ function typeFields(doc: CustomerDoc) {
   return fields;
 }
 
+const masked = (doc: unknown): string => (typeof doc === 'string' && doc !== ERASED ? maskDocument(doc) : ERASED);
+
 export function customerView(doc: CustomerDoc) {
   const p = doc.profile;
   return {
-    ...base(doc, maskDocument(String(p['doc']))),
+    ...base(doc, masked(p['doc'])),
     ...(doc.type === 'pf' ? { birth_date: str(p['birth_date']) ?? doc.birth_date_from_source } : {}),
     ...typeFields(doc),
     ...(p['address'] !== undefined ? { address: p['address'] } : {}),
@@ -60,7 +63,7 @@ export function customerCreatedView(doc: CustomerDoc, runId: string | null) {
     type: doc.type,
     name: str(doc.profile['name']),
     email: str(doc.profile['email']),
-    doc: maskDocument(String(doc.profile['doc'])),
+    doc: masked(doc.profile['doc']),
     external_id: doc.external_id,
     metadata: doc.metadata,
     created_at: doc.created_at,

@@ -2,6 +2,8 @@ import type { StoredEvent } from '../adapters/event-store/event-log.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
 import type { CustomerEvent } from '../domain/customer/events.js';
 import type { RunEvent } from '../domain/run/events.js';
+import type { ErasureEvent } from '../domain/erasure/events.js';
+import { ERASED } from '../adapters/pii/port.js';
 import type { Projection } from './projector.js';
 
 export interface CustomerDocument {
@@ -45,6 +47,7 @@ export function customersProjection(documentHashOf: (tenantId: string, environme
     collection: 'customers',
     indexes: [{ fields: ['tenant_id', 'environment', 'status'] }, { fields: ['tenant_id', 'environment', 'external_id'] }, { fields: ['doc_hash'] }],
     documentIds(event) {
+      if (event.type === 'SubjectErased') return (event.data['customer_ids'] as string[]) ?? [];
       if (event.stream.startsWith('customer-')) return [String(event.data['customer_id'])];
       if (event.stream.startsWith('run-')) {
         const customerId = (event.data as { customer_id?: unknown }).customer_id;
@@ -53,8 +56,11 @@ export function customersProjection(documentHashOf: (tenantId: string, environme
       return [];
     },
     evolve(doc, stored) {
-      const event = stored as StoredEvent<CustomerEvent | RunEvent>;
+      const event = stored as StoredEvent<CustomerEvent | RunEvent | ErasureEvent>;
       switch (event.type) {
+        case 'SubjectErased':
+          // personal data goes; the record of what happened (statuses, runs, document types) stays
+          return doc && { ...doc, profile: { name: ERASED, email: ERASED, doc: ERASED }, birth_date_from_source: null, updated_at: event.data.erased_at };
         case 'CustomerRegistered': {
           const d = event.data;
           return {

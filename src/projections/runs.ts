@@ -45,8 +45,9 @@ export const runsProjection: Projection<RunDoc> = {
     { fields: ['tenant_id', 'environment', 'template_id'] },
     { fields: ['status'] },
   ],
-  documentIds: (event) => (event.stream.startsWith('run-') ? [String(event.data['run_id'])] : []),
+  documentIds: (event) => (event.type === 'SubjectErased' ? ((event.data['run_ids'] as string[]) ?? []) : event.stream.startsWith('run-') ? [String(event.data['run_id'])] : []),
   evolve(doc, stored) {
+    if (stored.type === 'SubjectErased') return doc && scrub(doc);
     const event = stored as StoredEvent<RunEvent>;
     if (event.type === 'RunQueued') {
       const run = event.data;
@@ -130,5 +131,13 @@ export const runsProjection: Projection<RunDoc> = {
     }
   },
 };
+
+/** After an erasure: the sources' data about the subject and the findings' texts go; outcomes stay. */
+function scrub(doc: RunDoc): RunDoc {
+  const answers = Object.fromEntries(
+    Object.entries(doc.answers).map(([id, a]) => [id, { ...a, data: {}, checks: a.checks.map(({ title: _t, detail: _d, ...check }) => check) }]),
+  );
+  return { ...doc, answers };
+}
 
 export const getRun = async (store: ReadStore, runId: string): Promise<RunDoc | null> => (await store.get<RunDoc>('runs', runId))?.doc ?? null;

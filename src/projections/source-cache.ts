@@ -23,12 +23,16 @@ export const sourceCacheProjection: Projection<CachedAnswerDoc> = {
   collection: 'source_cache',
   indexes: [],
   documentIds(stored) {
+    if (stored.type === 'SubjectErased') {
+      return (stored.data['subject_refs'] as string[]).flatMap((ref) => Object.keys(SOURCES).map((source) => cacheId(ref, source)));
+    }
     const event = stored as StoredEvent<RunEvent>;
     if (event.type !== 'SourceAnswered' || event.data.cached || event.data.status !== 'ANSWERED') return [];
     if (!isSourceId(event.data.source_id) || SOURCES[event.data.source_id].cacheTtlSeconds === 0) return [];
     return [cacheId(event.data.subject_ref, event.data.source_id)];
   },
   evolve(_doc, stored) {
+    if (stored.type === 'SubjectErased') return null;
     const event = stored as StoredEvent<RunEvent>;
     if (event.type !== 'SourceAnswered' || !isSourceId(event.data.source_id)) return _doc;
     const { run_id: _r, subject_ref: _s, answered_at, ...answer } = event.data;

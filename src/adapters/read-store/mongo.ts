@@ -168,6 +168,12 @@ export class MongoReadStore implements ReadStore {
     return rows.map((row) => toStored<T>(row));
   }
 
+  /**
+   * MongoDB replaces a document's storage on update and reuses freed space; making old versions
+   * unrecoverable from WiredTiger files needs `compact`, an operator task (documented in the README).
+   */
+  async purge(): Promise<void> {}
+
   async close(): Promise<void> {
     await this.client.close();
   }

@@ -51,6 +51,8 @@ export interface ReadStore {
   swapCollection(source: string, target: string, checkpoint: { processor: string; position: number }): Promise<void>;
   dropCollection(collection: string): Promise<void>;
   listCollection<T>(collection: string): Promise<StoredDoc<T>[]>;
+  /** After an erasure: no earlier version of any document may stay readable in the store's files. */
+  purge(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -32,6 +32,8 @@ export class SqliteReadStore implements ReadStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 10000');
+    // freed and overwritten content is zeroed, so an erased subject's old documents leave no trace
+    this.db.pragma('secure_delete = ON');
     this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (processor TEXT PRIMARY KEY, position INTEGER NOT NULL)');
   }
 
@@ -181,6 +183,11 @@ export class SqliteReadStore implements ReadStore {
     return (this.prepare(`SELECT id, doc, position FROM ${tableOf(collection)} ORDER BY id`).all() as DocRow[]).map(
       (row) => toStored<T>(row),
     );
+  }
+
+  async purge(): Promise<void> {
+    // old page images live on in the WAL until a checkpoint; truncate it
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
   async close(): Promise<void> {

@@ -109,5 +109,6 @@ export type RunCompletedData = t.TypeOf<typeof RunCompleted>['data'];
 
 export const runPii: Record<string, PiiFields<Record<string, unknown>>> = {
   RunQueued: { subject: (d) => String(d['subject_ref']), fields: ['subject'] },
-  SourceAnswered: { subject: (d) => String(d['subject_ref']), fields: ['data'] },
+  // findings' titles and details can quote the subject, so the checks are sealed too
+  SourceAnswered: { subject: (d) => String(d['subject_ref']), fields: ['data', 'checks'] },
 };

@@ -172,9 +172,16 @@ export function customersRouter(services: Services): Router<RequestState> {
       // the customer first: no upload is read for a customer that does not exist for this key
       ctx.state.customer = await loadCustomer(ctx.state, ctx.params['id']!);
       if (!ctx.is('multipart/form-data')) throw new ApiError('invalid_multipart', 'The body must be multipart/form-data with a file and a type.');
+      // only what the multipart parser throws is a multipart error; a failure after it (the
+      // handler below) keeps its own code instead of becoming a 400 invalid_multipart
+      let parsed = false;
       try {
-        await upload.single('file')(ctx, next);
+        await upload.single('file')(ctx, () => {
+          parsed = true;
+          return next();
+        });
       } catch (error) {
+        if (parsed) throw error;
         throw multipartError(error);
       }
     },

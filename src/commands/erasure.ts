@@ -1,0 +1,90 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { BlobStore } from '../adapters/blob-store/port.js';
+import { hmacHex } from '../adapters/crypto.js';
+import type { EventLog } from '../adapters/event-store/event-log.js';
+import { deterministicId } from '../adapters/ids.js';
+import type { KeyStore } from '../adapters/pii/key-store.js';
+import type { ReadStore } from '../adapters/read-store/port.js';
+import { customerDecider, customerStream } from '../domain/customer/decider.js';
+import { erasureStream, type ErasureEvent } from '../domain/erasure/events.js';
+import { DomainError } from '../domain/shared/decider.js';
+import { streamsOf } from '../projections/subject-streams.js';
+import type { CommandContext } from './handle-command.js';
+import { loadState } from './handle-command.js';
+import { subjectRef } from './runs.js';
+
+export interface ErasureDeps {
+  log: EventLog;
+  readStore: ReadStore;
+  blobs: BlobStore;
+  keys: KeyStore;
+  secretKey: string;
+  retentionYears: number;
+}
+
+export interface ErasureOutcome {
+  erasure_id: string;
+  status: 'scheduled' | 'erased';
+  due_at: string;
+  position: number | null;
+}
+
+/**
+ * An erasure request for one document of a tenant: carried out at once with an explicit legal
+ * basis, else scheduled for the end of the retention period after the subject's last activity.
+ */
+export async function requestErasure(deps: ErasureDeps, input: { tenant_id: string; doc: string; legal_basis: string | null }, context: CommandContext): Promise<E.Either<DomainError, ErasureOutcome>> {
+  const refs = (['live', 'sandbox'] as const).map((env) => subjectRef(deps.secretKey, input.tenant_id, env, input.doc));
+  const known = await streamsOf(deps.readStore, refs);
+  if (known.length === 0) return E.left(new DomainError('not_found', 'No records of this document for the tenant.', 'doc'));
+  const stream = erasureStream(hmacHex(deps.secretKey, `erasure|${input.tenant_id}|${input.doc}`));
+  const now = context.metadata.occurred_at;
+  const lastActivity = known.map((k) => k.last_activity).sort().pop()!;
+  const due = input.legal_basis ? now : addYears(lastActivity, deps.retentionYears);
+  const erasureId = deterministicId(`${context.commandId}:erasure`);
+  const { position } = await deps.log.append(
+    stream,
+    [{ id: erasureId, type: 'ErasureRequested', data: { erasure_id: erasureId, tenant_id: input.tenant_id, subject_refs: refs, legal_basis: input.legal_basis, requested_at: now, due_at: due } }],
+    context.metadata,
+    'any',
+  );
+  if (due > now) return E.right({ erasure_id: erasureId, status: 'scheduled', due_at: due, position });
+  const erased = await carryOut(deps, stream, context);
+  return E.right({ erasure_id: erasureId, status: 'erased', due_at: due, position: erased ?? position });
+}
+
+/** Destroys the subject's keys, deletes its files, and records what was erased. Idempotent. */
+export async function carryOut(deps: ErasureDeps, stream: string, context: CommandContext): Promise<number | null> {
+  const history = (await deps.log.readStream(stream)) as unknown as (ErasureEvent & { revision: number })[];
+  const request = [...history].reverse().find((e) => e.type === 'ErasureRequested');
+  if (!request || request.type !== 'ErasureRequested' || history[history.length - 1]!.type === 'SubjectErased') return null;
+  const refs = request.data.subject_refs;
+  const streams = (await streamsOf(deps.readStore, refs)).flatMap((s) => s.streams);
+  const customerIds = streams.filter((s) => s.startsWith('customer-')).map((s) => s.slice('customer-'.length));
+  const runIds = streams.filter((s) => s.startsWith('run-')).map((s) => s.slice('run-'.length));
+  await deps.keys.destroy(refs);
+  for (const customerId of customerIds) {
+    const { state } = await loadState(deps.log, customerStream(customerId), customerDecider);
+    if (state.status === 'none') continue;
+    for (const document of Object.values(state.documents)) await deps.blobs.delete(document.blob_key);
+  }
+  const result = await deps.log.append(
+    stream,
+    [
+      {
+        id: deterministicId(`${request.data.erasure_id}:erased`),
+        type: 'SubjectErased',
+        data: { erasure_id: request.data.erasure_id, tenant_id: request.data.tenant_id, subject_refs: refs, customer_ids: customerIds, run_ids: runIds, erased_at: context.metadata.occurred_at },
+      },
+    ],
+    context.metadata,
+    history[history.length - 1]!.revision,
+  );
+  return result.position;
+}
+
+function addYears(iso: string, years: number): string {
+  const date = new Date(iso);
+  date.setUTCFullYear(date.getUTCFullYear() + years);
+  return date.toISOString();
+}

@@ -1,0 +1,111 @@
+import * as t from 'io-ts';
+import { Environment } from '../values/scopes.js';
+
+/**
+ * The storage contract of webhooks: the endpoints of a tenant (`webhook_endpoints-<tenant>`)
+ * and one stream per delivery (`delivery-<uuid>`). Change with care: add types, never reshape.
+ */
+
+export const WEBHOOK_EVENT_TYPES = ['run.completed', 'run.failed', 'biometric_check.completed'] as const;
+export const WebhookEventType = t.keyof({ 'run.completed': null, 'run.failed': null, 'biometric_check.completed': null });
+export type WebhookEventType = t.TypeOf<typeof WebhookEventType>;
+
+/** Delivered whatever the endpoint subscribes to (interface: Events). */
+export const ALWAYS_DELIVERED: readonly WebhookEventType[] = ['run.completed', 'run.failed'];
+
+const nullableString = t.union([t.string, t.null]);
+
+/**
+ * An environment's endpoint was (re)configured. Every PUT rotates the signing secret; it is
+ * kept sealed with the service key (bound to tenant and environment), never in clear.
+ */
+export const WebhookEndpointSet = t.type({
+  type: t.literal('WebhookEndpointSet'),
+  data: t.type({
+    tenant_id: t.string,
+    environment: Environment,
+    url: t.string,
+    events: t.array(WebhookEventType),
+    secret_sealed: t.string,
+    set_at: t.string,
+  }),
+});
+
+export const WebhookEndpointEvent = WebhookEndpointSet;
+export type WebhookEndpointEvent = t.TypeOf<typeof WebhookEndpointEvent>;
+
+/** One webhook event for one receiver: the exact body every attempt sends. */
+export const WebhookDeliveryScheduled = t.type({
+  type: t.literal('WebhookDeliveryScheduled'),
+  data: t.type({
+    delivery_id: t.string,
+    tenant_id: t.string,
+    environment: Environment,
+    /** `evt_` + 32 hex: the envelope id, the same on every attempt */
+    event_id: t.string,
+    event: WebhookEventType,
+    /** the domain event this webhook reports */
+    source_event_id: t.string,
+    /** `endpoint`: the environment's endpoint URL at each attempt; `per_call`: the run's or customer's own URL */
+    target: t.keyof({ endpoint: null, per_call: null }),
+    url: t.string,
+    /** the raw JSON body, byte for byte what is signed and sent */
+    payload: t.string,
+    created_at: t.string,
+  }),
+});
+
+/** Nothing will be sent (no secret to sign with): recorded so the operator sees why. */
+export const WebhookDeliveryAbandoned = t.type({
+  type: t.literal('WebhookDeliveryAbandoned'),
+  data: t.type({ delivery_id: t.string, reason: t.string, abandoned_at: t.string }),
+});
+
+/** The operator asked for one more attempt now, whatever the delivery's state. */
+export const WebhookRedeliveryRequested = t.type({
+  type: t.literal('WebhookRedeliveryRequested'),
+  data: t.type({ delivery_id: t.string, request_id: t.string, requested_at: t.string }),
+});
+
+/** One attempt and what it left: the delivery's status and its next scheduled attempt. */
+export const WebhookAttemptRecorded = t.type({
+  type: t.literal('WebhookAttemptRecorded'),
+  data: t.type({
+    delivery_id: t.string,
+    /** `schedule:<n>` or `redelivery:<request id>`: an attempt is recorded once */
+    attempt_key: t.string,
+    trigger: t.keyof({ schedule: null, redelivery: null }),
+    number: t.number,
+    url: t.string,
+    attempted_at: t.string,
+    http_status: t.union([t.number, t.null]),
+    latency_ms: t.number,
+    /** short and sanitised: a status line or an error code, never the receiver's body */
+    error: nullableString,
+    outcome: t.keyof({ succeeded: null, failed: null, refused: null }),
+    status: t.keyof({ pending: null, succeeded: null, failed: null }),
+    next_attempt_at: nullableString,
+  }),
+});
+
+export const DeliveryEvent = t.union([WebhookDeliveryScheduled, WebhookDeliveryAbandoned, WebhookRedeliveryRequested, WebhookAttemptRecorded]);
+export type DeliveryEvent = t.TypeOf<typeof DeliveryEvent>;
+export type DeliveryScheduledData = t.TypeOf<typeof WebhookDeliveryScheduled>['data'];
+export type AttemptRecordedData = t.TypeOf<typeof WebhookAttemptRecorded>['data'];
+
+/**
+ * What the facial-verification reactor records when an automatic round ends (its issue owns the
+ * type; this is the shape webhooks read, checked before use).
+ */
+const FacialCheck = t.type({ status: t.string, score: t.union([t.number, t.null]), completed_at: t.string });
+export const FacialRoundCompleted = t.type({
+  type: t.literal('FacialRoundCompleted'),
+  data: t.type({
+    customer_id: t.string,
+    round_id: t.string,
+    tenant_id: t.string,
+    environment: Environment,
+    checks: t.partial({ face_match: FacialCheck, passive_liveness: FacialCheck }),
+  }),
+});
+export type FacialRoundCompleted = t.TypeOf<typeof FacialRoundCompleted>;

@@ -1,0 +1,125 @@
+import { isRight } from 'fp-ts/lib/Either.js';
+import type { DomainEvent } from '../shared/decider.js';
+import type { RunEvent } from '../run/events.js';
+import type { Environment } from '../values/scopes.js';
+import { ALWAYS_DELIVERED, FacialRoundCompleted, type WebhookEventType } from './events.js';
+
+/** A webhook a domain event calls for, before it has an id or a receiver. */
+export interface Webhook {
+  tenant_id: string;
+  environment: Environment;
+  event: WebhookEventType;
+  /** Unix seconds of the fact reported */
+  created: number;
+  data: Record<string, unknown>;
+  /** the run's own webhook_url (a customer's run carries the customer's) */
+  per_call_url: string | null;
+  /** the customer of a facial round: their own webhook_url overrides the endpoint's */
+  customer_id: string | null;
+}
+
+const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
+type RunResult = Extract<RunEvent, { type: 'RunFailed' }>['data'];
+
+/** The run event data object, field by field as the interface lists it. */
+function runData(d: RunResult, status: string, decision: string | null, riskBand: string | null): Record<string, unknown> {
+  const s = d.checks_summary;
+  return {
+    object: 'run',
+    id: d.run_id,
+    status,
+    decision,
+    risk_band: riskBand,
+    subject_type: d.subject_type,
+    template_id: d.template_id ?? null,
+    external_id: d.external_id ?? null,
+    metadata: d.metadata ?? {},
+    checks_summary: { total: s.total, valid: s.valid, invalid: s.invalid, no_data: s.no_data, error: s.error },
+    created_at: d.created_at,
+    completed_at: d.completed_at,
+  };
+}
+
+const facialCheck = (c: { status: string; score: number | null; completed_at: string }) => ({ status: c.status, score: c.score, completed_at: c.completed_at });
+
+/**
+ * The webhook a domain event calls for, or null. A run that ends completed, blocked,
+ * pending_review or partial reports `run.completed`; the analyst's review of a run reports
+ * `run.completed` again (completed, with the analyst's decision); a technical failure reports
+ * `run.failed`; an automatic facial round reports `biometric_check.completed`. A cancelled run
+ * reports nothing.
+ */
+export function webhookFor(event: DomainEvent & { metadata: { occurred_at: string } }): Webhook | null {
+  const run = event as unknown as RunEvent;
+  switch (run.type) {
+    case 'RunCompleted': {
+      const d = run.data;
+      return { ...base(d), event: 'run.completed', created: seconds(d.completed_at), data: runData(d, d.status, d.decision, d.risk_band) };
+    }
+    case 'RunReviewed': {
+      const d = run.data;
+      return { ...base(d), event: 'run.completed', created: seconds(d.reviewed_at), data: runData(d, 'completed', d.decision, d.risk_band) };
+    }
+    case 'RunFailed': {
+      const d = run.data;
+      return { ...base(d), event: 'run.failed', created: seconds(d.completed_at), data: runData(d, 'failed', null, null) };
+    }
+    default:
+      break;
+  }
+  if (event.type !== 'FacialRoundCompleted') return null;
+  // the facial reactor owns this type: read it only in the shape agreed
+  const decoded = FacialRoundCompleted.decode({ type: event.type, data: event.data });
+  if (!isRight(decoded)) return null;
+  const d = decoded.right.data;
+  const checks: Record<string, unknown> = {};
+  if (d.checks.face_match) checks['face_match'] = facialCheck(d.checks.face_match);
+  if (d.checks.passive_liveness) checks['passive_liveness'] = facialCheck(d.checks.passive_liveness);
+  return {
+    tenant_id: d.tenant_id,
+    environment: d.environment,
+    event: 'biometric_check.completed',
+    created: seconds(event.metadata.occurred_at),
+    data: { object: 'facial_verification', customer_id: d.customer_id, round_id: d.round_id, checks },
+    per_call_url: null,
+    customer_id: d.customer_id,
+  };
+}
+
+const base = (d: RunResult) => ({ tenant_id: d.tenant_id, environment: d.environment, per_call_url: d.webhook_url ?? null, customer_id: null });
+
+/** The envelope exactly as the interface lists it (Events: Envelope). */
+export function envelope(eventId: string, webhook: Webhook): Record<string, unknown> {
+  return { id: eventId, object: 'event', event: webhook.event, created: webhook.created, livemode: webhook.environment === 'live', data: webhook.data };
+}
+
+export interface DeliveryTarget {
+  target: 'endpoint' | 'per_call';
+  url: string;
+  /** why nothing can be sent, recorded on the delivery */
+  problem: string | null;
+}
+
+/**
+ * Where a webhook goes, or null when nowhere. Only the endpoint of the webhook's own
+ * environment counts. A per-call URL overrides the endpoint's URL and is signed with that
+ * endpoint's secret; without an endpoint there is no secret, so the delivery is recorded as
+ * abandoned rather than sent unsigned. `biometric_check.completed` goes only where the
+ * endpoint subscribes to it.
+ */
+export function deliveryTarget(
+  webhook: Pick<Webhook, 'event' | 'environment'>,
+  endpoint: { url: string; events: readonly WebhookEventType[] } | null,
+  perCallUrl: string | null,
+): DeliveryTarget | null {
+  if (!ALWAYS_DELIVERED.includes(webhook.event) && !endpoint?.events.includes(webhook.event)) return null;
+  if (perCallUrl) {
+    return {
+      target: 'per_call',
+      url: perCallUrl,
+      problem: endpoint ? null : `No ${webhook.environment} webhook endpoint is configured, so there is no secret to sign this delivery with.`,
+    };
+  }
+  return endpoint ? { target: 'endpoint', url: endpoint.url, problem: null } : null;
+}
