@@ -15,6 +15,7 @@ import { runsRouter } from './routers/runs.js';
 import { customersRouter } from './routers/customers.js';
 import { facialRouter } from './routers/facial.js';
 import { operatorCustomersRouter } from './routers/operator/customers.js';
+import { operatorErasureRouter } from './routers/operator/erasure.js';
 import type { RequestState } from './state.js';
 
 export interface AppOptions {
@@ -56,6 +57,7 @@ export function createHttpApp(services: Services, options: AppOptions = {}): Koa
     operatorTemplatesRouter(services),
     operatorRunsRouter(services),
     operatorCustomersRouter(services),
+    operatorErasureRouter(services),
     operatorAuditRouter(services),
   ]);
   app.use(under('/operator/', requireOperator(services.operatorToken), notFoundAfter(), operator.routes(), operator.allowedMethods(allowedMethodsOptions)));

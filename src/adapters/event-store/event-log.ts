@@ -1,4 +1,5 @@
 import type { DomainEvent, PiiFields } from '../../domain/shared/decider.js';
+import { UPCASTERS, type Upcaster } from '../../domain/upcasters.js';
 import { isSealed, type PiiCodec } from '../pii/port.js';
 import type {
   AppendResult,
@@ -40,6 +41,7 @@ export class EventLog {
     readonly store: EventStore,
     private readonly codec: PiiCodec,
     private readonly policy: PiiPolicy,
+    private readonly upcasters: Readonly<Record<string, Upcaster>> = UPCASTERS,
   ) {}
 
   async append(
@@ -89,10 +91,12 @@ export class EventLog {
         if (isSealed(value)) data[field] = await this.codec.open(value);
       }
     }
+    const upcast = this.upcasters[event.type];
+    const current = upcast ? upcast(data) : { type: event.type, data };
     return {
       id: event.id,
-      type: event.type,
-      data,
+      type: current.type,
+      data: current.data,
       metadata: event.metadata,
       stream: event.stream,
       revision: event.revision,

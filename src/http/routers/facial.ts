@@ -61,6 +61,11 @@ export function facialRouter(services: Services): Router<RequestState> {
       const user = await image(userFile, 'user_image');
       const ref = refFile ? await image(refFile, 'ref_image') : undefined;
       const principal = ctx.state.principal!;
+      if (principal.environment === 'live') {
+        // a suspended account is refused like one without credit (decisions section 6); sandbox is never billed
+        const current = await services.docCache.get<TenantDoc>('tenants', principal.tenant_id);
+        if (current?.settings.billing_suspended) throw new ApiError('billing_suspended', 'Billing is suspended for this account.');
+      }
       const provider = principal.environment === 'live' ? services.biometrics.live : services.biometrics.sandbox;
       const result = await verifyFacial(
         services.log,
@@ -94,6 +99,8 @@ function uploadError(error: unknown): ApiError {
   const code = (error as { code?: string }).code;
   const field = (error as { field?: string }).field;
   if (code === 'LIMIT_FILE_SIZE') return new ApiError('image_too_large', `${field ?? 'The image'} exceeds 5 MB (5,242,880 bytes).`, field ?? null);
+  // a text part too long for a field: user_image sent as text (say, base64) is still not a file
+  if (code === 'LIMIT_FIELD_VALUE' && field === 'user_image') return new ApiError('missing_user_image', 'user_image is required and must be a file.', 'user_image');
   if (code === 'LIMIT_UNEXPECTED_FILE') return new ApiError('invalid_multipart', `Unexpected file part ${field ?? ''}: send user_image and ref_image only.`.trim(), field ?? null);
   return new ApiError('invalid_multipart', 'The body is not valid multipart/form-data.');
 }

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { isUuid } from '../../../adapters/ids.js';
+import { subjectHistory } from '../../../commands/audit.js';
 import type { Services } from '../../../services.js';
 import { ApiError } from '../../errors.js';
 import type { RequestState } from '../../state.js';
@@ -10,7 +11,7 @@ const CATEGORY = /^[a-z][a-z0-9_]{0,40}$/;
 export function operatorAuditRouter(services: Services): Router<RequestState> {
   const router = new Router<RequestState>();
   router.get('/audit/streams', async (ctx) => {
-    const { tenant_id, category, from, limit } = ctx.query;
+    const { tenant_id, category, from, limit, subject } = ctx.query;
     if (tenant_id !== undefined && (typeof tenant_id !== 'string' || !isUuid(tenant_id))) {
       throw new ApiError('invalid_id', 'tenant_id must be a UUID.', 'tenant_id');
     }
@@ -25,7 +26,10 @@ export function operatorAuditRouter(services: Services): Router<RequestState> {
     if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) {
       throw new ApiError('invalid_limit', 'limit must be an integer from 1 to 1000.', 'limit');
     }
-    const events = await services.log.readAll({
+    if (subject !== undefined && (typeof subject !== 'string' || !/^(\d{11}|\d{14})$/.test(subject.replace(/\D/g, '')) || typeof tenant_id !== 'string')) {
+      throw new ApiError('invalid_request', 'subject must be a CPF or CNPJ, together with tenant_id.', 'subject');
+    }
+    const events = typeof subject === 'string' ? await subjectHistory(services, tenant_id as string, subject.replace(/\D/g, ''), fromPosition, pageSize) : await services.log.readAll({
       after: fromPosition > 0 ? fromPosition - 1 : null,
       limit: pageSize,
       ...(typeof tenant_id === 'string' ? { tenantId: tenant_id } : {}),

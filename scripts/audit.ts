@@ -1,0 +1,74 @@
+/**
+ * Audit CLI (decisions section 11):
+ *   npm run audit -- export --tenant <tenant_id> [--subject <cpf|cnpj>] [--from <position>]
+ *       every event of the tenant (or of one subject), with its metadata, as JSON lines
+ *   npm run audit -- verify-run <run_id>
+ *       re-derives the run's decision from its stored events and compares it with the recorded one
+ */
+import { join } from 'node:path';
+import { EventLog } from '../src/adapters/event-store/event-log.js';
+import { EncryptingPiiCodec } from '../src/adapters/pii/encrypting-codec.js';
+import { SqliteKeyStore } from '../src/adapters/pii/key-store.js';
+import { subjectHistory, verifyRun } from '../src/commands/audit.js';
+import { loadConfig } from '../src/config.js';
+import { loadOrCreateSecret } from '../src/secrets.js';
+import { openStores, PII_POLICY } from '../src/services.js';
+
+const USAGE = 'usage: npm run audit -- export --tenant <tenant_id> [--subject <doc>] [--from <position>]\n       npm run audit -- verify-run <run_id>';
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+async function main(): Promise<number> {
+  const [command, ...args] = process.argv.slice(2);
+  if (command !== 'export' && command !== 'verify-run') {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const secret = await loadOrCreateSecret(config.dataDir, 'secret-key', config.secretKey);
+  const stores = await openStores(config);
+  const keys = new SqliteKeyStore(join(config.dataDir, 'keys.sqlite'), secret.value);
+  const log = new EventLog(stores.eventStore, new EncryptingPiiCodec(keys), PII_POLICY);
+  const line = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
+  try {
+    if (command === 'verify-run') {
+      const result = args[0] ? await verifyRun(log, args[0]) : null;
+      if (!result) {
+        console.error('no such run');
+        return 1;
+      }
+      line(result);
+      return result.match ? 0 : 1;
+    }
+    const tenant = option(args, 'tenant');
+    const subject = option(args, 'subject')?.replace(/\D/g, '');
+    const from = Number(option(args, 'from') ?? 0);
+    if (!tenant || !Number.isSafeInteger(from) || from < 0) {
+      console.error(USAGE);
+      return 2;
+    }
+    const toLine = (e: { position: number; stream: string; revision: number; type: string; data: unknown; metadata: unknown; recorded_at: string }) =>
+      line({ position: e.position, stream: e.stream, revision: e.revision, type: e.type, data: e.data, metadata: e.metadata, recorded_at: e.recorded_at });
+    if (subject) {
+      for (const e of await subjectHistory({ log, readStore: stores.readStore, secretKey: secret.value }, tenant, subject, from, Number.MAX_SAFE_INTEGER)) toLine(e);
+      return 0;
+    }
+    let after = from > 0 ? from - 1 : null;
+    for (;;) {
+      const page = await log.readAll({ after, limit: 1000, tenantId: tenant });
+      for (const e of page) toLine(e);
+      if (page.length < 1000) return 0;
+      after = page[page.length - 1]!.position;
+    }
+  } finally {
+    await stores.eventStore.close();
+    await stores.readStore.close();
+    await stores.blobStore.close();
+    await keys.close();
+  }
+}
+
+process.exitCode = await main();
