@@ -102,6 +102,7 @@ export async function createCustomer(log: EventLog, secret: string, input: NewCu
   const docClaim = await claim(log, docStream, newId, context, 'claim-doc');
   let customerId = newId;
   let completingDraft = false;
+  let draftExternalId: string | null = null;
   if (docClaim.kind === 'taken') {
     const existing = await loadState(log, customerStream(docClaim.owner), customerDecider);
     // a customer still being registered by a concurrent request counts as existing
@@ -110,16 +111,20 @@ export async function createCustomer(log: EventLog, secret: string, input: NewCu
     }
     customerId = docClaim.owner;
     completingDraft = true;
+    draftExternalId = existing.state.external_id;
   }
   const undoDocClaim = async () => {
     if (docClaim.kind === 'mine' && docClaim.fresh) await release(log, docStream, newId, context, 'release-doc');
   };
+  const extStream = (externalId: string) => externalIdClaimStream(secret, input.tenant_id, input.environment, externalId);
+  let freshExtClaim = false;
   if (input.external_id !== null) {
-    const extClaim = await claim(log, externalIdClaimStream(secret, input.tenant_id, input.environment, input.external_id), customerId, context, 'claim-ext');
+    const extClaim = await claim(log, extStream(input.external_id), customerId, context, 'claim-ext');
     if (extClaim.kind === 'taken') {
       await undoDocClaim();
       return E.left(new DomainError('external_id_conflict', 'This external_id is already used by another customer.', 'external_id', { existing_customer_id: extClaim.owner }));
     }
+    freshExtClaim = extClaim.fresh;
   }
   const runId = input.template ? deterministicId(`${context.commandId}:run`) : null;
   const registration = {
@@ -142,7 +147,12 @@ export async function createCustomer(log: EventLog, secret: string, input: NewCu
       );
   if (E.isLeft(registered)) {
     await undoDocClaim();
+    if (freshExtClaim && input.external_id !== null) await release(log, extStream(input.external_id), customerId, context, 'release-ext');
     return registered;
+  }
+  // a completed draft that changed its external_id frees the old one
+  if (completingDraft && draftExternalId !== null && draftExternalId !== input.external_id) {
+    await release(log, extStream(draftExternalId), customerId, context, 'release-old-ext');
   }
   let position = registered.right.position;
   if (input.template && runId) {

@@ -40,6 +40,7 @@ export type CustomerState =
       environment: Environment;
       type: SubjectType;
       subject_ref: string;
+      external_id: string | null;
       documents: Readonly<Record<string, DocumentState>>;
       latest_run_id: string | null;
       /** facial rounds by id: a round runs once for its selfie and identity pair */
@@ -191,6 +192,7 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
         environment: d.environment,
         type: d.type,
         subject_ref: d.subject_ref,
+        external_id: d.external_id,
         documents: {},
         latest_run_id: null,
         rounds: {},
@@ -199,7 +201,7 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
     if (state.status === 'none') return state;
     switch (event.type) {
       case 'CustomerDraftCompleted':
-        return state;
+        return { ...state, external_id: event.data.external_id };
       case 'CustomerRunRequested':
         return { ...state, status: 'em_analise', latest_run_id: event.data.run_id };
       case 'CustomerRunAborted':
