@@ -1,3 +1,4 @@
+import type { ReadStore, Scalar } from '../adapters/read-store/port.js';
 import { ApiError } from './errors.js';
 
 /** `limit`: an integer from 1 to 100, default 20. */
@@ -50,4 +51,28 @@ export function decodeCursor(raw: unknown): { created_at: string; id: string } {
     // fall through
   }
   throw invalid();
+}
+
+/**
+ * One page of a list, newest first: the inclusive created_after / created_before bounds and the
+ * keyset cursor of the query string, one more document than the page to learn whether more exist.
+ */
+export async function findPage<T>(
+  store: ReadStore,
+  collection: string,
+  where: Record<string, Scalar>,
+  query: Record<string, unknown>,
+  before: { created_at: string; id: string } | undefined,
+): Promise<{ data: T[]; hasMore: boolean }> {
+  const limit = parseLimit(query['limit']);
+  const createdFrom = parseDateBound(query['created_after'], 'created_after');
+  const createdTo = parseDateBound(query['created_before'], 'created_before');
+  const page = await store.find<T>(collection, {
+    where,
+    limit: limit + 1,
+    ...(createdFrom ? { createdFrom } : {}),
+    ...(createdTo ? { createdTo } : {}),
+    ...(before ? { before } : {}),
+  });
+  return { data: page.slice(0, limit), hasMore: page.length > limit };
 }

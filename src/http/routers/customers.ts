@@ -18,7 +18,7 @@ import { commandContext } from '../metadata.js';
 import { assertSubjectTypeAllowed, requireScope } from '../middleware/auth.js';
 import { jsonBody } from '../middleware/body.js';
 import { idempotent } from '../middleware/idempotency.js';
-import { parseDateBound, parseLimit } from '../paging.js';
+import { findPage } from '../paging.js';
 import type { RequestState } from '../state.js';
 
 export const DOCUMENT_MAX_BYTES = 4 * 1024 * 1024;
@@ -116,7 +116,6 @@ export function customersRouter(services: Services): Router<RequestState> {
   router.get('/customers', requireScope('customers:read'), async (ctx) => {
     const principal = ctx.state.principal!;
     const q = ctx.query;
-    const limit = parseLimit(q['limit']);
     const where: Record<string, string> = { tenant_id: principal.tenant_id, environment: principal.environment };
     const type = q['type'];
     if (type !== undefined) {
@@ -141,18 +140,8 @@ export function customersRouter(services: Services): Router<RequestState> {
       if (typeof doc !== 'string' || !/^(\d{11}|\d{14})$/.test(doc)) throw new ApiError('invalid_document', 'doc must be 11 or 14 digits.', 'doc');
       where['doc_hash'] = documentHash(secretKey, principal.tenant_id, principal.environment, doc);
     }
-    const createdFrom = parseDateBound(q['created_after'], 'created_after');
-    const createdTo = parseDateBound(q['created_before'], 'created_before');
     const before = q['cursor'] === undefined ? undefined : decodeCustomerCursor(q['cursor']);
-    const page = await readStore.find<CustomerDoc>('customers', {
-      where,
-      limit: limit + 1,
-      ...(createdFrom ? { createdFrom } : {}),
-      ...(createdTo ? { createdTo } : {}),
-      ...(before ? { before } : {}),
-    });
-    const data = page.slice(0, limit);
-    const hasMore = page.length > limit;
+    const { data, hasMore } = await findPage<CustomerDoc>(readStore, 'customers', where, q, before);
     ctx.body = {
       data: data.map(customerListItem),
       has_more: hasMore,

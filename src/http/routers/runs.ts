@@ -1,3 +1,4 @@
+import type Koa from 'koa';
 import Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import { webhookUrlProblem } from '../../adapters/address-policy.js';
@@ -13,7 +14,7 @@ import { commandContext } from '../metadata.js';
 import { assertSubjectTypeAllowed, requireScope } from '../middleware/auth.js';
 import { jsonBody } from '../middleware/body.js';
 import { idempotent } from '../middleware/idempotency.js';
-import { decodeCursor, encodeCursor, parseDateBound, parseLimit } from '../paging.js';
+import { decodeCursor, encodeCursor, findPage } from '../paging.js';
 import { analysisView, detailView, inProgressView, isInProgress, retryAfterSeconds, runSummaryView, runView } from '../run-views.js';
 import type { RequestState } from '../state.js';
 
@@ -131,7 +132,6 @@ export function runsRouter(services: Services): Router<RequestState> {
   router.get('/bureau/runs', requireScope('runs:read'), async (ctx) => {
     const principal = ctx.state.principal!;
     const q = ctx.query;
-    const limit = parseLimit(q['limit']);
     const where: Record<string, string> = { tenant_id: principal.tenant_id, environment: principal.environment };
     for (const field of ['status', 'template_id', 'external_id'] as const) {
       const value = q[field];
@@ -141,18 +141,8 @@ export function runsRouter(services: Services): Router<RequestState> {
       where[field] = value;
     }
     if (principal.subject_type) where['subject_type'] = principal.subject_type;
-    const createdFrom = parseDateBound(q['created_after'], 'created_after');
-    const createdTo = parseDateBound(q['created_before'], 'created_before');
     const before = q['cursor'] === undefined ? undefined : decodeCursor(q['cursor']);
-    const page = await readStore.find<RunDoc>('runs', {
-      where,
-      limit: limit + 1,
-      ...(createdFrom ? { createdFrom } : {}),
-      ...(createdTo ? { createdTo } : {}),
-      ...(before ? { before } : {}),
-    });
-    const data = page.slice(0, limit);
-    const hasMore = page.length > limit;
+    const { data, hasMore } = await findPage<RunDoc>(readStore, 'runs', where, q, before);
     const last = data[data.length - 1];
     ctx.body = {
       data: data.map(runSummaryView),
@@ -163,26 +153,23 @@ export function runsRouter(services: Services): Router<RequestState> {
     };
   });
 
+  /** While a run executes, GET run and GET analysis answer 202 with a polling hint. */
+  const finished = (ctx: Koa.ParameterizedContext<RequestState>, run: RunDoc): boolean => {
+    if (!isInProgress(run)) return true;
+    ctx.status = 202;
+    ctx.set('Retry-After', String(retryAfterSeconds(run)));
+    ctx.body = inProgressView(run);
+    return false;
+  };
+
   router.get('/bureau/runs/:run_id', requireScope('runs:read'), async (ctx) => {
     const run = await loadRun(ctx.state, ctx.params['run_id']!);
-    if (isInProgress(run)) {
-      ctx.status = 202;
-      ctx.set('Retry-After', String(retryAfterSeconds(run)));
-      ctx.body = inProgressView(run);
-      return;
-    }
-    ctx.body = runView(run);
+    if (finished(ctx, run)) ctx.body = runView(run);
   });
 
   router.get('/bureau/runs/:run_id/analysis', requireScope('runs:read'), async (ctx) => {
     const run = await loadRun(ctx.state, ctx.params['run_id']!);
-    if (isInProgress(run)) {
-      ctx.status = 202;
-      ctx.set('Retry-After', String(retryAfterSeconds(run)));
-      ctx.body = inProgressView(run);
-      return;
-    }
-    ctx.body = analysisView(run, clock.now());
+    if (finished(ctx, run)) ctx.body = analysisView(run, clock.now());
   });
 
   router.get('/bureau/runs/:run_id/detail', requireScope('detail:read'), async (ctx) => {
