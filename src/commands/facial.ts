@@ -6,7 +6,8 @@ import { facialStream, type RecordedFacialCheck } from '../domain/facial/events.
 import { ledgerDecider, ledgerStream } from '../domain/ledger/decider.js';
 import { DomainError } from '../domain/shared/decider.js';
 import type { Environment } from '../domain/values/scopes.js';
-import { handleCommand, type CommandContext } from './handle-command.js';
+import { tenantDecider, tenantStream } from '../domain/tenant/decider.js';
+import { handleCommand, loadState, type CommandContext } from './handle-command.js';
 
 /** Credits per facial check whose status is Approved or Declined (decisions section 6). */
 export const FACIAL_CHECK_COST = 2;
@@ -47,6 +48,10 @@ export async function billedChecks(
   const live = input.environment === 'live';
   const now = () => context.metadata.occurred_at;
   if (live) {
+    const tenant = await loadState(log, tenantStream(input.tenant_id), tenantDecider);
+    if (tenant.state.status === 'active' && tenant.state.settings.billing_suspended) {
+      return E.left(new DomainError('billing_suspended', 'Billing is suspended for this account.'));
+    }
     const held = await handleCommand(
       log,
       ledgerStream(input.tenant_id),

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Router from '@koa/router';
+import type { BiometricProvider } from '../../src/adapters/biometrics/port.js';
 import type { Clock } from '../../src/adapters/clock.js';
 import type { PiiCodec } from '../../src/adapters/pii/port.js';
 import type { Source } from '../../src/adapters/sources/port.js';
@@ -33,6 +34,8 @@ export interface TestServiceOptions {
   liveSource?: Source;
   /** the sandbox source (default: the fixture sandbox) */
   sandboxSource?: Source;
+  /** the live biometric provider (default: the HTTP provider, unconfigured in tests) */
+  liveBiometrics?: BiometricProvider;
 }
 
 /** The real koa app on the SQLite stores in a temporary directory, on an ephemeral port. */
@@ -52,6 +55,7 @@ export async function startService(options: TestServiceOptions = {}): Promise<Te
     ...(options.piiCodec ? { piiCodec: options.piiCodec } : {}),
     ...(options.liveSource ? { liveSource: options.liveSource } : {}),
     ...(options.sandboxSource ? { sandboxSource: options.sandboxSource } : {}),
+    ...(options.liveBiometrics ? { liveBiometrics: options.liveBiometrics } : {}),
   });
   const app = createHttpApp(services, { extraApiRouters: options.apiRouters?.(services) ?? [] });
   const server: Server = app.listen(0, '127.0.0.1');

@@ -61,11 +61,6 @@ export function facialRouter(services: Services): Router<RequestState> {
       const user = await image(userFile, 'user_image');
       const ref = refFile ? await image(refFile, 'ref_image') : undefined;
       const principal = ctx.state.principal!;
-      if (principal.environment === 'live') {
-        // a suspended account is refused like one without credit (decisions section 6); sandbox is never billed
-        const current = await services.docCache.get<TenantDoc>('tenants', principal.tenant_id);
-        if (current?.settings.billing_suspended) throw new ApiError('billing_suspended', 'Billing is suspended for this account.');
-      }
       const provider = principal.environment === 'live' ? services.biometrics.live : services.biometrics.sandbox;
       const result = await verifyFacial(
         services.log,
