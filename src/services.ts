@@ -24,7 +24,6 @@ import { ProviderSource } from './adapters/sources/provider.js';
 import { SandboxSource } from './adapters/sources/sandbox.js';
 import { runPii } from './domain/run/events.js';
 import { customerPii } from './domain/customer/events.js';
-import { documentHash } from './commands/customers.js';
 import { customersProjection, documentsProjection } from './projections/customers.js';
 import { CustomerRunsReactor } from './reactors/customer-runs.js';
 import { FacialRoundsReactor } from './reactors/facial-rounds.js';
@@ -41,7 +40,14 @@ import { DocCache } from './projections/doc-cache.js';
 import { projector, type Projection } from './projections/projector.js';
 import { SubscriptionRunner } from './projections/runner.js';
 import { tenantsProjection } from './projections/tenants.js';
+import { webhookDeliveriesProjection } from './projections/webhook-deliveries.js';
+import { WebhookReactor } from './reactors/webhooks.js';
+import { GotWebhookSender, type WebhookSender } from './adapters/webhook-sender.js';
 import { loadOrCreateSecret } from './secrets.js';
+import type { PdfRenderer } from './adapters/pdf/port.js';
+import { PuppeteerPdfRenderer } from './adapters/pdf/puppeteer.js';
+import { fxOperationsProjection } from './projections/fx-operations.js';
+import { FxAnalysisReactor } from './reactors/fx-analysis.js';
 
 /**
  * Every read model, by name: the runner feeds them and `npm run rebuild -- <name>` rebuilds
@@ -54,10 +60,12 @@ export function projections(secretKey: string): readonly Projection<Record<strin
     templatesProjection,
     runsProjection,
     sourceCacheProjection,
-    customersProjection((tenantId, environment, doc) => documentHash(secretKey, tenantId, environment as 'live' | 'sandbox', doc)),
+    customersProjection(),
     documentsProjection,
     subjectStreamsProjection,
     erasuresProjection,
+    webhookDeliveriesProjection,
+    fxOperationsProjection,
   ] as unknown as Projection<Record<string, unknown>>[];
 }
 
@@ -81,6 +89,10 @@ export interface Services {
   docCache: DocCache;
   runExecutor: RunExecutor;
   facialRounds: FacialRoundsReactor;
+  webhooks: WebhookReactor;
+  /** HTML to PDF (reports, laudos): Chromium, launched on first use */
+  pdfRenderer: PdfRenderer;
+  fxAnalysis: FxAnalysisReactor;
   biometrics: { sandbox: BiometricProvider; live: BiometricProvider };
   idempotency: Idempotency;
   rateLimiter: FixedWindowRateLimiter;
@@ -96,6 +108,9 @@ export interface Overrides {
   sandboxSource?: Source;
   liveSource?: Source;
   liveBiometrics?: BiometricProvider;
+  webhookSender?: WebhookSender;
+  /** a renderer owned by the caller (tests share one browser); closing the services leaves it open */
+  pdfRenderer?: PdfRenderer;
 }
 
 export async function openStores(config: Config): Promise<{ eventStore: EventStore; readStore: ReadStore; blobStore: BlobStore }> {
@@ -136,6 +151,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     runner.add(projector(projection, readStore, undefined, (collection, ids) => docCache.invalidate(collection, ids)));
   }
   const clock = overrides.clock ?? systemClock;
+  const pdfRenderer = overrides.pdfRenderer ?? new PuppeteerPdfRenderer({ executablePath: config.chromiumPath, logger });
   const runExecutor = new RunExecutor({
     log,
     readStore,
@@ -154,10 +170,24 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   };
   const facialRounds = new FacialRoundsReactor({ log, readStore, blobs: blobStore, provider: biometrics, clock, logger });
   runner.add(runExecutor).add(billing).add(new CustomerRunsReactor(log, readStore)).add(facialRounds);
+  const webhooks = new WebhookReactor({
+    log,
+    readStore,
+    clock,
+    logger,
+    sender: overrides.webhookSender ?? new GotWebhookSender({ allowInsecure: config.webhookAllowInsecure }),
+    serviceKey: secret.value,
+    allowInsecure: config.webhookAllowInsecure,
+  });
+  runner.add(webhooks);
+  const fxAnalysis = new FxAnalysisReactor({ log, readStore, blobs: blobStore, renderer: pdfRenderer, clock, logger });
+  runner.add(fxAnalysis);
   await runner.start();
   await runner.waitFor(await eventStore.headPosition(), 60_000);
   await runExecutor.resumeUnfinished();
   await facialRounds.resumeUnfinished();
+  await webhooks.resumeUnfinished();
+  await fxAnalysis.resumeUnfinished();
   const erasures = new ErasureScheduler(
     { log, readStore, blobs: blobStore, keys: keyStore, secretKey: secret.value, retentionYears: config.retentionYears },
     runner,
@@ -182,6 +212,9 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     docCache,
     runExecutor,
     facialRounds,
+    webhooks,
+    pdfRenderer,
+    fxAnalysis,
     biometrics,
     idempotency: new Idempotency(log, secret.value),
     rateLimiter: new FixedWindowRateLimiter(),
@@ -196,7 +229,10 @@ export async function closeServices(services: Services): Promise<void> {
   services.erasures.stop();
   await services.runExecutor.stop();
   await services.facialRounds.idle();
+  await services.webhooks.stop();
   await services.runner.stop();
+  await services.fxAnalysis.idle();
+  await services.pdfRenderer.close();
   await services.eventStore.close();
   await services.keyStore.close();
   await services.readStore.close();

@@ -102,7 +102,7 @@ export class GotWebhookSender implements WebhookSender {
     }
     try {
       const response = await this.post(url, request, pinnedLookup(addresses), signal);
-      const status = response.statusCode;
+      const status = response.statusCode ?? 0;
       if (status >= 200 && status < 300) return result('succeeded', null, status);
       if (status >= 300 && status < 400) return result('failed', `redirect not followed (HTTP ${status})`, status);
       return result('failed', statusLine(status, response.statusMessage), status);

@@ -1,6 +1,6 @@
 import type { StoredEvent } from '../adapters/event-store/event-log.js';
 import { runStream } from '../domain/run/decider.js';
-import { evaluate, type RecordedAnswer } from '../domain/run/evaluate.js';
+import { evaluate, readableAnswer, type RecordedAnswer } from '../domain/run/evaluate.js';
 import type { RunEvent } from '../domain/run/events.js';
 import { subjectRef } from './runs.js';
 import { streamsOf } from '../projections/subject-streams.js';
@@ -31,6 +31,8 @@ export interface RunVerification {
   template: { template_id: string; version: number };
   recorded: Record<string, unknown> | null;
   rederived: Record<string, unknown> | null;
+  /** RunCompleted / RunFailed events on the stream: exactly one for a run the service ended */
+  terminal_events: number;
   match: boolean;
 }
 
@@ -46,9 +48,11 @@ export async function verifyRun(log: Services['log'], runId: string): Promise<Ru
   for (const e of events as StoredEvent<RunEvent>[]) {
     if (e.type !== 'SourceAnswered') continue;
     const { run_id: _r, subject_ref: _s, answered_at: _a, ...answer } = e.data;
-    answers[answer.source_id] = answer;
+    answers[answer.source_id] = readableAnswer(answer);
   }
-  const terminal = (events as StoredEvent<RunEvent>[]).find((e) => e.type === 'RunCompleted' || e.type === 'RunFailed');
+  // the decider ends a run once: a second terminal event was not written by the service (tampering)
+  const terminals = (events as StoredEvent<RunEvent>[]).filter((e) => e.type === 'RunCompleted' || e.type === 'RunFailed');
+  const terminal = terminals[terminals.length - 1];
   const pick = (o: Record<string, unknown>) => ({
     status: o['status'],
     decision: o['decision'] ?? null,
@@ -66,6 +70,7 @@ export async function verifyRun(log: Services['log'], runId: string): Promise<Ru
     template: { template_id: queued.data.template.template_id, version: queued.data.template.version },
     recorded,
     rederived,
-    match: recorded !== null && JSON.stringify(recorded) === JSON.stringify(rederived),
+    terminal_events: terminals.length,
+    match: recorded !== null && terminals.length === 1 && JSON.stringify(recorded) === JSON.stringify(rederived),
   };
 }

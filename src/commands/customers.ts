@@ -43,10 +43,6 @@ export const documentClaimStream = (secret: string, tenantId: string, environmen
 export const externalIdClaimStream = (secret: string, tenantId: string, environment: Environment, externalId: string) =>
   `customerext-${hmacHex(secret, `${tenantId}|${environment}|${externalId}`)}`;
 
-/** The keyed hash the customer list looks documents up by. */
-export const documentHash = (secret: string, tenantId: string, environment: Environment, doc: string) =>
-  hmacHex(secret, `doc|${tenantId}|${environment}|${doc}`);
-
 type Claim = { kind: 'mine'; fresh: boolean } | { kind: 'taken'; owner: string };
 
 /** How long a claim whose customer does not exist yet is presumed to be a registration in progress. */

@@ -8,6 +8,7 @@ import type { ReadStore } from '../adapters/read-store/port.js';
 import { customerDecider, customerStream } from '../domain/customer/decider.js';
 import { erasureStream, type ErasureEvent } from '../domain/erasure/events.js';
 import { DomainError } from '../domain/shared/decider.js';
+import { reportStream } from '../domain/report/decider.js';
 import { streamsOf } from '../projections/subject-streams.js';
 import type { CommandContext } from './handle-command.js';
 import { loadState } from './handle-command.js';
@@ -67,6 +68,14 @@ export async function carryOut(deps: ErasureDeps, stream: string, context: Comma
     const { state } = await loadState(deps.log, customerStream(customerId), customerDecider);
     if (state.status === 'none') continue;
     for (const document of Object.values(state.documents)) await deps.blobs.delete(document.blob_key);
+  }
+  // the runs' PDF reports print the subject's data: they go too (their stored digests stay)
+  for (const runId of runIds) {
+    for (const mode of ['resumido', 'completo'] as const) {
+      for (const event of await deps.log.store.readStream(reportStream(runId, mode))) {
+        if (typeof event.data['blob_key'] === 'string') await deps.blobs.delete(event.data['blob_key']);
+      }
+    }
   }
   const result = await deps.log.append(
     stream,

@@ -16,6 +16,12 @@ import { customersRouter } from './routers/customers.js';
 import { facialRouter } from './routers/facial.js';
 import { operatorCustomersRouter } from './routers/operator/customers.js';
 import { operatorErasureRouter } from './routers/operator/erasure.js';
+import { operatorWebhooksRouter } from './routers/operator/webhooks.js';
+import { reportsRouter } from './routers/reports.js';
+import { operatorReportsRouter } from './routers/operator/reports.js';
+import { filesRouter } from './routers/files.js';
+import { operacoesRouter } from './routers/operacoes.js';
+import { operatorFxOperationsRouter } from './routers/operator/fx-operations.js';
 import type { RequestState } from './state.js';
 
 export interface AppOptions {
@@ -38,7 +44,7 @@ export function createHttpApp(services: Services, options: AppOptions = {}): Koa
   app.use(requestContext(services.logger, services.config.logRequests));
   app.use(errorHandler(services.logger));
 
-  const api = mountRouters('/api/v1', [runsRouter(services), customersRouter(services), facialRouter(services), ...(options.extraApiRouters ?? [])]);
+  const api = mountRouters('/api/v1', [runsRouter(services), customersRouter(services), facialRouter(services), reportsRouter(services), operacoesRouter(services), ...(options.extraApiRouters ?? [])]);
   app.use(
     under(
       '/api/',
@@ -56,11 +62,18 @@ export function createHttpApp(services: Services, options: AppOptions = {}): Koa
     operatorTenantsRouter(services),
     operatorTemplatesRouter(services),
     operatorRunsRouter(services),
+    operatorReportsRouter(services),
+    operatorFxOperationsRouter(services),
     operatorCustomersRouter(services),
     operatorErasureRouter(services),
+    operatorWebhooksRouter(services),
     operatorAuditRouter(services),
   ]);
   app.use(under('/operator/', requireOperator(services.operatorToken), notFoundAfter(), operator.routes(), operator.allowedMethods(allowedMethodsOptions)));
+
+  // signed file URLs: no key, the token is the grant (decisions section 10)
+  const files = filesRouter(services);
+  app.use(under('/files/', notFoundAfter(), files.routes(), files.allowedMethods(allowedMethodsOptions)));
 
   app.use(notFoundAfter());
   return app;

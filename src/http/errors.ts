@@ -63,6 +63,7 @@ export const ERROR_STATUS = {
   report_not_found: 404,
   tenant_not_found: 404,
   api_key_not_found: 404,
+  webhook_delivery_not_found: 404,
   method_not_allowed: 405,
   // conflicts
   customer_already_exists: 409,

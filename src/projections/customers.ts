@@ -19,8 +19,8 @@ export interface CustomerDoc extends Record<string, unknown> {
   environment: 'live' | 'sandbox';
   type: 'pf' | 'pj';
   status: string;
-  /** keyed hash of the document: the list looks documents up by it, never by plain text */
-  doc_hash: string;
+  /** keyed hash of tenant, environment and document: the list looks documents up by it, never by plain text */
+  subject_ref: string;
   profile: Record<string, unknown>;
   external_id: string | null;
   metadata: Record<string, string>;
@@ -38,14 +38,14 @@ export interface CustomerDoc extends Record<string, unknown> {
 
 /**
  * Customers for GET one and the list. The run's progress is followed from the run's own
- * events, so latest_run shows queued and running too; the document hash is computed by the
- * command side and carried here through `documentHashOf`.
+ * events, so latest_run shows queued and running too. The document is looked up by the
+ * subject reference the events carry, so a rebuild after an erasure gives the same documents.
  */
-export function customersProjection(documentHashOf: (tenantId: string, environment: string, doc: string) => string): Projection<CustomerDoc> {
+export function customersProjection(): Projection<CustomerDoc> {
   return {
     name: 'customers',
     collection: 'customers',
-    indexes: [{ fields: ['tenant_id', 'environment', 'status'] }, { fields: ['tenant_id', 'environment', 'external_id'] }, { fields: ['doc_hash'] }],
+    indexes: [{ fields: ['tenant_id', 'environment', 'status'] }, { fields: ['tenant_id', 'environment', 'external_id'] }, { fields: ['subject_ref'] }],
     documentIds(event) {
       if (event.type === 'SubjectErased') return (event.data['customer_ids'] as string[]) ?? [];
       if (event.stream.startsWith('customer-')) return [String(event.data['customer_id'])];
@@ -69,7 +69,7 @@ export function customersProjection(documentHashOf: (tenantId: string, environme
             environment: d.environment,
             type: d.type,
             status: 'rascunho',
-            doc_hash: documentHashOf(d.tenant_id, d.environment, String(d.profile['doc'])),
+            subject_ref: d.subject_ref,
             profile: d.profile,
             external_id: d.external_id,
             metadata: d.metadata,

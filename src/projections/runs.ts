@@ -1,6 +1,6 @@
 import type { StoredEvent } from '../adapters/event-store/event-log.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
-import type { RecordedAnswer } from '../domain/run/evaluate.js';
+import { readableAnswer, type RecordedAnswer } from '../domain/run/evaluate.js';
 import type { RunEvent } from '../domain/run/events.js';
 import type { RunStatus } from '../domain/run/decider.js';
 import type { TemplateDefinition } from '../domain/template/events.js';
@@ -86,7 +86,7 @@ export const runsProjection: Projection<RunDoc> = {
         return { ...doc, status: 'running', started_at: event.data.started_at, summary_message: 'Consulta em execução.' };
       case 'SourceAnswered': {
         const { run_id: _r, subject_ref: _s, ...answer } = event.data;
-        return { ...doc, answers: { ...doc.answers, [answer.source_id]: answer } };
+        return { ...doc, answers: { ...doc.answers, [answer.source_id]: readableAnswer(answer) } };
       }
       case 'RunCompleted':
         return {

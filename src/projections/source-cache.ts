@@ -1,7 +1,7 @@
 import type { StoredEvent } from '../adapters/event-store/event-log.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
 import { isSourceId, SOURCES } from '../domain/run/catalog.js';
-import type { RecordedAnswer } from '../domain/run/evaluate.js';
+import { readableAnswer, type RecordedAnswer } from '../domain/run/evaluate.js';
 import type { RunEvent } from '../domain/run/events.js';
 import type { Projection } from './projector.js';
 
@@ -35,7 +35,8 @@ export const sourceCacheProjection: Projection<CachedAnswerDoc> = {
     if (stored.type === 'SubjectErased') return null;
     const event = stored as StoredEvent<RunEvent>;
     if (event.type !== 'SourceAnswered' || !isSourceId(event.data.source_id)) return _doc;
-    const { run_id: _r, subject_ref: _s, answered_at, ...answer } = event.data;
+    const { run_id: _r, subject_ref: _s, answered_at, ...recorded } = event.data;
+    const answer: RecordedAnswer = readableAnswer(recorded);
     const expires = new Date(Date.parse(answered_at) + SOURCES[event.data.source_id].cacheTtlSeconds * 1000).toISOString();
     return { answer, answered_at, expires_at: expires };
   },

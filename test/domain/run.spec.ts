@@ -3,7 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { CheckAnswer } from '../../src/adapters/sources/port.js';
 import { SOURCES, type SourceId } from '../../src/domain/run/catalog.js';
 import { runDecider, type RunCommand } from '../../src/domain/run/decider.js';
-import { evaluate, type RecordedAnswer } from '../../src/domain/run/evaluate.js';
+import { evaluate, splitTexts, type RecordedAnswer } from '../../src/domain/run/evaluate.js';
 import type { RunEvent, RunQueuedData } from '../../src/domain/run/events.js';
 import { REFERENCE_PF, REFERENCE_PJ } from '../../src/domain/template/reference.js';
 import type { TemplateDefinition } from '../../src/domain/template/events.js';
@@ -52,7 +52,7 @@ function answer(source: SourceId, tier: 1 | 2 | 3, overrides: Partial<Record<str
 const invalid = (severity: CheckAnswer['severity']): Partial<CheckAnswer> => ({ status: 'INVALID', result_code: 'hit', result_label: 'hit', severity });
 const started: RunEvent = { type: 'RunStarted', data: { run_id: 'r1', started_at: NOW } };
 const record = (...answers: RecordedAnswer[]): RunCommand => ({ type: 'RecordSourceAnswers', answers, now: NOW });
-const answered = (a: RecordedAnswer): RunEvent => ({ type: 'SourceAnswered', data: { run_id: 'r1', subject_ref: 'subj_x', ...a, answered_at: NOW } });
+const answered = (a: RecordedAnswer): RunEvent => ({ type: 'SourceAnswered', data: { run_id: 'r1', subject_ref: 'subj_x', ...splitTexts(a), answered_at: NOW } });
 
 function pfAnswers(overrides: Partial<Record<SourceId, RecordedAnswer>> = {}): RecordedAnswer[] {
   return REFERENCE_PF.sources.map((s) => overrides[s.source_id as SourceId] ?? answer(s.source_id as SourceId, s.tier));

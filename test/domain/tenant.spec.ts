@@ -77,3 +77,11 @@ describe('tenant decider', () => {
     expect(state.status === 'active' && state.settings.default_templates).to.deep.equal({ pf: 'a', pj: 'b' });
   });
 });
+
+describe('folding an unknown event type', () => {
+  it('leaves the state as it was (an event type this version does not know is ignored, not taken as the state)', () => {
+    const state = [created].reduce(tenantDecider.evolve, tenantDecider.initialState);
+    const after = tenantDecider.evolve(state, { type: 'SomethingNewer', data: {} } as unknown as TenantEvent);
+    expect(after).to.deep.equal(state);
+  });
+});

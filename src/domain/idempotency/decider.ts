@@ -90,8 +90,10 @@ export const idempotencyDecider: Decider<IdempotencyCommand, IdempotencyState, I
       case 'IdempotencyKeyReleased':
         return { status: 'free' };
       default: {
+        // compile-time: every known type is handled; at run time an unknown type changes nothing
         const _exhaustive: never = event;
-        return _exhaustive;
+        void _exhaustive;
+        return state;
       }
     }
   },

@@ -100,8 +100,10 @@ export const ledgerDecider: Decider<LedgerCommand, LedgerState, LedgerEvent> = {
         return { balance: event.data.balance, reservations: open, settled: { ...state.settled, [event.data.charge_id]: true } };
       }
       default: {
+        // compile-time: every known type is handled; at run time an unknown type changes nothing
         const _exhaustive: never = event;
-        return _exhaustive;
+        void _exhaustive;
+        return state;
       }
     }
   },

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { DomainError, type Decider } from '../shared/decider.js';
-import { checksSummary, evaluate, isBlockHit, type RecordedAnswer } from './evaluate.js';
+import { checksSummary, evaluate, isBlockHit, readableAnswer, splitTexts, type RecordedAnswer } from './evaluate.js';
 import type { RunEvent, RunQueuedData } from './events.js';
 
 export const runStream = (runId: string): string => `run-${runId}`;
@@ -85,7 +85,7 @@ export const runDecider: Decider<RunCommand, RunState, RunEvent> = {
         const events: RunEvent[] = [];
         for (const answer of command.answers) {
           if (!sources.some((s) => s.source_id === answer.source_id) || answers[answer.source_id]) continue;
-          events.push({ type: 'SourceAnswered', data: { run_id: state.run.run_id, subject_ref: state.run.subject_ref, ...answer, answered_at: command.now } });
+          events.push({ type: 'SourceAnswered', data: { run_id: state.run.run_id, subject_ref: state.run.subject_ref, ...splitTexts(answer), answered_at: command.now } });
           answers = { ...answers, [answer.source_id]: answer };
           if (isBlockHit(state.run.template.definition, answer) || sources.every((s) => answers[s.source_id])) {
             events.push(finish(state.run, answers, command.now));
@@ -135,7 +135,7 @@ export const runDecider: Decider<RunCommand, RunState, RunEvent> = {
         return { ...state, status: 'running' };
       case 'SourceAnswered': {
         const { run_id: _r, subject_ref: _s, answered_at: _a, ...answer } = event.data;
-        return { ...state, answers: { ...state.answers, [answer.source_id]: answer } };
+        return { ...state, answers: { ...state.answers, [answer.source_id]: readableAnswer(answer) } };
       }
       case 'RunCompleted':
         return { ...state, status: event.data.status, manual_review: event.data.manual_review, risk_band: event.data.risk_band };

@@ -16,6 +16,29 @@ export interface RecordedAnswer {
   cost: number;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** An answer as an event carries it: the findings' texts apart, so they can be sealed alone. */
+export function splitTexts(answer: RecordedAnswer): Omit<RecordedAnswer, 'checks'> & { checks: CheckAnswer[]; check_texts: Record<string, { title?: string; detail?: string }> } {
+  const texts: Record<string, { title?: string; detail?: string }> = {};
+  const checks = answer.checks.map(({ title, detail, ...check }) => {
+    if (title !== undefined || detail !== undefined) texts[check.check_id] = { ...(title !== undefined ? { title } : {}), ...(detail !== undefined ? { detail } : {}) };
+    return check;
+  });
+  return { ...answer, checks, check_texts: texts };
+}
+
+/**
+ * An answer as read back from its event, texts merged into their checks. After a subject's
+ * erasure the sealed data and texts read as the erased marker: they fold as empty.
+ */
+export function readableAnswer<A extends { checks: unknown; data: unknown; check_texts?: unknown }>(event: A): Omit<A, 'check_texts'> & { checks: CheckAnswer[]; data: Record<string, unknown> } {
+  const { check_texts, ...answer } = event;
+  const texts = isRecord(check_texts) ? check_texts : {};
+  const checks = (Array.isArray(answer.checks) ? (answer.checks as CheckAnswer[]) : []).map((c) => ({ ...c, ...(isRecord(texts[c.check_id]) ? (texts[c.check_id] as object) : {}) }));
+  return { ...answer, checks, data: isRecord(answer.data) ? answer.data : {} };
+}
+
 export type Band = 'baixo' | 'medio' | 'alto';
 export type Decision = 'approved' | 'rejected' | 'review';
 export type TerminalStatus = 'completed' | 'blocked' | 'pending_review' | 'partial' | 'failed';

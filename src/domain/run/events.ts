@@ -45,7 +45,10 @@ export const SourceAnswered = t.type({
     source_id: t.string,
     tier: t.union([t.literal(1), t.literal(2), t.literal(3)]),
     status: t.keyof({ ANSWERED: null, ERROR: null }),
+    /** statuses and codes, without the findings' texts */
     checks: t.array(CheckAnswer),
+    /** the findings' titles and details by check id: they can quote the subject, so they are sealed */
+    check_texts: t.UnknownRecord,
     /** normalised data about the subject (names, partners, proceedings): personal, sealed */
     data: t.UnknownRecord,
     error_code: nullableString,
@@ -109,6 +112,5 @@ export type RunCompletedData = t.TypeOf<typeof RunCompleted>['data'];
 
 export const runPii: Record<string, PiiFields<Record<string, unknown>>> = {
   RunQueued: { subject: (d) => String(d['subject_ref']), fields: ['subject'] },
-  // findings' titles and details can quote the subject, so the checks are sealed too
-  SourceAnswered: { subject: (d) => String(d['subject_ref']), fields: ['data', 'checks'] },
+  SourceAnswered: { subject: (d) => String(d['subject_ref']), fields: ['data', 'check_texts'] },
 };

@@ -99,8 +99,10 @@ export const templateDecider: Decider<TemplateCommand, TemplateState, TemplateEv
       case 'TemplateAvailabilityChanged':
         return state.status === 'exists' ? { ...state, published: event.data.published, active: event.data.active } : state;
       default: {
+        // compile-time: every known type is handled; at run time an unknown type changes nothing
         const _exhaustive: never = event;
-        return _exhaustive;
+        void _exhaustive;
+        return state;
       }
     }
   },

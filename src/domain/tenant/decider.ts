@@ -160,8 +160,10 @@ export const tenantDecider: Decider<TenantCommand, TenantState, TenantEvent> = {
         if (state.status !== 'active') return state;
         return { ...state, onboarding_profiles: { ...state.onboarding_profiles, [event.data.slug]: event.data.template_id } };
       default: {
+        // compile-time: every known type is handled; at run time an unknown type changes nothing
         const _exhaustive: never = event;
-        return _exhaustive;
+        void _exhaustive;
+        return state;
       }
     }
   },

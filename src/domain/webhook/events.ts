@@ -94,8 +94,8 @@ export type DeliveryScheduledData = t.TypeOf<typeof WebhookDeliveryScheduled>['d
 export type AttemptRecordedData = t.TypeOf<typeof WebhookAttemptRecorded>['data'];
 
 /**
- * What the facial-verification reactor records when an automatic round ends (its issue owns the
- * type; this is the shape webhooks read, checked before use).
+ * The part of the facial rounds' `FacialRoundCompleted` (domain/facial, on the customer stream)
+ * that webhooks read, checked before use so that a change there cannot break deliveries.
  */
 const FacialCheck = t.type({ status: t.string, score: t.union([t.number, t.null]), completed_at: t.string });
 export const FacialRoundCompleted = t.type({

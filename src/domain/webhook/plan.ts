@@ -20,7 +20,11 @@ export interface Webhook {
 
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
-type RunResult = Extract<RunEvent, { type: 'RunFailed' }>['data'];
+/** What every run-ending event carries (domain/run/events.ts RunResult). */
+type RunResult = Pick<
+  Extract<RunEvent, { type: 'RunFailed' }>['data'],
+  'run_id' | 'tenant_id' | 'environment' | 'subject_type' | 'template_id' | 'external_id' | 'metadata' | 'webhook_url' | 'checks_summary' | 'created_at' | 'completed_at'
+>;
 
 /** The run event data object, field by field as the interface lists it. */
 function runData(d: RunResult, status: string, decision: string | null, riskBand: string | null): Record<string, unknown> {
@@ -80,7 +84,7 @@ export function webhookFor(event: DomainEvent & { metadata: { occurred_at: strin
     tenant_id: d.tenant_id,
     environment: d.environment,
     event: 'biometric_check.completed',
-    created: seconds(event.metadata.occurred_at),
+    created: seconds(typeof event.data['completed_at'] === 'string' ? event.data['completed_at'] : event.metadata.occurred_at),
     data: { object: 'facial_verification', customer_id: d.customer_id, round_id: d.round_id, checks },
     per_call_url: null,
     customer_id: d.customer_id,

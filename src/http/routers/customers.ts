@@ -3,7 +3,7 @@ import multer from '@koa/multer';
 import * as E from 'fp-ts/lib/Either.js';
 import { createHash } from 'node:crypto';
 import { isUuid, newId } from '../../adapters/ids.js';
-import { createCustomer, documentHash } from '../../commands/customers.js';
+import { createCustomer } from '../../commands/customers.js';
 import { uploadDocument } from '../../commands/documents.js';
 import { subjectRef } from '../../commands/runs.js';
 import { DOCUMENT_TYPES } from '../../domain/customer/decider.js';
@@ -138,7 +138,7 @@ export function customersRouter(services: Services): Router<RequestState> {
     const doc = q['doc'];
     if (doc !== undefined) {
       if (typeof doc !== 'string' || !/^(\d{11}|\d{14})$/.test(doc)) throw new ApiError('invalid_document', 'doc must be 11 or 14 digits.', 'doc');
-      where['doc_hash'] = documentHash(secretKey, principal.tenant_id, principal.environment, doc);
+      where['subject_ref'] = subjectRef(secretKey, principal.tenant_id, principal.environment, doc);
     }
     const before = q['cursor'] === undefined ? undefined : decodeCustomerCursor(q['cursor']);
     const { data, hasMore } = await findPage<CustomerDoc>(readStore, 'customers', where, q, before);
