@@ -16,6 +16,11 @@ RUN npm run build && npm prune --omit=dev
 # Run: the same base image, so the native module built above loads here.
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production
+# PDF reports: Debian's Chromium brings the system libraries the packaged one would lack here
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends chromium fonts-dejavu-core \
+ && rm -rf /var/lib/apt/lists/*
+ENV SVC_CHROMIUM_PATH=/usr/bin/chromium
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
