@@ -9,7 +9,7 @@
  * stored events, printing, hashing, storing the blob and recording the event. Prints median and
  * p95 per mode and one JSON line. With --out, the first run's two PDFs are written there.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -65,6 +65,7 @@ export async function runReportsBench(options: { runs?: number; out?: string } =
       }
     }
     if (options.out) {
+      mkdirSync(options.out, { recursive: true });
       for (const mode of ['resumido', 'completo']) {
         const stored = await services.blobStore.get(`${(await services.log.readStream(`report-${measured[0]}-${mode}`))[0]!.data['blob_key']}`);
         writeFileSync(join(options.out, `${mode}.pdf`), stored!.data);
