@@ -11,6 +11,7 @@ import { EncryptingPiiCodec } from '../src/adapters/pii/encrypting-codec.js';
 import { SqliteKeyStore } from '../src/adapters/pii/key-store.js';
 import { subjectHistory, verifyRun } from '../src/commands/audit.js';
 import { loadConfig } from '../src/config.js';
+import { auditedEvent, type AuditedEvent } from '../src/domain/report/history.js';
 import { loadOrCreateSecret } from '../src/secrets.js';
 import { openStores, PII_POLICY } from '../src/services.js';
 
@@ -50,8 +51,7 @@ async function main(): Promise<number> {
       console.error(USAGE);
       return 2;
     }
-    const toLine = (e: { position: number; stream: string; revision: number; type: string; data: unknown; metadata: unknown; recorded_at: string }) =>
-      line({ position: e.position, stream: e.stream, revision: e.revision, type: e.type, data: e.data, metadata: e.metadata, recorded_at: e.recorded_at });
+    const toLine = (e: AuditedEvent) => line(auditedEvent(e));
     if (subject) {
       for (const e of await subjectHistory({ log, readStore: stores.readStore, secretKey: secret.value }, tenant, subject, from, Number.MAX_SAFE_INTEGER)) toLine(e);
       return 0;

@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import * as E from 'fp-ts/lib/Either.js';
 import { sha256Hex } from '../../adapters/crypto.js';
+import { canonicalJson } from '../../domain/shared/canonical-json.js';
 import type { Clock } from '../../adapters/clock.js';
 import type { Idempotency } from '../../commands/idempotency.js';
 import { ApiError, fromDomainError } from '../errors.js';
@@ -8,18 +9,6 @@ import { commandContext } from '../metadata.js';
 import type { RequestState } from '../state.js';
 
 const MAX_KEY_LENGTH = 255;
-
-/** JSON with sorted keys: two bodies that differ only in key order or spacing are the same request. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
 
 /**
  * Idempotency-Key for one endpoint (after jsonBody and auth): a replay answers the stored 2xx
@@ -36,6 +25,7 @@ export function idempotent(endpoint: string, idempotency: Idempotency, clock: Cl
     }
     const principal = ctx.state.principal!;
     const scope = { tenant_id: principal.tenant_id, environment: principal.environment, endpoint };
+    // two bodies that differ only in key order or spacing are the same request
     const requestHash = sha256Hex(`${ctx.method} ${ctx.path}\n${canonicalJson(ctx.state.body ?? null)}`);
     const context = commandContext(ctx, clock, principal.tenant_id, ':idempotency');
     const begun = await idempotency.begin(scope, key, requestHash, context.metadata);

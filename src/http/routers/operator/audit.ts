@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { isUuid } from '../../../adapters/ids.js';
 import { subjectHistory } from '../../../commands/audit.js';
+import { auditedEvent } from '../../../domain/report/history.js';
 import type { Services } from '../../../services.js';
 import { ApiError } from '../../errors.js';
 import type { RequestState } from '../../state.js';
@@ -36,15 +37,7 @@ export function operatorAuditRouter(services: Services): Router<RequestState> {
       ...(typeof category === 'string' ? { streamPrefixes: [`${category}-`] } : {}),
     });
     ctx.body = {
-      data: events.map((e) => ({
-        position: e.position,
-        stream: e.stream,
-        revision: e.revision,
-        type: e.type,
-        data: e.data,
-        metadata: e.metadata,
-        recorded_at: e.recorded_at,
-      })),
+      data: events.map(auditedEvent),
       next_cursor: events.length === pageSize ? String(events[events.length - 1]!.position + 1) : null,
     };
   });
