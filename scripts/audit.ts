@@ -5,15 +5,13 @@
  *   npm run audit -- verify-run <run_id>
  *       re-derives the run's decision from its stored events and compares it with the recorded one
  */
-import { join } from 'node:path';
 import { EventLog } from '../src/adapters/event-store/event-log.js';
 import { EncryptingPiiCodec } from '../src/adapters/pii/encrypting-codec.js';
-import { SqliteKeyStore } from '../src/adapters/pii/key-store.js';
 import { subjectHistory, verifyRun } from '../src/commands/audit.js';
 import { loadConfig } from '../src/config.js';
 import { auditedEvent, type AuditedEvent } from '../src/domain/report/history.js';
 import { loadOrCreateSecret } from '../src/secrets.js';
-import { openStores, PII_POLICY } from '../src/services.js';
+import { openKeyStore, openStores, PII_POLICY } from '../src/services.js';
 
 const USAGE = 'usage: npm run audit -- export --tenant <tenant_id> [--subject <doc>] [--from <position>]\n       npm run audit -- verify-run <run_id>';
 
@@ -31,7 +29,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const secret = await loadOrCreateSecret(config.dataDir, 'secret-key', config.secretKey);
   const stores = await openStores(config);
-  const keys = new SqliteKeyStore(join(config.dataDir, 'keys.sqlite'), secret.value);
+  const keys = openKeyStore(config, stores.readStore, secret.value);
   const log = new EventLog(stores.eventStore, new EncryptingPiiCodec(keys), PII_POLICY);
   const line = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
   try {

@@ -3,13 +3,11 @@
  * Rebuilds read models from the event store. Stop the service first.
  */
 import { EventLog } from '../src/adapters/event-store/event-log.js';
-import { join } from 'node:path';
 import { EncryptingPiiCodec } from '../src/adapters/pii/encrypting-codec.js';
-import { SqliteKeyStore } from '../src/adapters/pii/key-store.js';
 import { loadConfig } from '../src/config.js';
 import { rebuildProjection } from '../src/projections/rebuild.js';
 import { loadOrCreateSecret } from '../src/secrets.js';
-import { openStores, PII_POLICY, projections } from '../src/services.js';
+import { openKeyStore, openStores, PII_POLICY, projections } from '../src/services.js';
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -25,7 +23,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const stores = await openStores(config);
-  const keys = new SqliteKeyStore(join(config.dataDir, 'keys.sqlite'), secret.value);
+  const keys = openKeyStore(config, stores.readStore, secret.value);
   const log = new EventLog(stores.eventStore, new EncryptingPiiCodec(keys), PII_POLICY);
   try {
     for (const projection of all.filter((p) => chosen.includes(p.name))) {

@@ -9,6 +9,8 @@ import { SqliteEventStore } from './adapters/event-store/sqlite.js';
 import type { PiiCodec } from './adapters/pii/port.js';
 import { EncryptingPiiCodec } from './adapters/pii/encrypting-codec.js';
 import { SqliteKeyStore, type KeyStore } from './adapters/pii/key-store.js';
+import { MongoKeyStore } from './adapters/pii/mongo-key-store.js';
+import { MongoReadStore } from './adapters/read-store/mongo.js';
 import { subjectStreamsProjection } from './projections/subject-streams.js';
 import { erasuresProjection } from './projections/erasures.js';
 import { ErasureScheduler } from './reactors/erasure-scheduler.js';
@@ -125,7 +127,6 @@ export async function openStores(config: Config): Promise<{ eventStore: EventSto
     readStore = new SqliteReadStore(join(config.dataDir, 'read-models.sqlite'));
     blobStore = new FsBlobStore(join(config.dataDir, 'blobs'));
   } else {
-    const { MongoReadStore } = await import('./adapters/read-store/mongo.js');
     const mongo = await MongoReadStore.connect(config.readStore.connectionString);
     readStore = mongo;
     blobStore =
@@ -136,12 +137,20 @@ export async function openStores(config: Config): Promise<{ eventStore: EventSto
   return { eventStore, readStore, blobStore };
 }
 
+/**
+ * Where the per-subject keys live: beside the read models, so every instance sharing a MongoDB
+ * reads the same keys (a container's own disk is not kept); in the data directory otherwise.
+ */
+export function openKeyStore(config: Config, readStore: ReadStore, secret: string): KeyStore {
+  return readStore instanceof MongoReadStore ? new MongoKeyStore(readStore.database, secret) : new SqliteKeyStore(join(config.dataDir, 'keys.sqlite'), secret);
+}
+
 /** The composition root: stores from configuration, processors registered and started. */
 export async function createServices(config: Config, logger: Logger, overrides: Overrides = {}): Promise<Services> {
   const { eventStore, readStore, blobStore } = await openStores(config);
   const operator = await loadOrCreateSecret(config.dataDir, 'operator-token', config.operatorToken, 'op_');
   const secret = await loadOrCreateSecret(config.dataDir, 'secret-key', config.secretKey);
-  const keyStore = new SqliteKeyStore(join(config.dataDir, 'keys.sqlite'), secret.value);
+  const keyStore = openKeyStore(config, readStore, secret.value);
   const log = new EventLog(eventStore, overrides.piiCodec ?? new EncryptingPiiCodec(keyStore), PII_POLICY);
   const runner = new SubscriptionRunner(log, readStore, logger);
   const docCache = new DocCache(readStore);
