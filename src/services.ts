@@ -14,6 +14,7 @@ import { MongoReadStore } from './adapters/read-store/mongo.js';
 import { subjectStreamsProjection } from './projections/subject-streams.js';
 import { erasuresProjection } from './projections/erasures.js';
 import { ErasureScheduler } from './reactors/erasure-scheduler.js';
+import { KeyCacheReactor } from './reactors/key-cache.js';
 import type { Source } from './adapters/sources/port.js';
 import type { ReadStore } from './adapters/read-store/port.js';
 import { SqliteReadStore } from './adapters/read-store/sqlite.js';
@@ -179,6 +180,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   };
   const facialRounds = new FacialRoundsReactor({ log, readStore, blobs: blobStore, provider: biometrics, clock, logger });
   runner.add(runExecutor).add(billing).add(new CustomerRunsReactor(log, readStore)).add(facialRounds);
+  runner.add(new KeyCacheReactor(keyStore, readStore));
   const webhooks = new WebhookReactor({
     log,
     readStore,

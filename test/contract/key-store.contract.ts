@@ -38,6 +38,19 @@ export function describeKeyStoreContract(name: string, open: () => Promise<KeySt
       expect(await store.keyFor(never)).to.equal(null);
     });
 
+    it('forgets a cached key destroyed by another instance', async () => {
+      const subject = `subj_${randomUUID()}`;
+      await store.keyFor(subject);
+      const other = await open();
+      try {
+        await other.destroy([subject]);
+      } finally {
+        await other.close();
+      }
+      store.forget([subject]);
+      expect(await store.existingKey(subject)).to.equal(null);
+    });
+
     it('keeps keys across reopening (another instance reads the same keys)', async () => {
       const subject = `subj_${randomUUID()}`;
       const key = await store.keyFor(subject);

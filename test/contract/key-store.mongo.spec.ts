@@ -11,7 +11,7 @@ if (server) {
   describeKeyStoreContract('MongoDB', async (): Promise<KeyStore> => {
     const connection = await MongoReadStore.connect(server, database);
     const store = new MongoKeyStore(connection.database, 'contract-secret');
-    return { keyFor: (s) => store.keyFor(s), existingKey: (s) => store.existingKey(s), destroy: (s) => store.destroy(s), close: () => connection.close() };
+    return { keyFor: (s) => store.keyFor(s), existingKey: (s) => store.existingKey(s), destroy: (s) => store.destroy(s), forget: (s) => store.forget(s), close: () => connection.close() };
   });
   after(async () => {
     const connection = await MongoReadStore.connect(server, database);

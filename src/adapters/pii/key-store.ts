@@ -11,6 +11,8 @@ export interface KeyStore {
   /** the subject's key if it exists; null when never created or destroyed */
   existingKey(subject: string): Promise<Buffer | null>;
   destroy(subjects: readonly string[]): Promise<void>;
+  /** drops keys cached in this process (another instance destroyed them) */
+  forget(subjects: readonly string[]): void;
   close(): Promise<void>;
 }
 
@@ -86,12 +88,18 @@ export class SqliteKeyStore implements KeyStore {
           .prepare(`INSERT INTO subject_keys (subject, wrapped, destroyed_at) VALUES (?, NULL, ?)
                     ON CONFLICT (subject) DO UPDATE SET wrapped = NULL, destroyed_at = excluded.destroyed_at`)
           .run(subject, now);
-        this.cache.get(subject)?.fill(0);
-        this.cache.delete(subject);
       }
     });
     destroy.immediate();
+    this.forget(subjects);
     this.db.pragma('wal_checkpoint(TRUNCATE)');
+  }
+
+  forget(subjects: readonly string[]): void {
+    for (const subject of subjects) {
+      this.cache.get(subject)?.fill(0);
+      this.cache.delete(subject);
+    }
   }
 
   async close(): Promise<void> {

@@ -52,6 +52,10 @@ export class MongoKeyStore implements KeyStore {
       subjects.map((subject) => ({ updateOne: { filter: { _id: subject }, update: { $set: { wrapped: null, destroyed_at: now } }, upsert: true } })),
       { ordered: true },
     );
+    this.forget(subjects);
+  }
+
+  forget(subjects: readonly string[]): void {
     for (const subject of subjects) {
       this.cache.get(subject)?.fill(0);
       this.cache.delete(subject);
