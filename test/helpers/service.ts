@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { createHttpApp } from '../../src/http/app.js';
 import type { RequestState } from '../../src/http/state.js';
 import { memoryLogger } from '../../src/logger.js';
-import { closeServices, createServices, type Services } from '../../src/services.js';
+import { closeServices, createServices, type Overrides, type Services } from '../../src/services.js';
 import { tempDir } from './temp.js';
 
 export interface TestService {
@@ -36,6 +36,8 @@ export interface TestServiceOptions {
   sandboxSource?: Source;
   /** the live biometric provider (default: the HTTP provider, unconfigured in tests) */
   liveBiometrics?: BiometricProvider;
+  /** any other adapter override (webhook sender, PDF renderer), made from the loaded config */
+  overrides?: (config: Config) => Overrides;
 }
 
 /** The real koa app on the SQLite stores in a temporary directory, on an ephemeral port. */
@@ -56,6 +58,7 @@ export async function startService(options: TestServiceOptions = {}): Promise<Te
     ...(options.liveSource ? { liveSource: options.liveSource } : {}),
     ...(options.sandboxSource ? { sandboxSource: options.sandboxSource } : {}),
     ...(options.liveBiometrics ? { liveBiometrics: options.liveBiometrics } : {}),
+    ...options.overrides?.(config),
   });
   const app = createHttpApp(services, { extraApiRouters: options.apiRouters?.(services) ?? [] });
   const server: Server = app.listen(0, '127.0.0.1');

@@ -5,12 +5,8 @@ import dns from 'node:dns';
 import net, { type AddressInfo } from 'node:net';
 import type { Clock } from '../../src/adapters/clock.js';
 import type { WebhookSender } from '../../src/adapters/webhook-sender.js';
-import { loadConfig, type Config } from '../../src/config.js';
-import { createHttpApp } from '../../src/http/app.js';
-import { memoryLogger } from '../../src/logger.js';
-import { closeServices, createServices } from '../../src/services.js';
-import type { TestService } from '../helpers/service.js';
-import { tempDir } from '../helpers/temp.js';
+import type { Config } from '../../src/config.js';
+import { startService, type TestService } from '../helpers/service.js';
 import { sleep, type Json } from './runs-support.js';
 
 /** Shared by the webhooks-*.spec.ts files: the service with a chosen sender, local receivers, the delivery log. */
@@ -23,50 +19,14 @@ export interface WebhookServiceOptions {
   sender?: (config: Config) => WebhookSender;
 }
 
-/** As test/helpers/service.ts startService, plus the webhook sender override. */
-export async function startWebhookService(options: WebhookServiceOptions = {}): Promise<TestService> {
-  const dataDir = options.dataDir ?? tempDir();
-  const config = loadConfig({
-    SVC_DATA_DIR: dataDir,
-    SVC_SEED_DEMO: 'false',
-    SVC_OPERATOR_TOKEN: 'op_test_token',
-    SVC_SECRET_KEY: 'test-secret-key',
-    SVC_SANDBOX_LATENCY_MS: '0',
-    SVC_RATE_LIMIT_PER_MINUTE: '1000000',
-    SVC_WEBHOOK_ALLOW_INSECURE: 'true',
-    ...options.env,
+/** startService with webhooks allowed to loopback receivers, no rate limit in the way, and an optional sender. */
+export function startWebhookService(options: WebhookServiceOptions = {}): Promise<TestService> {
+  const { sender, env, ...rest } = options;
+  return startService({
+    ...rest,
+    env: { SVC_RATE_LIMIT_PER_MINUTE: '1000000', SVC_WEBHOOK_ALLOW_INSECURE: 'true', ...env },
+    overrides: (config: Config) => (sender ? { webhookSender: sender(config) } : {}),
   });
-  const logger = memoryLogger();
-  const services = await createServices(config, logger, {
-    ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.sender ? { webhookSender: options.sender(config) } : {}),
-  });
-  const server = createHttpApp(services).listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const call = (path: string, init: RequestInit & { json?: unknown } = {}) => {
-    const { json, ...rest } = init;
-    const headers = new Headers(rest.headers);
-    if (json !== undefined) headers.set('content-type', 'application/json');
-    return fetch(`${base}${path}`, { ...rest, headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
-  };
-  return {
-    base,
-    services,
-    logs: logger.lines,
-    dataDir,
-    call,
-    operator: (path, init = {}) => {
-      const headers = new Headers(init.headers);
-      headers.set('authorization', `Bearer ${config.operatorToken}`);
-      return call(`/operator/v1${path}`, { ...init, headers });
-    },
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await closeServices(services);
-    },
-  };
 }
 
 export interface Received {
