@@ -53,21 +53,51 @@ export class SqliteKeyStore implements KeyStore {
     this.db.exec(`CREATE TABLE IF NOT EXISTS subject_keys (subject TEXT PRIMARY KEY, wrapped BLOB, destroyed_at TEXT)`);
   }
 
+  /** First uses requested in one turn of the event loop share one transaction (one fsync). */
+  private pending = new Map<string, { resolve: (key: Buffer | null) => void; reject: (error: unknown) => void }[]>();
+
   async keyFor(subject: string): Promise<Buffer | null> {
     const cached = this.cache.get(subject);
     if (cached) return cached;
-    const create = this.db.transaction(() => {
-      const row = this.db.prepare('SELECT wrapped FROM subject_keys WHERE subject = ?').get(subject) as { wrapped: Buffer | null } | undefined;
-      if (row) return row.wrapped;
-      const wrapped = this.wrapper.wrap(subject, randomBytes(32));
-      this.db.prepare('INSERT INTO subject_keys (subject, wrapped) VALUES (?, ?)').run(subject, wrapped);
-      return wrapped;
+    return new Promise((resolve, reject) => {
+      const waiting = this.pending.get(subject);
+      if (waiting) return void waiting.push({ resolve, reject });
+      if (this.pending.size === 0) setImmediate(() => this.createPending());
+      this.pending.set(subject, [{ resolve, reject }]);
     });
-    const wrapped = create.immediate();
-    if (!wrapped) return null;
-    const key = this.wrapper.unwrap(subject, wrapped);
-    this.cache.set(subject, key);
-    return key;
+  }
+
+  private createPending(): void {
+    const batch = this.pending;
+    this.pending = new Map();
+    let wrapped: Map<string, Buffer | null>;
+    try {
+      wrapped = this.db
+        .transaction(() => {
+          const found = new Map<string, Buffer | null>();
+          for (const subject of batch.keys()) {
+            const row = this.db.prepare('SELECT wrapped FROM subject_keys WHERE subject = ?').get(subject) as { wrapped: Buffer | null } | undefined;
+            if (row) {
+              found.set(subject, row.wrapped);
+              continue;
+            }
+            const created = this.wrapper.wrap(subject, randomBytes(32));
+            this.db.prepare('INSERT INTO subject_keys (subject, wrapped) VALUES (?, ?)').run(subject, created);
+            found.set(subject, created);
+          }
+          return found;
+        })
+        .immediate();
+    } catch (error) {
+      for (const waiters of batch.values()) for (const w of waiters) w.reject(error);
+      return;
+    }
+    for (const [subject, waiters] of batch) {
+      const sealed = wrapped.get(subject) ?? null;
+      const key = sealed ? this.wrapper.unwrap(subject, sealed) : null;
+      if (key) this.cache.set(subject, key);
+      for (const w of waiters) w.resolve(key);
+    }
   }
 
   async existingKey(subject: string): Promise<Buffer | null> {
