@@ -40,8 +40,7 @@ export async function requestErasure(deps: ErasureDeps, input: { tenant_id: stri
   if (known.length === 0) return E.left(new DomainError('not_found', 'No records of this document for the tenant.', 'doc'));
   const stream = erasureStream(hmacHex(deps.secretKey, `erasure|${input.tenant_id}|${input.doc}`));
   const now = context.metadata.occurred_at;
-  const lastActivity = known.map((k) => k.last_activity).sort().pop()!;
-  const due = input.legal_basis ? now : addYears(lastActivity, deps.retentionYears);
+  const due = input.legal_basis ? now : addYears(lastActivityOf(known), deps.retentionYears);
   const erasureId = deterministicId(`${context.commandId}:erasure`);
   const { position } = await deps.log.append(
     stream,
@@ -90,6 +89,30 @@ export async function carryOut(deps: ErasureDeps, stream: string, context: Comma
     history[history.length - 1]!.revision,
   );
   return result.position;
+}
+
+const lastActivityOf = (known: readonly { last_activity: string }[]): string => known.map((k) => k.last_activity).sort().pop()!;
+
+/**
+ * At due time, without a legal basis: when the subject was active after the request, the
+ * retention period runs from that activity, so the erasure moves to the new end instead.
+ */
+export async function rescheduleIfActive(deps: ErasureDeps, stream: string, context: CommandContext): Promise<string | null> {
+  const history = (await deps.log.readStream(stream)) as unknown as (ErasureEvent & { revision: number })[];
+  const request = history.find((e) => e.type === 'ErasureRequested');
+  if (!request || request.type !== 'ErasureRequested' || request.data.legal_basis) return null;
+  const known = await streamsOf(deps.readStore, request.data.subject_refs);
+  if (known.length === 0) return null;
+  const lastActivity = lastActivityOf(known);
+  const due = addYears(lastActivity, deps.retentionYears);
+  if (due <= context.metadata.occurred_at) return null;
+  await deps.log.append(
+    stream,
+    [{ id: deterministicId(`${request.data.erasure_id}:rescheduled:${lastActivity}`), type: 'ErasureRescheduled', data: { erasure_id: request.data.erasure_id, last_activity: lastActivity, due_at: due, rescheduled_at: context.metadata.occurred_at } }],
+    context.metadata,
+    history[history.length - 1]!.revision,
+  );
+  return due;
 }
 
 function addYears(iso: string, years: number): string {

@@ -31,6 +31,7 @@ export const erasuresProjection: Projection<ErasureDoc> = {
         created_at: event.data.requested_at,
       };
     }
+    if (event.type === 'ErasureRescheduled') return doc && { ...doc, due_at: event.data.due_at };
     return doc && { ...doc, status: 'erased' };
   },
 };

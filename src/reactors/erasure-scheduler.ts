@@ -1,5 +1,5 @@
 import type { Clock } from '../adapters/clock.js';
-import { carryOut, type ErasureDeps } from '../commands/erasure.js';
+import { carryOut, rescheduleIfActive, type ErasureDeps } from '../commands/erasure.js';
 import type { Logger } from '../logger.js';
 import type { ErasureDoc } from '../projections/erasures.js';
 import { errorText, type SubscriptionRunner } from '../projections/runner.js';
@@ -30,10 +30,12 @@ export class ErasureScheduler {
     let done = 0;
     for (const erasure of scheduled.filter((e) => e.due_at <= now)) {
       try {
-        const position = await carryOut(this.deps, erasure.stream, {
+        const context = {
           metadata: { tenant_id: erasure.tenant_id, actor: 'system', request_id: null, occurred_at: now, correlation_id: erasure.erasure_id, causation_id: null },
           commandId: `erasure:${erasure.erasure_id}`,
-        });
+        };
+        if (await rescheduleIfActive(this.deps, erasure.stream, context)) continue;
+        const position = await carryOut(this.deps, erasure.stream, context);
         await this.runner.waitFor(position, 30_000);
         await this.deps.readStore.purge();
         done++;

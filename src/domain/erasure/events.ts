@@ -15,6 +15,12 @@ export const ErasureRequested = t.type({
   }),
 });
 
+/** The subject was active after the request: retention runs from that later activity. */
+export const ErasureRescheduled = t.type({
+  type: t.literal('ErasureRescheduled'),
+  data: t.type({ erasure_id: t.string, last_activity: t.string, due_at: t.string, rescheduled_at: t.string }),
+});
+
 /** Keys destroyed and files deleted; read models scrub what they hold of these records. */
 export const SubjectErased = t.type({
   type: t.literal('SubjectErased'),
@@ -28,5 +34,5 @@ export const SubjectErased = t.type({
   }),
 });
 
-export type ErasureEvent = t.TypeOf<typeof ErasureRequested> | t.TypeOf<typeof SubjectErased>;
+export type ErasureEvent = t.TypeOf<typeof ErasureRequested> | t.TypeOf<typeof ErasureRescheduled> | t.TypeOf<typeof SubjectErased>;
 export const erasureStream = (key: string): string => `erasure-${key}`;
