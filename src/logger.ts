@@ -24,3 +24,12 @@ export function memoryLogger(): Logger & { lines: string[] } {
   };
   return { lines, info: write('info'), warn: write('warn'), error: write('error') };
 }
+
+/**
+ * An error for a log line: name and the first line of the message, bounded, with digit runs
+ * masked (driver messages can quote values, and documents are digit runs).
+ */
+export function errorText(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.split('\n')[0]!.slice(0, 300).replace(/\d{6,}/g, '[digits]');
+}

@@ -1,7 +1,7 @@
 import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js';
 import type { Subscription } from '../adapters/event-store/port.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
-import type { Logger } from '../logger.js';
+import { errorText, type Logger } from '../logger.js';
 
 /** Something fed by the catch-up subscription: a projector or a reactor. */
 export interface Processor {
@@ -117,7 +117,3 @@ export class SubscriptionRunner {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export function errorText(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}

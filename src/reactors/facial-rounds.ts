@@ -11,9 +11,9 @@ import { handleCommand, loadState } from '../commands/handle-command.js';
 import { customerDecider, customerStream, facialPair, IDENTITY_TYPES, type CustomerState } from '../domain/customer/decider.js';
 import type { CustomerEvent } from '../domain/customer/events.js';
 import { tenantDecider, tenantStream } from '../domain/tenant/decider.js';
-import type { Logger } from '../logger.js';
+import { errorText, type Logger } from '../logger.js';
 import type { CustomerDoc } from '../projections/customers.js';
-import { errorText, type Processor } from '../projections/runner.js';
+import { type Processor } from '../projections/runner.js';
 
 const ROUND_DOCUMENT_TYPES: readonly string[] = ['selfie', ...IDENTITY_TYPES];
 

@@ -10,9 +10,9 @@ import { analyseFxOperation } from '../domain/fx/analysis.js';
 import { fxOperationDecider, fxOperationStream } from '../domain/fx/decider.js';
 import type { FxOperationEvent } from '../domain/fx/events.js';
 import { formatLaudoNumber, laudoNumbersDecider, laudoNumbersStream } from '../domain/fx/laudo-numbers.js';
-import type { Logger } from '../logger.js';
+import { errorText, type Logger } from '../logger.js';
 import type { FxOperationDoc } from '../projections/fx-operations.js';
-import { errorText, type Processor } from '../projections/runner.js';
+import { type Processor } from '../projections/runner.js';
 import { laudoFileName, laudoFooter, laudoHtml } from '../reports/laudo.js';
 
 export interface FxAnalysisDeps {

@@ -8,9 +8,9 @@ import { isSourceId, SOURCES } from '../domain/run/catalog.js';
 import { runDecider, runStream, TERMINAL, type RunState } from '../domain/run/decider.js';
 import type { RecordedAnswer } from '../domain/run/evaluate.js';
 import type { RunEvent, RunQueuedData } from '../domain/run/events.js';
-import type { Logger } from '../logger.js';
+import { errorText, type Logger } from '../logger.js';
 import type { RunDoc } from '../projections/runs.js';
-import { errorText, type Processor } from '../projections/runner.js';
+import { type Processor } from '../projections/runner.js';
 import { cachedAnswer } from '../projections/source-cache.js';
 
 export interface RunExecutorDeps {

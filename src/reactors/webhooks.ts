@@ -15,9 +15,9 @@ import { deliveryDecider, deliveryStream, dueAttempt, owedAttempts, type Deliver
 import { webhookEndpointsDecider, webhookEndpointsStream, type WebhookEndpointsState } from '../domain/webhook/endpoints.js';
 import type { WebhookEndpointEvent } from '../domain/webhook/events.js';
 import { deliveryTarget, envelope, webhookFor, type Webhook } from '../domain/webhook/plan.js';
-import type { Logger } from '../logger.js';
+import { errorText, type Logger } from '../logger.js';
 import { findWebhookDeliveries } from '../projections/webhook-deliveries.js';
-import { errorText, type Processor } from '../projections/runner.js';
+import { type Processor } from '../projections/runner.js';
 
 export interface WebhookReactorDeps {
   log: EventLog;

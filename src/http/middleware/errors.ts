@@ -2,6 +2,7 @@ import type Koa from 'koa';
 import { WrongExpectedRevisionError } from '../../adapters/event-store/port.js';
 import { DomainError } from '../../domain/shared/decider.js';
 import type { Logger } from '../../logger.js';
+import { errorText } from '../../logger.js';
 import { ApiError, fromDomainError } from '../errors.js';
 import type { RequestState } from '../state.js';
 
@@ -18,8 +19,7 @@ export function errorHandler(logger: Logger): Koa.Middleware<RequestState> {
       if (error.status >= 500) {
         logger.error('request failed', {
           request_id: ctx.state.requestId,
-          error: thrown instanceof Error ? thrown.name : typeof thrown,
-          detail: thrown instanceof Error ? safeMessage(thrown.message) : undefined,
+          error: errorText(thrown),
         });
       }
       ctx.status = error.status;
@@ -37,9 +37,4 @@ function toApiError(thrown: unknown): ApiError {
     return new ApiError('concurrent_update', 'The resource changed concurrently; retry the request.', null, {}, { 'Retry-After': '1' });
   }
   return new ApiError('internal_error', 'An internal error occurred. Quote the X-Request-Id when contacting support.');
-}
-
-/** Driver messages can quote values; keep only the first line, bounded, with digit runs masked. */
-function safeMessage(message: string): string {
-  return message.split('\n')[0]!.slice(0, 200).replace(/\d{6,}/g, '[digits]');
 }
