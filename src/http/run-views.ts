@@ -1,16 +1,7 @@
 import { buildAnalysis, buildDetail, ANALYSIS_SCHEMA_VERSION } from '../domain/run/analysis.js';
-import type { RunDoc } from '../projections/runs.js';
+import { runFacts, type RunDoc } from '../projections/runs.js';
 
 const livemodeOf = (run: RunDoc) => run.environment === 'live';
-const facts = (run: RunDoc) => ({
-  template: run.template,
-  subject_type: run.subject_type,
-  answers: run.answers,
-  abandoned: run.abandoned,
-  decision: run.decision,
-  operative_decision: run.operative_decision,
-  completed_at: run.completed_at,
-});
 
 export const isInProgress = (run: RunDoc): boolean => run.status === 'queued' || run.status === 'running';
 
@@ -61,11 +52,11 @@ export function analysisView(run: RunDoc, now: Date) {
   return {
     meta: { schema_version: ANALYSIS_SCHEMA_VERSION, generated_at: now.toISOString(), run_id: run.run_id, external_id: run.external_id },
     metadata: Object.keys(run.metadata).length > 0 ? run.metadata : null,
-    analysis: buildAnalysis(facts(run)),
+    analysis: buildAnalysis(runFacts(run)),
     livemode: livemodeOf(run),
   };
 }
 
 export function detailView(run: RunDoc) {
-  return { run_id: run.run_id, sources: buildDetail(facts(run)), livemode: livemodeOf(run) };
+  return { run_id: run.run_id, sources: buildDetail(runFacts(run)), livemode: livemodeOf(run) };
 }

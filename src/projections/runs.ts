@@ -4,6 +4,7 @@ import { readableAnswer, type RecordedAnswer } from '../domain/run/evaluate.js';
 import type { RunEvent } from '../domain/run/events.js';
 import type { RunStatus } from '../domain/run/decider.js';
 import type { TemplateDefinition } from '../domain/template/events.js';
+import type { RunFacts } from '../domain/run/analysis.js';
 import type { Projection } from './projector.js';
 
 export interface RunDoc extends Record<string, unknown> {
@@ -139,5 +140,16 @@ function scrub(doc: RunDoc): RunDoc {
   );
   return { ...doc, answers };
 }
+
+/** What the analysis, the detail and the reports are built from. */
+export const runFacts = (run: RunDoc): RunFacts => ({
+  template: run.template,
+  subject_type: run.subject_type,
+  answers: run.answers,
+  abandoned: run.abandoned,
+  decision: run.decision,
+  operative_decision: run.operative_decision,
+  completed_at: run.completed_at,
+});
 
 export const getRun = async (store: ReadStore, runId: string): Promise<RunDoc | null> => (await store.get<RunDoc>('runs', runId))?.doc ?? null;

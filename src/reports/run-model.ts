@@ -4,7 +4,7 @@ import type { RecordedAnswer } from '../domain/run/evaluate.js';
 import type { ReportMode } from '../domain/report/events.js';
 import { historyDigest } from '../domain/report/history.js';
 import type { TemplateDefinition } from '../domain/template/events.js';
-import { runsProjection, type RunDoc } from '../projections/runs.js';
+import { runFacts, runsProjection, type RunDoc } from '../projections/runs.js';
 
 /** Everything a run report shows, computed from the run's stored events and nothing else. */
 export interface RunReportModel {
@@ -38,15 +38,7 @@ export function buildRunReportModel(history: readonly StoredEvent[], mode: Repor
   const run = sanitize(doc);
   const queued = first.data as { template: RunReportModel['template']; subject: unknown };
   const subject = typeof queued.subject === 'object' && queued.subject !== null ? (queued.subject as Record<string, unknown>) : null;
-  const facts = {
-    template: run.template,
-    subject_type: run.subject_type,
-    answers: run.answers,
-    abandoned: run.abandoned,
-    decision: run.decision,
-    operative_decision: run.operative_decision,
-    completed_at: run.completed_at,
-  };
+  const facts = runFacts(run);
   return {
     mode,
     generated_at: generatedAt,
