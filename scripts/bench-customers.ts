@@ -8,17 +8,9 @@
  * (3) bare koa GET in the same run, for scale.
  */
 import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadConfig } from '../src/config.js';
 import { withCheckDigits } from '../src/domain/values/document.js';
-import { createHttpApp } from '../src/http/app.js';
-import { silentLogger } from '../src/logger.js';
-import { seedDemo } from '../src/seed.js';
-import { closeServices, createServices } from '../src/services.js';
-import { bareLoad, listen, shut } from './bench-http.js';
+import { bareLoad, benchService } from './bench-http.js';
 
 interface Result {
   requests: { average: number };
@@ -28,17 +20,8 @@ interface Result {
 const autocannon = createRequire(import.meta.url)('autocannon') as (o: Record<string, unknown>) => Promise<Result>;
 
 export async function runCustomersBench(duration = 10) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-customers-'));
-  const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_LOG_REQUESTS: 'false', SVC_OPERATOR_TOKEN: 'op', SVC_SECRET_KEY: 'k' });
-  const services = await createServices(config, silentLogger);
-  const { server, base } = await listen(createHttpApp(services));
+  const { base, demo, close } = await benchService('customers');
   try {
-    const demo = (await seedDemo(services))!;
-    await fetch(`${base}/operator/v1/tenants/${demo.tenant_id}`, {
-      method: 'PATCH',
-      headers: { authorization: 'Bearer op', 'content-type': 'application/json' },
-      body: JSON.stringify({ rate_limit_per_minute: 100_000_000 }),
-    });
     const headers = { 'x-api-key': demo.api_key, 'content-type': 'application/json' };
     let n = 100_000_000;
     const created = await autocannon({
@@ -75,9 +58,7 @@ export async function runCustomersBench(duration = 10) {
       get_ratio_to_bare: Math.round((read.requests.average / bare.requests_per_s) * 1000) / 1000,
     };
   } finally {
-    await shut(server);
-    await closeServices(services);
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

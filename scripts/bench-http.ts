@@ -25,7 +25,8 @@ import { createHttpApp } from '../src/http/app.js';
 import { requireScope } from '../src/http/middleware/auth.js';
 import type { RequestState } from '../src/http/state.js';
 import { silentLogger } from '../src/logger.js';
-import { closeServices, createServices } from '../src/services.js';
+import { seedDemo, type DemoTenant } from '../src/seed.js';
+import { closeServices, createServices, type Services } from '../src/services.js';
 
 /** The part of autocannon's programmatic API used here (the package ships no types). */
 interface Histogram {
@@ -109,6 +110,33 @@ export async function load(url: string, headers: Record<string, string>, options
     non_2xx: r.non2xx,
     errors: r.errors,
     timeouts: r.timeouts,
+  };
+}
+
+/**
+ * The real service on a fresh data directory, listening on loopback, with the demo tenant seeded
+ * and its rate limit lifted so the load measures the service, not the limiter.
+ */
+export async function benchService(name: string, env: Record<string, string> = {}): Promise<{ services: Services; base: string; demo: DemoTenant; close: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), `svc-bench-${name}-`));
+  const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_LOG_REQUESTS: 'false', SVC_OPERATOR_TOKEN: 'op', SVC_SECRET_KEY: 'k', ...env });
+  const services = await createServices(config, silentLogger);
+  const { server, base } = await listen(createHttpApp(services));
+  const demo = (await seedDemo(services))!;
+  await fetch(`${base}/operator/v1/tenants/${demo.tenant_id}`, {
+    method: 'PATCH',
+    headers: { authorization: 'Bearer op', 'content-type': 'application/json' },
+    body: JSON.stringify({ rate_limit_per_minute: 100_000_000 }),
+  });
+  return {
+    services,
+    base,
+    demo,
+    close: async () => {
+      await shut(server);
+      await closeServices(services);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 

@@ -10,17 +10,10 @@
  * (3) bare koa GET in the same run, for scale.
  * Target: p99 creation-to-terminal under 100 ms at 200 creations per second.
  */
+import type { StoredEvent } from '../src/adapters/event-store/event-log.js';
 import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadConfig } from '../src/config.js';
-import { createHttpApp } from '../src/http/app.js';
-import { silentLogger } from '../src/logger.js';
-import { seedDemo } from '../src/seed.js';
-import { closeServices, createServices } from '../src/services.js';
-import { bareLoad, listen, shut } from './bench-http.js';
+import { bareLoad, benchService } from './bench-http.js';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -37,17 +30,8 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 export async function runRunsBench(options: { duration?: number; rate?: number } = {}) {
   const duration = options.duration ?? 10;
   const rate = options.rate ?? 200;
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-runs-'));
-  const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_SANDBOX_LATENCY_MS: '0', SVC_LOG_REQUESTS: 'false', SVC_OPERATOR_TOKEN: 'op', SVC_SECRET_KEY: 'k' });
-  const services = await createServices(config, silentLogger);
-  const { server, base } = await listen(createHttpApp(services));
+  const { services, base, demo, close } = await benchService('runs', { SVC_SANDBOX_LATENCY_MS: '0' });
   try {
-    const demo = (await seedDemo(services))!;
-    await fetch(`${base}/operator/v1/tenants/${demo.tenant_id}`, {
-      method: 'PATCH',
-      headers: { authorization: 'Bearer op', 'content-type': 'application/json' },
-      body: JSON.stringify({ rate_limit_per_minute: 100_000_000 }),
-    });
     const headers = { 'x-api-key': demo.api_key, 'content-type': 'application/json' };
     const body = JSON.stringify({ template_id: demo.templates.pf, subject: { type: 'pf', doc: '00000000191', name: 'Maria Silva' } });
 
@@ -62,7 +46,7 @@ export async function runRunsBench(options: { duration?: number; rate?: number }
     const postLatencies: number[] = [];
     const subscription = services.log.subscribe(
       await services.eventStore.headPosition(),
-      async (events) => {
+      async (events: StoredEvent[]) => {
         const now = performance.now();
         for (const e of events) if (e.type === 'RunCompleted' || e.type === 'RunFailed') endedAt.set(String(e.data['run_id']), now);
       },
@@ -111,9 +95,7 @@ export async function runRunsBench(options: { duration?: number; rate?: number }
       target_p99_ms: TARGET_P99_MS,
     };
   } finally {
-    await shut(server);
-    await closeServices(services);
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -179,8 +179,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     live: overrides.liveBiometrics ?? new HttpBiometricProvider(config.biometricProvider),
   };
   const facialRounds = new FacialRoundsReactor({ log, readStore, blobs: blobStore, provider: biometrics, clock, logger });
-  runner.add(runExecutor).add(billing).add(new CustomerRunsReactor(log, readStore)).add(facialRounds);
-  runner.add(new KeyCacheReactor(keyStore, readStore));
+  runner.add(runExecutor).add(billing).add(new CustomerRunsReactor(log)).add(facialRounds);
+  runner.add(new KeyCacheReactor(keyStore));
   const webhooks = new WebhookReactor({
     log,
     readStore,

@@ -8,7 +8,10 @@ export interface Processor {
   /** its checkpoint's name */
   id: string;
   kind: 'projection' | 'reactor';
-  /** Handles a batch and records `upTo` as its checkpoint (with its writes, where the store allows). */
+  /**
+   * Handles a batch. A projection records `upTo` as its checkpoint together with its writes; a
+   * reactor's checkpoint is recorded by the runner once `handle` has returned.
+   */
   handle(events: StoredEvent[], upTo: number): Promise<void>;
 }
 
@@ -17,15 +20,29 @@ interface Waiter {
   resolve: () => void;
 }
 
+interface Lane {
+  /** position of the last event handed to this processor's queue */
+  enqueued: number;
+  batches: StoredEvent[][];
+  draining: Promise<void> | null;
+}
+
+/** Batches a processor may lag behind the shared reader before the reader waits for it. */
+const MAX_QUEUED_BATCHES = 64;
+
 /**
- * Runs each processor on its own catch-up subscription from its own checkpoint. A batch that
- * fails is retried (with backoff) until it succeeds or the runner stops: the subscription never
- * skips ahead, so delivery is at-least-once and in commit order.
+ * Feeds every processor from one catch-up subscription: each event is read and opened (its
+ * personal fields decrypted) once, from the lowest checkpoint, and each processor gets the
+ * events past its own checkpoint on its own queue, so a slow processor delays the others only
+ * once its queue is full. A batch that fails is retried (with backoff) until it succeeds or the
+ * runner stops: a processor never skips ahead, so delivery is at-least-once and in commit order.
  */
 export class SubscriptionRunner {
   private readonly processors: Processor[] = [];
   private readonly positions = new Map<string, number>();
-  private readonly subscriptions: Subscription[] = [];
+  private readonly lanes = new Map<string, Lane>();
+  private subscription: Subscription | null = null;
+  private drained: (() => void) | null = null;
   private waiters: Waiter[] = [];
   private running = false;
 
@@ -42,17 +59,40 @@ export class SubscriptionRunner {
 
   async start(): Promise<void> {
     this.running = true;
+    let from = Infinity;
     for (const processor of this.processors) {
-      const checkpoint = await this.readStore.getCheckpoint(processor.id);
-      this.positions.set(processor.id, checkpoint ?? 0);
-      this.subscriptions.push(
-        this.log.subscribe(
-          checkpoint,
-          (batch) => this.deliver(processor, batch),
-          (error) => this.logger.error('subscription stopped', { processor: processor.id, error: errorText(error) }),
-        ),
-      );
+      const checkpoint = (await this.readStore.getCheckpoint(processor.id)) ?? 0;
+      this.positions.set(processor.id, checkpoint);
+      this.lanes.set(processor.id, { enqueued: checkpoint, batches: [], draining: null });
+      from = Math.min(from, checkpoint);
     }
+    this.subscription = this.log.subscribe(
+      from === Infinity || from === 0 ? null : from,
+      (batch) => this.fanOut(batch),
+      (error) => this.logger.error('subscription stopped', { error: errorText(error) }),
+    );
+  }
+
+  private async fanOut(batch: StoredEvent[]): Promise<void> {
+    for (const processor of this.processors) {
+      const lane = this.lanes.get(processor.id)!;
+      const fresh = batch.filter((e) => e.position > lane.enqueued);
+      if (fresh.length === 0) continue;
+      lane.enqueued = fresh[fresh.length - 1]!.position;
+      lane.batches.push(fresh);
+      lane.draining ??= this.drain(processor, lane);
+    }
+    while (this.running && [...this.lanes.values()].some((l) => l.batches.length > MAX_QUEUED_BATCHES)) {
+      await new Promise<void>((resolve) => (this.drained = resolve));
+    }
+  }
+
+  private async drain(processor: Processor, lane: Lane): Promise<void> {
+    for (let batch = lane.batches.shift(); batch && this.running; batch = lane.batches.shift()) {
+      await this.deliver(processor, batch);
+      this.drained?.();
+    }
+    lane.draining = null;
   }
 
   private async deliver(processor: Processor, batch: StoredEvent[]): Promise<void> {
@@ -60,6 +100,7 @@ export class SubscriptionRunner {
     for (let attempt = 0; this.running; attempt++) {
       try {
         await processor.handle(batch, upTo);
+        if (processor.kind === 'reactor') await this.readStore.commit({ writes: [], checkpoint: { processor: processor.id, position: upTo } });
         this.positions.set(processor.id, upTo);
         this.notify();
         return;
@@ -111,7 +152,11 @@ export class SubscriptionRunner {
 
   async stop(): Promise<void> {
     this.running = false;
-    await Promise.all(this.subscriptions.splice(0).map((s) => s.stop()));
+    this.drained?.();
+    await this.subscription?.stop();
+    this.subscription = null;
+    // each processor finishes (and checkpoints) the batch in hand
+    await Promise.all([...this.lanes.values()].map((l) => l.draining));
     for (const w of this.waiters.splice(0)) w.resolve();
   }
 }

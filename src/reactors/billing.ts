@@ -18,7 +18,7 @@ export class BillingReactor implements Processor {
 
   constructor(private readonly log: EventLog, private readonly readStore: ReadStore) {}
 
-  async handle(events: StoredEvent[], upTo: number): Promise<void> {
+  async handle(events: StoredEvent[]): Promise<void> {
     for (const stored of events) {
       const event = stored as StoredEvent<RunEvent>;
       const tenantId = event.metadata.tenant_id;
@@ -40,7 +40,6 @@ export class BillingReactor implements Processor {
         await handleCommand(this.log, ledgerStream(tenantId), ledgerDecider, { type: 'Release', tenant_id: tenantId, charge_id: event.data.run_id, now: event.metadata.occurred_at }, context);
       }
     }
-    await this.readStore.commit({ writes: [], checkpoint: { processor: this.id, position: upTo } });
   }
 
   /**

@@ -1,5 +1,4 @@
 import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js';
-import type { ReadStore } from '../adapters/read-store/port.js';
 import { handleCommand, loadState } from '../commands/handle-command.js';
 import { customerDecider, customerStream } from '../domain/customer/decider.js';
 import { runDecider, runStream } from '../domain/run/decider.js';
@@ -17,9 +16,9 @@ export class CustomerRunsReactor implements Processor {
   readonly id = 'reactor:customer-runs';
   readonly kind = 'reactor' as const;
 
-  constructor(private readonly log: EventLog, private readonly readStore: ReadStore) {}
+  constructor(private readonly log: EventLog) {}
 
-  async handle(events: StoredEvent[], upTo: number): Promise<void> {
+  async handle(events: StoredEvent[]): Promise<void> {
     for (const stored of events) {
       const event = stored as StoredEvent<RunEvent>;
       if (event.type !== 'RunCompleted' && event.type !== 'RunFailed' && event.type !== 'RunReviewed') continue;
@@ -49,7 +48,6 @@ export class CustomerRunsReactor implements Processor {
         { metadata: { ...event.metadata, actor: 'system', request_id: null, causation_id: event.id }, commandId: `customer-runs:${event.id}` },
       );
     }
-    await this.readStore.commit({ writes: [], checkpoint: { processor: this.id, position: upTo } });
   }
 
   private async sourceBirthDate(runId: string): Promise<string | null> {

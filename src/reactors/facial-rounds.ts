@@ -39,12 +39,11 @@ export class FacialRoundsReactor implements Processor {
 
   constructor(private readonly deps: FacialRoundsDeps) {}
 
-  async handle(events: StoredEvent[], upTo: number): Promise<void> {
+  async handle(events: StoredEvent[]): Promise<void> {
     for (const stored of events) {
       const event = stored as StoredEvent<CustomerEvent>;
       if (event.type === 'DocumentUploaded' && ROUND_DOCUMENT_TYPES.includes(event.data.type)) this.consider(event.data.customer_id, event.id);
     }
-    await this.deps.readStore.commit({ writes: [], checkpoint: { processor: this.id, position: upTo } });
   }
 
   async resumeUnfinished(): Promise<void> {

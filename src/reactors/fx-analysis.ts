@@ -37,12 +37,11 @@ export class FxAnalysisReactor implements Processor {
 
   constructor(private readonly deps: FxAnalysisDeps) {}
 
-  async handle(events: StoredEvent[], upTo: number): Promise<void> {
+  async handle(events: StoredEvent[]): Promise<void> {
     for (const stored of events) {
       const event = stored as StoredEvent<FxOperationEvent>;
       if (event.type === 'FxAnalysisRequested') this.start(event.data.operation_id, event.id);
     }
-    await this.deps.readStore.commit({ writes: [], checkpoint: { processor: this.id, position: upTo } });
   }
 
   async resumeUnfinished(): Promise<void> {

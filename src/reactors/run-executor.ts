@@ -47,13 +47,12 @@ export class RunExecutor implements Processor {
 
   constructor(private readonly deps: RunExecutorDeps) {}
 
-  async handle(events: StoredEvent[], upTo: number): Promise<void> {
+  async handle(events: StoredEvent[]): Promise<void> {
     for (const stored of events) {
       const event = stored as StoredEvent<RunEvent>;
       if (event.type === 'RunQueued') this.schedule(event.data.run_id, event.id);
       if (event.type === 'RunCancelled' || event.type === 'RunCompleted' || event.type === 'RunFailed') this.inFlight.get(event.data.run_id)?.abort.abort();
     }
-    await this.deps.readStore.commit({ writes: [], checkpoint: { processor: this.id, position: upTo } });
   }
 
   /** Runs a crash left queued or running are started again (their recorded answers are kept). */

@@ -69,7 +69,7 @@ export class WebhookReactor implements Processor {
     setMaxListeners(0, this.abort.signal);
   }
 
-  async handle(events: StoredEvent[], upTo: number): Promise<void> {
+  async handle(events: StoredEvent[]): Promise<void> {
     const scheduling: Promise<void>[] = [];
     for (const event of events) {
       if (event.type === 'WebhookRedeliveryRequested') {
@@ -81,7 +81,6 @@ export class WebhookReactor implements Processor {
     }
     // deliveries are separate streams: schedule a batch's together (one group commit)
     await Promise.all(scheduling);
-    await this.deps.readStore.commit({ writes: [], checkpoint: { processor: this.id, position: upTo } });
   }
 
   /**

@@ -154,8 +154,7 @@ describe('automatic facial rounds', () => {
     expect(await roundsStarted(id)).to.have.length(1);
     // at-least-once delivery: the reactor sees the uploads again
     const uploads = (await customerEvents(id)).filter((e) => e.type === 'DocumentUploaded');
-    const checkpoint = (await service.services.readStore.getCheckpoint(service.services.facialRounds.id)) ?? 0;
-    await service.services.facialRounds.handle(uploads, checkpoint);
+    await service.services.facialRounds.handle(uploads);
     await settleRounds(service);
     expect(await roundsStarted(id)).to.have.length(1);
     expect(((await read(id)).facial_verification as Json).round_id).to.equal(first);
@@ -202,7 +201,7 @@ describe('automatic facial rounds', () => {
       expect(completed.map((e) => [e.data['cost'], e.data['environment']])).to.deep.equal([[4, 'live']]);
       // the uploads delivered again: the provider is not asked again and nothing more is charged
       const uploads = (await customerEvents(id)).filter((e) => e.type === 'DocumentUploaded');
-      await service.services.facialRounds.handle(uploads, (await service.services.readStore.getCheckpoint(service.services.facialRounds.id)) ?? 0);
+      await service.services.facialRounds.handle(uploads);
       await settleRounds(service);
       expect(fake.calls).to.have.length(2);
       expect(await balanceOf(service, liveTenant)).to.equal(6);

@@ -191,9 +191,8 @@ describe('webhooks: delivery of run events', () => {
     const runId = await createRun(service, w.key, { template_id: w.pf, subject: pfSubject('00000000191') });
     await arrived(sandboxRx, runId);
     const terminal = (await service.services.log.readStream(`run-${runId}`)).filter((e) => e.type === 'RunCompleted');
-    const checkpoint = (await service.services.readStore.getCheckpoint('reactor:webhooks'))!;
-    await service.services.webhooks.handle(terminal, checkpoint);
-    await service.services.webhooks.handle(terminal, checkpoint);
+    await service.services.webhooks.handle(terminal);
+    await service.services.webhooks.handle(terminal);
     await service.services.webhooks.idle();
     await sleep(100);
     expect(forRun(sandboxRx, runId)).to.have.length(1);
