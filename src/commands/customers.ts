@@ -2,15 +2,15 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { EventLog } from '../adapters/event-store/event-log.js';
 import { hmacHex } from '../adapters/crypto.js';
 import { deterministicId } from '../adapters/ids.js';
-import { customerDecider, customerStream } from '../domain/customer/decider.js';
-import { ledgerDecider, ledgerStream } from '../domain/ledger/decider.js';
+import { customerDecider, customerStream, type CustomerCommand, type CustomerState } from '../domain/customer/decider.js';
+import type { CustomerEvent } from '../domain/customer/events.js';
 import { maximumCost } from '../domain/run/evaluate.js';
 import { reservationDecider } from '../domain/reservation/decider.js';
 import { DomainError } from '../domain/shared/decider.js';
-import { tenantDecider, tenantStream } from '../domain/tenant/decider.js';
 import type { Environment, SubjectType } from '../domain/values/scopes.js';
 import type { TemplateDoc } from '../projections/templates.js';
 import { handleCommand, loadState, type CommandContext } from './handle-command.js';
+import { billingSuspended, ledgerCommand } from './ledger.js';
 import { queueRun, subjectRef } from './runs.js';
 
 export interface NewCustomer {
@@ -73,26 +73,17 @@ async function release(log: EventLog, stream: string, owner: string, context: Co
   await handleCommand(log, stream, reservationDecider, { type: 'Release', owner_id: owner, now: context.metadata.occurred_at }, { ...context, commandId: `${context.commandId}:${step}` });
 }
 
-/** Live runs need the template's maximum cost available; checked before anything is written. */
-async function billingProblem(log: EventLog, input: NewCustomer): Promise<DomainError | null> {
-  if (input.environment !== 'live' || !input.template) return null;
-  const tenant = await loadState(log, tenantStream(input.tenant_id), tenantDecider);
-  const ledger = await loadState(log, ledgerStream(input.tenant_id), ledgerDecider);
-  const suspended = tenant.state.status === 'active' && tenant.state.settings.billing_suspended;
-  if (suspended || ledger.state.balance < maximumCost(input.template.definition)) {
-    return new DomainError('billing_suspended', suspended ? 'Billing is suspended for this account.' : 'Insufficient credit for the bureau run.');
-  }
-  return null;
-}
-
 /**
  * Creates (or completes the draft of) a customer, and starts its bureau run when a template is
  * given. Uniqueness of document and external_id per tenant holds through reservation streams,
  * so two concurrent creations of one document make one customer.
  */
 export async function createCustomer(log: EventLog, secret: string, input: NewCustomer, context: CommandContext): Promise<E.Either<DomainError, CreatedCustomer>> {
-  const billing = await billingProblem(log, input);
-  if (billing) return E.left(billing);
+  const billed = input.environment === 'live' && input.template !== null;
+  if (billed) {
+    const suspended = await billingSuspended(log, input.tenant_id);
+    if (suspended) return E.left(suspended);
+  }
   const newId = deterministicId(`${context.commandId}:customer`);
   const docStream = documentClaimStream(secret, input.tenant_id, input.environment, input.doc);
   const docClaim = await claim(log, docStream, newId, context, 'claim-doc');
@@ -122,7 +113,27 @@ export async function createCustomer(log: EventLog, secret: string, input: NewCu
     }
     freshExtClaim = extClaim.fresh;
   }
+  const undoClaims = async () => {
+    await undoDocClaim();
+    if (freshExtClaim && input.external_id !== null) await release(log, extStream(input.external_id), customerId, context, 'release-ext');
+  };
   const runId = input.template ? deterministicId(`${context.commandId}:run`) : null;
+  const now = context.metadata.occurred_at;
+  // the run's credit is held before the customer is written: a refusal leaves nothing behind
+  if (billed && input.template && runId) {
+    const reserved = await ledgerCommand(
+      log,
+      { type: 'Reserve', tenant_id: input.tenant_id, charge_id: runId, amount: maximumCost(input.template.definition), now },
+      { ...context, commandId: `${context.commandId}:reserve` },
+    );
+    if (E.isLeft(reserved)) {
+      await undoClaims();
+      return E.left(reserved.left);
+    }
+  }
+  const releaseCredit = async () => {
+    if (billed && runId) await ledgerCommand(log, { type: 'Release', tenant_id: input.tenant_id, charge_id: runId, now }, { ...context, commandId: `${context.commandId}:release` });
+  };
   const registration = {
     profile: { ...input.profile, doc: input.doc },
     subject_ref: subjectRef(secret, input.tenant_id, input.environment, input.doc),
@@ -131,19 +142,25 @@ export async function createCustomer(log: EventLog, secret: string, input: NewCu
     onboarding_profile: input.onboarding_profile,
     webhook_url: input.webhook_url,
   };
-  const now = context.metadata.occurred_at;
-  const registered = completingDraft
-    ? await handleCommand(log, customerStream(customerId), customerDecider, { type: 'CompleteDraft', run_id: runId, now, ...registration }, context)
-    : await handleCommand(
-        log,
-        customerStream(customerId),
-        customerDecider,
-        { type: 'Register', customer_id: customerId, tenant_id: input.tenant_id, environment: input.environment, subject_type: input.type, run_id: runId, now, ...registration },
-        context,
-      );
+  let registered: Awaited<ReturnType<typeof handleCommand<CustomerCommand, CustomerState, CustomerEvent>>>;
+  try {
+    registered = completingDraft
+      ? await handleCommand(log, customerStream(customerId), customerDecider, { type: 'CompleteDraft', run_id: runId, now, ...registration }, context)
+      : await handleCommand(
+          log,
+          customerStream(customerId),
+          customerDecider,
+          { type: 'Register', customer_id: customerId, tenant_id: input.tenant_id, environment: input.environment, subject_type: input.type, run_id: runId, now, ...registration },
+          context,
+        );
+  } catch (error) {
+    await releaseCredit();
+    await undoClaims();
+    throw error;
+  }
   if (E.isLeft(registered)) {
-    await undoDocClaim();
-    if (freshExtClaim && input.external_id !== null) await release(log, extStream(input.external_id), customerId, context, 'release-ext');
+    await releaseCredit();
+    await undoClaims();
     return registered;
   }
   // a completed draft that changed its external_id frees the old one
@@ -152,24 +169,35 @@ export async function createCustomer(log: EventLog, secret: string, input: NewCu
   }
   let position = registered.right.position;
   if (input.template && runId) {
-    const queued = await queueRun(
-      log,
-      secret,
-      {
-        tenant_id: input.tenant_id,
-        environment: input.environment,
-        template: input.template,
-        subject: { ...input.run_subject, type: input.type, doc: input.doc },
-        external_id: input.external_id,
-        metadata: input.metadata,
-        webhook_url: input.webhook_url,
-        customer_id: customerId,
-      },
-      context,
-    );
+    // the customer is written: if its run cannot be queued, it goes back to a draft (which the
+    // same request, retried, completes) and its credit is released, so nothing points at no run
+    const abort = async (reason: string) => {
+      await handleCommand(log, customerStream(customerId), customerDecider, { type: 'AbortRun', run_id: runId, reason, now }, { ...context, commandId: `${context.commandId}:abort` });
+      await releaseCredit();
+    };
+    let queued: Awaited<ReturnType<typeof queueRun>>;
+    try {
+      queued = await queueRun(
+        log,
+        secret,
+        {
+          tenant_id: input.tenant_id,
+          environment: input.environment,
+          template: input.template,
+          subject: { ...input.run_subject, type: input.type, doc: input.doc },
+          external_id: input.external_id,
+          metadata: input.metadata,
+          webhook_url: input.webhook_url,
+          customer_id: customerId,
+        },
+        context,
+      );
+    } catch (error) {
+      await abort('internal_error');
+      throw error;
+    }
     if (E.isLeft(queued)) {
-      // credit taken by a concurrent run since the check: the customer stays, as a draft
-      await handleCommand(log, customerStream(customerId), customerDecider, { type: 'AbortRun', run_id: runId, reason: queued.left.code, now }, { ...context, commandId: `${context.commandId}:abort` });
+      await abort(queued.left.code);
       return E.left(queued.left);
     }
     position = queued.right.position ?? position;

@@ -3,11 +3,10 @@ import type { BiometricProvider, FacialCheck, FacialCheckResult, FacialImage } f
 import { errorResult } from '../adapters/biometrics/port.js';
 import type { EventLog } from '../adapters/event-store/event-log.js';
 import { facialStream, type RecordedFacialCheck } from '../domain/facial/events.js';
-import { ledgerDecider, ledgerStream } from '../domain/ledger/decider.js';
 import { DomainError } from '../domain/shared/decider.js';
 import type { Environment } from '../domain/values/scopes.js';
-import { tenantDecider, tenantStream } from '../domain/tenant/decider.js';
-import { handleCommand, loadState, type CommandContext } from './handle-command.js';
+import { handleCommand, type CommandContext } from './handle-command.js';
+import { billingSuspended, ledgerCommand } from './ledger.js';
 
 /** Credits per facial check whose status is Approved or Declined (decisions section 6). */
 export const FACIAL_CHECK_COST = 2;
@@ -48,14 +47,10 @@ export async function billedChecks(
   const live = input.environment === 'live';
   const now = () => context.metadata.occurred_at;
   if (live) {
-    const tenant = await loadState(log, tenantStream(input.tenant_id), tenantDecider);
-    if (tenant.state.status === 'active' && tenant.state.settings.billing_suspended) {
-      return E.left(new DomainError('billing_suspended', 'Billing is suspended for this account.'));
-    }
-    const held = await handleCommand(
+    const suspended = await billingSuspended(log, input.tenant_id);
+    if (suspended) return E.left(suspended);
+    const held = await ledgerCommand(
       log,
-      ledgerStream(input.tenant_id),
-      ledgerDecider,
       { type: 'Reserve', tenant_id: input.tenant_id, charge_id: input.charge_id, amount: FACIAL_CHECK_COST * input.checks.length, now: now() },
       { ...context, commandId: `${context.commandId}:reserve` },
     );
@@ -64,10 +59,7 @@ export async function billedChecks(
   const results = await performChecks(provider, input.checks, { user: input.user, ...(input.ref ? { ref: input.ref } : {}) });
   const cost = live ? FACIAL_CHECK_COST * succeeded(results) : 0;
   if (live) {
-    await handleCommand(log, ledgerStream(input.tenant_id), ledgerDecider, { type: 'Capture', tenant_id: input.tenant_id, charge_id: input.charge_id, amount: cost, now: now() }, {
-      ...context,
-      commandId: `${context.commandId}:capture`,
-    });
+    await ledgerCommand(log, { type: 'Capture', tenant_id: input.tenant_id, charge_id: input.charge_id, amount: cost, now: now() }, { ...context, commandId: `${context.commandId}:capture` });
   }
   return E.right({ results, cost });
 }

@@ -2,14 +2,13 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { EventLog } from '../adapters/event-store/event-log.js';
 import { hmacHex } from '../adapters/crypto.js';
 import { deterministicId } from '../adapters/ids.js';
-import { ledgerDecider, ledgerStream } from '../domain/ledger/decider.js';
 import { runDecider, runStream } from '../domain/run/decider.js';
 import { estimatedSeconds, maximumCost } from '../domain/run/evaluate.js';
 import { DomainError } from '../domain/shared/decider.js';
-import { tenantDecider, tenantStream } from '../domain/tenant/decider.js';
 import type { Environment, SubjectType } from '../domain/values/scopes.js';
 import type { TemplateDoc } from '../projections/templates.js';
-import { handleCommand, loadState, type CommandContext } from './handle-command.js';
+import { handleCommand, type CommandContext } from './handle-command.js';
+import { billingSuspended, ledgerCommand } from './ledger.js';
 
 export interface NewRun {
   tenant_id: string;
@@ -44,17 +43,9 @@ export async function queueRun(log: EventLog, secretKey: string, input: NewRun, 
   const definition = input.template.definition;
   const reserve = input.environment === 'live' ? maximumCost(definition) : 0;
   if (input.environment === 'live') {
-    const tenant = await loadState(log, tenantStream(input.tenant_id), tenantDecider);
-    if (tenant.state.status === 'active' && tenant.state.settings.billing_suspended) {
-      return E.left(new DomainError('billing_suspended', 'Billing is suspended for this account.'));
-    }
-    const reserved = await handleCommand(
-      log,
-      ledgerStream(input.tenant_id),
-      ledgerDecider,
-      { type: 'Reserve', tenant_id: input.tenant_id, charge_id: runId, amount: reserve, now },
-      { ...context, commandId: `${context.commandId}:reserve` },
-    );
+    const suspended = await billingSuspended(log, input.tenant_id);
+    if (suspended) return E.left(suspended);
+    const reserved = await ledgerCommand(log, { type: 'Reserve', tenant_id: input.tenant_id, charge_id: runId, amount: reserve, now }, { ...context, commandId: `${context.commandId}:reserve` });
     if (E.isLeft(reserved)) return reserved;
   }
   const run = {
@@ -79,10 +70,7 @@ export async function queueRun(log: EventLog, secretKey: string, input: NewRun, 
     return E.right({ run_id: runId, estimated_seconds: run.estimated_seconds, position: queued.right.position });
   } catch (error) {
     if (reserve > 0) {
-      await handleCommand(log, ledgerStream(input.tenant_id), ledgerDecider, { type: 'Release', tenant_id: input.tenant_id, charge_id: runId, now }, {
-        ...context,
-        commandId: `${context.commandId}:release`,
-      });
+      await ledgerCommand(log, { type: 'Release', tenant_id: input.tenant_id, charge_id: runId, now }, { ...context, commandId: `${context.commandId}:release` });
     }
     throw error;
   }

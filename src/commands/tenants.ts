@@ -2,12 +2,12 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { EventLog } from '../adapters/event-store/event-log.js';
 import { newId, randomToken } from '../adapters/ids.js';
 import { DomainError } from '../domain/shared/decider.js';
-import { ledgerDecider, ledgerStream } from '../domain/ledger/decider.js';
 import { tenantDecider, tenantStream } from '../domain/tenant/decider.js';
 import type { TenantSettingsChanges } from '../domain/tenant/events.js';
 import type { Environment, Scope, SubjectType } from '../domain/values/scopes.js';
 import { hashApiKey } from '../adapters/crypto.js';
 import { handleCommand, loadState, type CommandContext } from './handle-command.js';
+import { ledgerCommand } from './ledger.js';
 
 export interface Written<T> {
   value: T;
@@ -69,7 +69,7 @@ export async function revokeApiKey(log: EventLog, tenantId: string, keyId: strin
 export async function addCredits(log: EventLog, tenantId: string, input: { amount: number; reason: string }, context: CommandContext) {
   const tenant = await loadState(log, tenantStream(tenantId), tenantDecider);
   if (tenant.state.status !== 'active') return E.left<DomainError, Written<{ balance: number }>>(tenantNotFound());
-  const result = await handleCommand(log, ledgerStream(tenantId), ledgerDecider, { type: 'AddCredits', tenant_id: tenantId, ...input, now: now(context) }, context);
+  const result = await ledgerCommand(log, { type: 'AddCredits', tenant_id: tenantId, ...input, now: now(context) }, context);
   return E.map((r: { position: number | null; state: { balance: number } }) => ({ value: { balance: r.state.balance }, position: r.position }))(result);
 }
 

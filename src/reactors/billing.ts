@@ -1,6 +1,7 @@
 import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
-import { handleCommand, loadState } from '../commands/handle-command.js';
+import { loadState } from '../commands/handle-command.js';
+import { ledgerCommand } from '../commands/ledger.js';
 import { runStream } from '../domain/run/decider.js';
 import type { TenantDoc } from '../projections/tenants.js';
 import { ledgerDecider, ledgerStream } from '../domain/ledger/decider.js';
@@ -28,7 +29,7 @@ export class BillingReactor implements Processor {
         commandId: `billing:${event.id}`,
       };
       if (event.type === 'RunCompleted' && event.data.environment === 'live') {
-        await handleCommand(this.log, ledgerStream(tenantId), ledgerDecider, {
+        await ledgerCommand(this.log, {
           type: 'Capture',
           tenant_id: tenantId,
           charge_id: event.data.run_id,
@@ -37,7 +38,7 @@ export class BillingReactor implements Processor {
         }, context);
       } else if (event.type === 'RunFailed' || event.type === 'RunCancelled') {
         // a sandbox run reserved nothing, so there is nothing to release
-        await handleCommand(this.log, ledgerStream(tenantId), ledgerDecider, { type: 'Release', tenant_id: tenantId, charge_id: event.data.run_id, now: event.metadata.occurred_at }, context);
+        await ledgerCommand(this.log, { type: 'Release', tenant_id: tenantId, charge_id: event.data.run_id, now: event.metadata.occurred_at }, context);
       }
     }
   }
@@ -54,7 +55,7 @@ export class BillingReactor implements Processor {
         if (Date.parse(reservation.reserved_at) > now.getTime() - graceMs) continue;
         if ((await this.log.store.readStream(runStream(chargeId))).length > 0) continue;
         const metadata = { tenant_id: tenant.tenant_id, actor: 'system', request_id: null, occurred_at: now.toISOString(), correlation_id: chargeId, causation_id: null };
-        await handleCommand(this.log, ledgerStream(tenant.tenant_id), ledgerDecider, { type: 'Release', tenant_id: tenant.tenant_id, charge_id: chargeId, now: metadata.occurred_at }, {
+        await ledgerCommand(this.log, { type: 'Release', tenant_id: tenant.tenant_id, charge_id: chargeId, now: metadata.occurred_at }, {
           metadata,
           commandId: `orphan:${chargeId}`,
         });

@@ -28,6 +28,8 @@ export interface EventToAppend {
   id: string;
   type: string;
   data: Record<string, unknown>;
+  /** this event's own metadata (commands appended together each keep theirs); else the append's */
+  metadata?: EventMetadata;
 }
 
 export type PiiPolicy = Readonly<Record<string, PiiFields<Record<string, unknown>>>>;
@@ -51,13 +53,14 @@ export class EventLog {
     expected: ExpectedRevision,
   ): Promise<AppendResult> {
     const sealed = await Promise.all(
-      events.map(async (e) => ({ id: e.id, type: e.type, data: await this.seal(e.type, e.data), metadata })),
+      events.map(async (e) => ({ id: e.id, type: e.type, data: await this.seal(e.type, e.data), metadata: e.metadata ?? metadata })),
     );
     return this.store.append(stream, sealed, expected);
   }
 
-  async readStream(stream: string): Promise<StoredEvent[]> {
-    return Promise.all((await this.store.readStream(stream)).map((e) => this.open(e)));
+  /** The stream's events from a revision (default: all of them). */
+  async readStream(stream: string, fromRevision = 0): Promise<StoredEvent[]> {
+    return Promise.all((await this.store.readStream(stream, fromRevision)).map((e) => this.open(e)));
   }
 
   async readAll(options: ReadAllOptions): Promise<StoredEvent[]> {
