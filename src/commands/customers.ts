@@ -121,11 +121,11 @@ export async function createCustomer(log: EventLog, secret: string, input: NewCu
   const now = context.metadata.occurred_at;
   // the run's credit is held before the customer is written: a refusal leaves nothing behind
   if (billed && input.template && runId) {
-    const reserved = await ledgerCommand(
-      log,
-      { type: 'Reserve', tenant_id: input.tenant_id, charge_id: runId, amount: maximumCost(input.template.definition), now },
-      { ...context, commandId: `${context.commandId}:reserve` },
-    );
+    const reserve = { type: 'Reserve' as const, tenant_id: input.tenant_id, charge_id: runId, amount: maximumCost(input.template.definition), now };
+    const reserved = await ledgerCommand(log, reserve, { ...context, commandId: `${context.commandId}:reserve` }).catch(async (error: unknown) => {
+      await undoClaims();
+      throw error;
+    });
     if (E.isLeft(reserved)) {
       await undoClaims();
       return E.left(reserved.left);
@@ -189,6 +189,7 @@ export async function createCustomer(log: EventLog, secret: string, input: NewCu
           metadata: input.metadata,
           webhook_url: input.webhook_url,
           customer_id: customerId,
+          credit_held: billed,
         },
         context,
       );

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { BlobStore } from '../adapters/blob-store/port.js';
 import type { EventLog } from '../adapters/event-store/event-log.js';
+import { WrongExpectedRevisionError } from '../adapters/event-store/port.js';
 import { customerDecider, customerStream } from '../domain/customer/decider.js';
 import { DomainError } from '../domain/shared/decider.js';
 import { handleCommand, type CommandContext } from './handle-command.js';
@@ -50,8 +51,10 @@ export async function uploadDocument(log: EventLog, blobs: BlobStore, input: New
       return result;
     }
     return E.right({ position: result.right.position, mime_type: input.mime_type });
-  } catch {
+  } catch (error) {
     await blobs.delete(blobKey).catch(() => undefined);
+    // writers on other instances kept winning the customer's stream: 409, retry the upload
+    if (error instanceof WrongExpectedRevisionError) return E.left(new DomainError('concurrent_update', 'The customer changed concurrently; nothing was kept. Retry the upload.'));
     return E.left(new DomainError('db_failed', 'The document could not be recorded; nothing was kept. Retry the upload.'));
   }
 }

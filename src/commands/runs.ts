@@ -19,6 +19,8 @@ export interface NewRun {
   metadata: Record<string, string>;
   webhook_url: string | null;
   customer_id: string | null;
+  /** the caller already holds the run's maximum cost under the run id (customer creation) */
+  credit_held?: boolean;
 }
 
 export interface QueuedRun {
@@ -42,7 +44,7 @@ export async function queueRun(log: EventLog, secretKey: string, input: NewRun, 
   const now = context.metadata.occurred_at;
   const definition = input.template.definition;
   const reserve = input.environment === 'live' ? maximumCost(definition) : 0;
-  if (input.environment === 'live') {
+  if (input.environment === 'live' && !input.credit_held) {
     const suspended = await billingSuspended(log, input.tenant_id);
     if (suspended) return E.left(suspended);
     const reserved = await ledgerCommand(log, { type: 'Reserve', tenant_id: input.tenant_id, charge_id: runId, amount: reserve, now }, { ...context, commandId: `${context.commandId}:reserve` });

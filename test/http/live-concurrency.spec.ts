@@ -1,4 +1,7 @@
 import { expect } from 'chai';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { WrongExpectedRevisionError } from '../../src/adapters/event-store/port.js';
 import type { Source, SourceAnswer, SourceRequest } from '../../src/adapters/sources/port.js';
 import { SOURCES } from '../../src/domain/run/catalog.js';
 import { REFERENCE_PF } from '../../src/domain/template/reference.js';
@@ -81,34 +84,43 @@ describe('live creation under concurrency (runs, customers, uploads)', () => {
     }
   });
 
-  it('a failure while queueing the run leaves no half-made customer: nothing reserved, and a retry of the same request succeeds', async () => {
-    const { tenant, live } = await billed(8);
-    const doc = nextCpf();
-    const log = service.services.log;
-    const append = log.append.bind(log);
-    let failures = 0;
-    log.append = async (stream, events, metadata, expected) => {
-      if (stream.startsWith('run-') && failures === 0) {
-        failures++;
-        throw new Error('injected: the event store went away');
+  for (const [step, prefix] of [
+    ['claiming the document', 'customerdoc-'],
+    ['holding the credit', 'ledger-'],
+    ['registering the customer', 'customer-'],
+    ['queueing the run', 'run-'],
+  ] as const) {
+    it(`a failure while ${step} leaves no half-made customer: the credit is back, and a retry of the same request succeeds`, async () => {
+      const { tenant, live } = await billed(8);
+      const doc = nextCpf();
+      const log = service.services.log;
+      const append = log.append.bind(log);
+      let failures = 0;
+      log.append = async (stream, events, metadata, expected) => {
+        if (stream.startsWith(prefix) && failures === 0) {
+          failures++;
+          throw new Error('injected: the event store went away');
+        }
+        return append(stream, events, metadata, expected);
+      };
+      try {
+        const body = { type: 'pf', doc, name: 'Maria da Silva', email: 'maria@example.com', run_bureau: true };
+        const failed = await postCustomer(service, live, body);
+        expect(failed.status).to.equal(500);
+        expect(failures).to.equal(1);
+        expect(await balance(tenant)).to.equal(8);
+        const retried = await postCustomer(service, live, body);
+        const retriedBody = (await retried.json()) as Json;
+        expect(retried.status, JSON.stringify(retriedBody)).to.equal(201);
+        expect(retriedBody.status).to.equal('em_analise');
+        const run = await getJson(service, live, `/bureau/runs/${retriedBody.run_id}`);
+        expect([200, 202]).to.include(run.status);
+        expect(await balance(tenant)).to.equal(0);
+      } finally {
+        log.append = append;
       }
-      return append(stream, events, metadata, expected);
-    };
-    try {
-      const body = { type: 'pf', doc, name: 'Maria da Silva', email: 'maria@example.com', run_bureau: true };
-      const failed = await postCustomer(service, live, body);
-      expect(failed.status).to.equal(500);
-      expect(await balance(tenant)).to.equal(8);
-      const retried = await postCustomer(service, live, body);
-      const retriedBody = (await retried.json()) as Json;
-      expect(retried.status, JSON.stringify(retriedBody)).to.equal(201);
-      expect(retriedBody.status).to.equal('em_analise');
-      const run = await getJson(service, live, `/bureau/runs/${retriedBody.run_id}`);
-      expect([200, 202]).to.include(run.status);
-    } finally {
-      log.append = append;
-    }
-  });
+    });
+  }
 
   it('20 concurrent uploads of one document type for one customer: every one recorded (201), never a 500', async () => {
     const { live } = await billed(8);
@@ -116,5 +128,26 @@ describe('live creation under concurrency (runs, customers, uploads)', () => {
     const responses = await Promise.all(Array.from({ length: 20 }, () => uploadDocument(service, live, created.customer_id, { type: 'comprovante_endereco', data: PNG })));
     const answers = await statuses(responses);
     expect(answers.map((a) => a.status), JSON.stringify(answers.filter((a) => a.status !== 201))).to.deep.equal(Array(20).fill(201));
+  });
+
+  it('an upload that keeps losing the customer stream to other instances answers 409 concurrent_update and keeps no file', async () => {
+    const { live } = await billed(8);
+    const created = (await (await postCustomer(service, live, { type: 'pf', doc: nextCpf(), name: 'Maria da Silva', email: 'maria@example.com' })).json()) as Json;
+    const log = service.services.log;
+    const append = log.append.bind(log);
+    log.append = async (stream, events, metadata, expected) => {
+      if (stream === `customer-${created.customer_id}`) throw new WrongExpectedRevisionError(stream, expected, 99);
+      return append(stream, events, metadata, expected);
+    };
+    try {
+      const response = await uploadDocument(service, live, created.customer_id, { type: 'selfie', data: PNG });
+      const text = await response.text();
+      expect(response.status, text).to.equal(409);
+      expect((JSON.parse(text) as Json).error.code).to.equal('concurrent_update');
+    } finally {
+      log.append = append;
+    }
+    const blobs = readdirSync(join(service.dataDir, 'blobs'), { recursive: true }).filter((f) => String(f).includes(created.customer_id));
+    expect(blobs.filter((f) => !statSync(join(service.dataDir, 'blobs', String(f))).isDirectory())).to.deep.equal([]);
   });
 });
