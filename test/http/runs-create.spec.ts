@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { GotWebhookSender } from '../../src/adapters/webhook-sender.js';
 import { REFERENCE_PF, REFERENCE_PJ } from '../../src/domain/template/reference.js';
 import { createTenant, type TestService } from '../helpers/service.js';
 import {
@@ -22,7 +23,9 @@ describe('POST /api/v1/bureau/runs: creation and validation', () => {
   let service: TestService;
   let w: World;
   before(async () => {
-    service = await startRunsService();
+    // a per-call webhook_url's host is resolved at the call: every name is public here, and no DNS is asked
+    const resolve = async () => [{ address: '8.8.8.8', family: 4 as const }];
+    service = await startRunsService({ overrides: (config) => ({ webhookSender: new GotWebhookSender({ allowInsecure: config.webhookAllowInsecure, resolve }) }) });
     w = await world(service);
   });
   after(async () => service.close());

@@ -2,11 +2,15 @@ import { expect } from 'chai';
 import { GotWebhookSender, type HostResolver } from '../../src/adapters/webhook-sender.js';
 import type { TestService } from '../helpers/service.js';
 import { createTenant } from '../helpers/service.js';
-import { createRun, pfSubject, world, type Json, type World } from './runs-support.js';
+import { pfBody, postCustomer } from './customers-support.js';
+import { cpf, createRun, getJson, pfSubject, postRun, world, type Json, type World } from './runs-support.js';
 import { deliveries, guardConnections, putEndpoint, startReceiver, startWebhookService, until, type Receiver } from './webhooks-support.js';
 
-/** 192.0.2.0/24 is TEST-NET-1 (documentation only): "public" to the policy, reachable by nobody. */
-const PUBLIC = '192.0.2.10';
+/**
+ * Public to the policy (just past TEST-NET-3, which the policy refuses like every documentation
+ * range); the connection guard stops any attempt to reach it.
+ */
+const PUBLIC = '203.0.114.10';
 
 /** Names the tests resolve; anything else does not exist. Counts the lookups per name. */
 function fakeResolver(): { resolve: HostResolver; calls: Map<string, number> } {
@@ -23,6 +27,9 @@ function fakeResolver(): { resolve: HostResolver; calls: Map<string, number> } {
         return [{ address: PUBLIC, family: 4 }, { address: '10.0.0.5', family: 4 }];
       case 'v6.test':
         return [{ address: 'fc00::1', family: 6 }];
+      case 'mapped.test':
+        // loopback written as an IPv4-translated IPv6 address
+        return [{ address: '::ffff:0:7f00:1', family: 6 }];
       case 'hooks.test':
         return [{ address: '127.0.0.1', family: 4 }];
       case 'flip.test':
@@ -44,11 +51,24 @@ const INTERNAL_TARGETS = [
   'https://169.254.169.254/latest/meta-data',
   'https://[fc00::1]/hook',
   'https://localhost/hook',
+  // IPv6 forms that embed an internal IPv4 address (issue 17 probe)
+  'https://[::127.0.0.1]/hook',
+  'https://[::ffff:0:7f00:1]/hook',
+  'https://[2002:7f00:1::]/hook',
+  'https://[64:ff9b:1::7f00:1]/hook',
+  'https://[::ffff:169.254.169.254]/latest/meta-data',
+  // localhost with a trailing dot, plain and percent-encoded
+  'https://localhost./hook',
+  'https://localhost%2e/hook',
   // names that resolve to internal addresses
   'https://rebind.test/hook',
   'https://mixed.test/hook',
   'https://v6.test/hook',
+  'https://mapped.test/hook',
 ];
+
+/** The four IPv6 forms of 127.0.0.1 the issue 17 probe got through every check. */
+const PROBE_TARGETS = ['https://[::127.0.0.1]/', 'https://[::ffff:0:7f00:1]/', 'https://[2002:7f00:1::]/', 'https://[64:ff9b:1::7f00:1]/'];
 
 describe('webhooks: endpoint configuration (SVC_WEBHOOK_ALLOW_INSECURE off)', () => {
   let service: TestService;
@@ -78,7 +98,7 @@ describe('webhooks: endpoint configuration (SVC_WEBHOOK_ALLOW_INSECURE off)', ()
     expect(body.error).to.include({ code, param });
   };
 
-  for (const url of INTERNAL_TARGETS) {
+  for (const url of [...INTERNAL_TARGETS, ...PROBE_TARGETS]) {
     it(`refuses ${url}: 400 invalid_webhook_url`, async () => {
       await refused(await put(url), 'invalid_webhook_url', 'url');
     });
@@ -107,6 +127,62 @@ describe('webhooks: endpoint configuration (SVC_WEBHOOK_ALLOW_INSECURE off)', ()
     await refused(await put('https://hooks.example.com/', 'sandbox', {}, 'not-a-uuid'), 'invalid_id', 'tenant_id');
     const anonymous = await service.call(`/operator/v1/tenants/${tenantId}/webhook-endpoints/sandbox`, { method: 'PUT', json: { url: 'https://hooks.example.com/', events: [] } });
     expect(anonymous.status).to.equal(401);
+  });
+});
+
+/** The per-call webhook_url of runs and customers gets the endpoint's checks, its host resolved at the call. */
+describe('webhooks: a per-call webhook_url is checked at the call (SVC_WEBHOOK_ALLOW_INSECURE off)', () => {
+  let service: TestService;
+  let w: World;
+  let resolver: ReturnType<typeof fakeResolver>;
+  let guard: ReturnType<typeof guardConnections>;
+
+  before(async () => {
+    guard = guardConnections();
+    resolver = fakeResolver();
+    service = await startWebhookService({
+      env: { SVC_WEBHOOK_ALLOW_INSECURE: 'false' },
+      sender: (config) => new GotWebhookSender({ allowInsecure: config.webhookAllowInsecure, resolve: resolver.resolve }),
+    });
+    w = await world(service);
+  });
+  after(async () => {
+    await service.close();
+    guard.restore();
+    expect(guard.attempted).to.deep.equal([]);
+  });
+
+  const count = async (path: string) => ((await (await getJson(service, w.key, `${path}?limit=100`)).json()) as Json).data.length as number;
+  const refusedAtCall = async (response: Response, url: string) => {
+    const body = (await response.json()) as Json;
+    expect(response.status, `${url}: ${JSON.stringify(body)}`).to.equal(400);
+    expect(body.error, url).to.include({ code: 'invalid_webhook_url', param: 'webhook_url' });
+  };
+
+  // every internal target, plus the probe's own spelling (a bare path)
+  const targets = [...INTERNAL_TARGETS, ...PROBE_TARGETS];
+  for (const [i, url] of targets.entries()) {
+    it(`refuses ${url} on POST /bureau/runs and POST /customers, and writes nothing`, async () => {
+      const [runs, customers] = [await count('/bureau/runs'), await count('/customers')];
+      await refusedAtCall(await postRun(service, w.key, { template_id: w.pf, subject: pfSubject('00000000191'), webhook_url: url }), url);
+      await refusedAtCall(await postCustomer(service, w.key, pfBody(cpf(700 + i), { webhook_url: url })), url);
+      expect([await count('/bureau/runs'), await count('/customers')]).to.deep.equal([runs, customers]);
+    });
+  }
+
+  it('resolves the per-call host at the call: a name that maps to 127.0.0.1 is refused before anything is queued', async () => {
+    resolver.calls.delete('rebind.test');
+    await refusedAtCall(await postRun(service, w.key, { template_id: w.pf, subject: pfSubject('00000000191'), webhook_url: 'https://rebind.test/kyc' }), 'rebind.test');
+    expect(resolver.calls.get('rebind.test')).to.equal(1);
+    const body = (await (await postRun(service, w.key, { template_id: w.pf, subject: pfSubject('00000000191'), webhook_url: 'https://nowhere.test/kyc' })).json()) as Json;
+    expect(body.error).to.include({ code: 'invalid_webhook_url', param: 'webhook_url' });
+    expect(body.error.message).to.match(/could not be resolved/);
+  });
+
+  it('accepts a per-call URL whose host resolves only to public addresses', async () => {
+    await createRun(service, w.key, { template_id: w.pf, subject: pfSubject('00000000191'), webhook_url: 'https://hooks.example.com/kyc' });
+    const customer = await postCustomer(service, w.key, pfBody(cpf(699), { webhook_url: 'https://hooks.example.com/kyc' }));
+    expect(customer.status, await customer.clone().text()).to.equal(201);
   });
 });
 

@@ -20,6 +20,7 @@ import { jsonBody } from '../middleware/body.js';
 import { idempotent } from '../middleware/idempotency.js';
 import { findPage } from '../paging.js';
 import type { RequestState } from '../state.js';
+import { assertWebhookHostAllowed } from './runs.js';
 
 export const DOCUMENT_MAX_BYTES = 4 * 1024 * 1024;
 const LIST_STATUSES = ['em_analise', 'aprovado', 'pendencia', 'recusado'];
@@ -84,6 +85,7 @@ export function customersRouter(services: Services): Router<RequestState> {
     const principal = ctx.state.principal!;
     const input = parseCustomerInput(ctx.state.body, config.webhookAllowInsecure, clock.now().toISOString().slice(0, 10));
     assertSubjectTypeAllowed(ctx.state, input.type);
+    await assertWebhookHostAllowed((url) => services.webhooks.endpointUrlProblem(url), input.webhook_url);
     const tenant = (await docCache.get<TenantDoc>('tenants', principal.tenant_id))!;
     const template = input.run_bureau ? await resolveTemplate(services, tenant, input.type, input.template_id, input.onboarding_profile) : null;
     const created = await createCustomer(

@@ -82,6 +82,16 @@ export function validateWebhookUrl(value: unknown, allowInsecure: boolean): stri
   return value as string;
 }
 
+/**
+ * A per-call webhook_url gets the endpoint's checks, its host resolved now: a name that points
+ * inside is refused at the call, not found out at the first delivery (send time checks again).
+ */
+export async function assertWebhookHostAllowed(urlProblem: (url: string) => Promise<string | null>, url: string | null): Promise<void> {
+  if (url === null) return;
+  const problem = await urlProblem(url);
+  if (problem) throw new ApiError('invalid_webhook_url', problem, 'webhook_url');
+}
+
 /** Public bureau runs (interface: runs endpoints). */
 export function runsRouter(services: Services): Router<RequestState> {
   const { readStore, runner, clock, config } = services;
@@ -115,6 +125,7 @@ export function runsRouter(services: Services): Router<RequestState> {
     const externalId = validateExternalId(fields['external_id']);
     const metadata = validateMetadata(fields['metadata']);
     const webhookUrl = validateWebhookUrl(fields['webhook_url'], config.webhookAllowInsecure);
+    await assertWebhookHostAllowed((url) => services.webhooks.endpointUrlProblem(url), webhookUrl);
     const context = commandContext(ctx, clock, principal.tenant_id);
     const queued = await queueRun(
       services.log,
