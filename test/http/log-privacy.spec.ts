@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { FILE_URL_TTL_SECONDS, signFileToken } from '../../src/http/file-tokens.js';
+import { errorText } from '../../src/logger.js';
 import { createTenant, startService, type TestService } from '../helpers/service.js';
 
 const CPF = '52998224725';
@@ -53,5 +54,18 @@ describe('access log privacy: route templates, never raw paths', () => {
       expect(lineOf(response), path).to.include({ route: '(unmatched)' });
     }
     expect(service.logs.join('\n')).not.to.include(CPF);
+  });
+});
+
+describe('error texts in logs: what drivers quote from the data is masked', () => {
+  it('masks MongoDB duplicate-key values, e-mails and formatted documents, keeping the rest', () => {
+    const mongo = new Error('E11000 duplicate key error collection: kyc.customers index: email_1 dup key: { email: "maria.souza@example.com", nome: "Maria Souza" }');
+    mongo.name = 'MongoServerError';
+    const text = errorText(mongo);
+    expect(text).to.equal('MongoServerError: E11000 duplicate key error collection: kyc.customers index: email_1 dup key: {[masked]}');
+    const quoted = errorText(new Error('cannot index maria.souza@example.com for 529.982.247-25 / 11.222.333/0001-81 or 52998224725'));
+    for (const leak of ['maria.souza@example.com', 'example.com', '529.982.247-25', '11.222.333/0001-81', '52998224725']) expect(quoted).not.to.include(leak);
+    expect(quoted).to.equal('Error: cannot index [email] for [document] / [document] or [digits]');
+    expect(errorText(new Error('connect ECONNREFUSED 127.0.0.1:27017'))).to.equal('Error: connect ECONNREFUSED 127.0.0.1:27017');
   });
 });
