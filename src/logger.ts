@@ -26,10 +26,18 @@ export function memoryLogger(): Logger & { lines: string[] } {
 }
 
 /**
- * An error for a log line: name and the first line of the message, bounded, with digit runs
- * masked (driver messages can quote values, and documents are digit runs).
+ * An error for a log line: name and the first line of the message, bounded, with what drivers
+ * quote from the data masked: MongoDB's duplicate-key values, e-mail addresses, formatted
+ * CPF/CNPJ and digit runs (documents unformatted).
  */
 export function errorText(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.split('\n')[0]!.slice(0, 300).replace(/\d{6,}/g, '[digits]');
+  return text
+    .split('\n')[0]!
+    .slice(0, 1000)
+    .replace(/dup key: \{.*\}/g, 'dup key: {[masked]}')
+    .replace(/[^\s@'"<>(){}[\],;:]+@[^\s@'"<>(){}[\],;:]+/g, '[email]')
+    .replace(/\d{3}\.\d{3}\.\d{3}-\d{2}|\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}/g, '[document]')
+    .replace(/\d{6,}/g, '[digits]')
+    .slice(0, 300);
 }

@@ -6,7 +6,7 @@ import { ApiError } from './errors.js';
 import { authenticate, requireKey, requireOperator } from './middleware/auth.js';
 import { errorHandler } from './middleware/errors.js';
 import { rateLimit } from './middleware/rate-limit.js';
-import { apiVersion, requestContext } from './middleware/request.js';
+import { apiVersion, requestContext, requireKnownApiVersion, type RouteOf } from './middleware/request.js';
 import { operatorAuditRouter } from './routers/operator/audit.js';
 import { operatorRunsRouter } from './routers/operator/runs.js';
 import { operatorTemplatesRouter } from './routers/operator/templates.js';
@@ -33,31 +33,16 @@ export interface AppOptions {
 type Middleware = Koa.Middleware<RequestState, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
- * The koa app: request id and errors for everything; then, by path prefix, the public API
- * (version, key, rate limit, then the resource routers) or the operator API (operator token).
- * Unknown paths pass the same checks as known ones and then answer 404 not_found (or 405 when
- * the path exists with another method), in the same error envelope.
+ * The koa app: request id, access log and errors for everything; then, by path prefix, the
+ * public API (version, key, rate limit, then the resource routers) or the operator API
+ * (operator token). Unknown paths pass the same checks as known ones and then answer 404
+ * not_found (or 405 when the path exists with another method), in the same error envelope.
  */
 export function createHttpApp(services: Services, options: AppOptions = {}): Koa<RequestState> {
   const app = new Koa<RequestState>({ proxy: services.config.trustProxy });
   app.silent = true;
-  app.use(requestContext(services.logger, services.config.logRequests));
-  app.use(errorHandler(services.logger));
 
   const api = mountRouters('/api/v1', [runsRouter(services), customersRouter(services), facialRouter(services), reportsRouter(services), operacoesRouter(services), ...(options.extraApiRouters ?? [])]);
-  app.use(
-    under(
-      '/api/',
-      apiVersion(),
-      authenticate(services.docCache, services.config.defaultRateLimitPerMinute),
-      rateLimit(services.rateLimiter, services.config.defaultRateLimitPerMinute),
-      requireKey(),
-      notFoundAfter(),
-      api.routes(),
-      api.allowedMethods(allowedMethodsOptions),
-    ),
-  );
-
   const operator = mountRouters('/operator/v1', [
     operatorTenantsRouter(services),
     operatorTemplatesRouter(services),
@@ -69,10 +54,26 @@ export function createHttpApp(services: Services, options: AppOptions = {}): Koa
     operatorWebhooksRouter(services),
     operatorAuditRouter(services),
   ]);
-  app.use(under('/operator/', requireOperator(services.operatorToken), notFoundAfter(), operator.routes(), operator.allowedMethods(allowedMethodsOptions)));
-
   // signed file URLs: no key, the token is the grant (decisions section 10)
   const files = filesRouter(services);
+
+  app.use(requestContext(services.logger, services.config.logRequests, routeTemplates([api, operator, files])));
+  app.use(errorHandler(services.logger));
+  app.use(
+    under(
+      '/api/',
+      apiVersion(),
+      authenticate(services.docCache, services.config.defaultRateLimitPerMinute),
+      // every public request counts and carries X-RateLimit-*, however it is refused after this
+      rateLimit(services.rateLimiter, services.config.defaultRateLimitPerMinute),
+      requireKnownApiVersion(),
+      requireKey(),
+      notFoundAfter(),
+      api.routes(),
+      api.allowedMethods(allowedMethodsOptions),
+    ),
+  );
+  app.use(under('/operator/', requireOperator(services.operatorToken), notFoundAfter(), operator.routes(), operator.allowedMethods(allowedMethodsOptions)));
   app.use(under('/files/', notFoundAfter(), files.routes(), files.allowedMethods(allowedMethodsOptions)));
 
   app.use(notFoundAfter());
@@ -83,6 +84,22 @@ function mountRouters(prefix: string, routers: readonly Router<RequestState>[]):
   const parent = new Router<RequestState>({ prefix });
   for (const router of routers) parent.use(router.routes());
   return parent;
+}
+
+/**
+ * The template of the route a request is for, as the routers would pick it, whether or not the
+ * request got that far (a 401 still names its route); a path served only for other methods
+ * names its route too (the 405).
+ */
+function routeTemplates(routers: readonly Router<RequestState>[]): RouteOf {
+  return (method, path) => {
+    for (const router of routers) {
+      const { path: onPath, pathAndMethod } = router.match(path, method);
+      const route = (pathAndMethod.length > 0 ? pathAndMethod : onPath).findLast((layer) => layer.methods.length > 0);
+      if (route && typeof route.path === 'string') return route.path;
+    }
+    return null;
+  };
 }
 
 /** Runs the middleware only for paths under the prefix; there it is the end of the line. */

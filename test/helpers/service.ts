@@ -10,6 +10,7 @@ import { createHttpApp } from '../../src/http/app.js';
 import type { RequestState } from '../../src/http/state.js';
 import { memoryLogger } from '../../src/logger.js';
 import { closeServices, createServices, type Overrides, type Services } from '../../src/services.js';
+import { recordRequest, recordResponse, recordSensitive, registerLogs } from './log-privacy.js';
 import { tempDir } from './temp.js';
 
 export interface TestService {
@@ -52,6 +53,7 @@ export async function startService(options: TestServiceOptions = {}): Promise<Te
     ...options.env,
   });
   const logger = memoryLogger();
+  registerLogs(dataDir, logger.lines);
   const services = await createServices(config, logger, {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.piiCodec ? { piiCodec: options.piiCodec } : {}),
@@ -60,15 +62,21 @@ export async function startService(options: TestServiceOptions = {}): Promise<Te
     ...(options.liveBiometrics ? { liveBiometrics: options.liveBiometrics } : {}),
     ...options.overrides?.(config),
   });
+  recordSensitive(services.operatorToken);
   const app = createHttpApp(services, { extraApiRouters: options.apiRouters?.(services) ?? [] });
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const call = (path: string, init: RequestInit & { json?: unknown } = {}) => {
+  // what the tests send and receive is recorded for the log-privacy check of the whole run
+  const call = async (path: string, init: RequestInit & { json?: unknown } = {}) => {
     const { json, ...rest } = init;
     const headers = new Headers(rest.headers);
     if (json !== undefined) headers.set('content-type', 'application/json');
-    return fetch(`${base}${path}`, { ...rest, headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
+    recordRequest(path, json ?? rest.body);
+    const response = await fetch(`${base}${path}`, { ...rest, headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
+    const isJson = response.headers.get('content-type')?.includes('json') ?? false;
+    recordResponse(response, isJson ? await response.clone().text().catch(() => null) : null);
+    return response;
   };
   return {
     base,

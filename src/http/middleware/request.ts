@@ -7,8 +7,18 @@ import type { RequestState } from '../state.js';
 export const API_VERSIONS = ['2026-06-03', '2026-08-27', '2026-09-23'] as const;
 export const LATEST_API_VERSION = API_VERSIONS[API_VERSIONS.length - 1]!;
 
-/** Request id on every response, and one access-log line per request (path without query). */
-export function requestContext(logger: Logger, logRequests: boolean): Koa.Middleware<RequestState> {
+/** The route template a request belongs to (`/api/v1/customers/:id`), or null when none is. */
+export type RouteOf = (method: string, path: string) => string | null;
+
+/** What the access log writes for a path no route knows: the raw path could be anything typed. */
+export const UNMATCHED_ROUTE = '(unmatched)';
+
+/**
+ * Request id on every response, and one access-log line per request. The line names the route
+ * template, never the path: paths carry documents (`/customers/52998224725`) and file tokens
+ * (`/files/<token>`, a grant by itself), and queries carry documents (`?doc=`).
+ */
+export function requestContext(logger: Logger, logRequests: boolean, routeOf: RouteOf): Koa.Middleware<RequestState> {
   return async (ctx, next) => {
     ctx.state.requestId = randomUUID();
     ctx.state.startedAt = performance.now();
@@ -21,8 +31,7 @@ export function requestContext(logger: Logger, logRequests: boolean): Koa.Middle
         logger.info('request', {
           request_id: ctx.state.requestId,
           method: ctx.method,
-          // the path only: queries may carry documents (customer list ?doc=)
-          path: ctx.path,
+          route: routeOf(ctx.method, ctx.path) ?? UNMATCHED_ROUTE,
           status: ctx.status,
           ms: Math.round((performance.now() - ctx.state.startedAt) * 10) / 10,
           tenant_id: ctx.state.principal?.tenant_id,
@@ -33,23 +42,30 @@ export function requestContext(logger: Logger, logRequests: boolean): Koa.Middle
   };
 }
 
-/** `x-svc-api-version` pins a version; omitted means the latest; the answer echoes the version used. */
+/**
+ * `x-svc-api-version` pins a version; omitted means the latest; the answer echoes the version
+ * used (the latest for an unknown one, which requireKnownApiVersion refuses once counted).
+ */
 export function apiVersion(): Koa.Middleware<RequestState> {
   return async (ctx, next) => {
     const requested = ctx.get('x-svc-api-version');
-    ctx.set('X-Svc-Api-Version', LATEST_API_VERSION);
-    ctx.state.version = LATEST_API_VERSION;
-    if (requested) {
-      if (!(API_VERSIONS as readonly string[]).includes(requested)) {
-        throw new ApiError(
-          'invalid_api_version',
-          `Unsupported API version. Supported versions: ${API_VERSIONS.join(', ')}.`,
-          'x-svc-api-version',
-        );
-      }
-      ctx.state.version = requested;
-      ctx.set('X-Svc-Api-Version', requested);
+    ctx.state.version = isKnownVersion(requested) ? requested : LATEST_API_VERSION;
+    ctx.set('X-Svc-Api-Version', ctx.state.version);
+    await next();
+  };
+}
+
+/** Refuses an unknown version; it runs after the rate limiter, so such a request still counts. */
+export function requireKnownApiVersion(): Koa.Middleware<RequestState> {
+  return async (ctx, next) => {
+    const requested = ctx.get('x-svc-api-version');
+    if (requested && !isKnownVersion(requested)) {
+      throw new ApiError('invalid_api_version', `Unsupported API version. Supported versions: ${API_VERSIONS.join(', ')}.`, 'x-svc-api-version');
     }
     await next();
   };
+}
+
+function isKnownVersion(version: string): boolean {
+  return (API_VERSIONS as readonly string[]).includes(version);
 }
