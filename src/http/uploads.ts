@@ -16,8 +16,9 @@ export function multipartParser(limits: UploadLimits) {
 const BOUNDARY = /^[0-9A-Za-z'()+_,./:=? -]{0,69}[0-9A-Za-z'()+_,./:=?-]$/;
 
 /**
- * A multipart/form-data body with a usable boundary, before the parser sees it: busboy takes an
- * empty boundary, finds no part and ends quietly, which would read as a request missing its fields.
+ * A multipart/form-data body with a usable boundary, before the parser sees it: without one the
+ * parser reads no part, and the request would pass for one that merely lacks its fields
+ * (invalid_document_type, missing_user_image) instead of a body that cannot be read.
  */
 export function assertMultipart(ctx: Context, message: string): void {
   if (!ctx.is('multipart/form-data')) throw new ApiError('invalid_multipart', message);
