@@ -30,11 +30,14 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, typed, crc]);
 }
 
-/** A valid 1x1 RGB PNG: signature, IHDR, a zlib IDAT with one filtered scanline, IEND. */
-export function png(): Buffer {
+/**
+ * A valid 1x1 RGB PNG: signature, IHDR, a zlib IDAT with one filtered scanline, IEND. Other
+ * dimensions give a header that claims them over that same one pixel (a forged header).
+ */
+export function png(width = 1, height = 1): Buffer {
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(1, 0); // width
-  ihdr.writeUInt32BE(1, 4); // height
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // colour type RGB
   return Buffer.concat([
@@ -45,12 +48,57 @@ export function png(): Buffer {
   ]);
 }
 
-/** SOI, a JFIF APP0 segment, EOI. */
-export const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
-/** RIFF container of a lossy WEBP (VP8 chunk header). */
-export const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(14)]);
-/** Little-endian TIFF header (II*\0, first IFD at 8). */
-export const TIFF = Buffer.concat([Buffer.from([0x49, 0x49, 0x2a, 0x00, 0x08, 0, 0, 0]), Buffer.alloc(8)]);
+/** A segment of a JPEG: marker, then its big-endian length (which counts itself) and body. */
+function jpegSegment(marker: number, body: number[]): Buffer {
+  return Buffer.from([0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff, ...body]);
+}
+/** One Huffman table with a single 1-bit code (`0`) for symbol 0: DC difference 0, or AC end of block. */
+const oneCodeTable = (classAndId: number) => [classAndId, 1, ...new Array<number>(15).fill(0), 0];
+
+/**
+ * A valid 1x1 grey baseline JPEG: JFIF, a flat quantisation table, the frame (SOF0), two
+ * one-code Huffman tables, and a scan whose only block is `0` (DC 0) `0` (end of block), padded with ones.
+ */
+export const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8]),
+  jpegSegment(0xe0, [0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]),
+  jpegSegment(0xdb, [0x00, ...new Array<number>(64).fill(1)]),
+  jpegSegment(0xc0, [8, 0, 1, 0, 1, 1, 1, 0x11, 0]),
+  jpegSegment(0xc4, oneCodeTable(0x00)),
+  jpegSegment(0xc4, oneCodeTable(0x10)),
+  jpegSegment(0xda, [1, 1, 0x00, 0, 63, 0]),
+  Buffer.from([0x3f, 0xff, 0xd9]),
+]);
+/** A 1x1 lossy WEBP (RIFF, a VP8 key frame), the one browsers are probed with. */
+export const WEBP = Buffer.from('UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAAAA', 'base64');
+
+/** A valid 1x1 8-bit grey TIFF, little-endian: header, one IFD of the baseline tags, one uncompressed pixel. */
+function tiff(): Buffer {
+  const TAGS = 8;
+  const pixelAt = 8 + 2 + TAGS * 12 + 4; // right after the header and the IFD
+  const tags: [number, number, number][] = [
+    [256, 3, 1], // ImageWidth
+    [257, 3, 1], // ImageLength
+    [258, 3, 8], // BitsPerSample
+    [259, 3, 1], // Compression: none
+    [262, 3, 1], // PhotometricInterpretation: black is zero
+    [273, 4, pixelAt], // StripOffsets
+    [278, 3, 1], // RowsPerStrip
+    [279, 4, 1], // StripByteCounts
+  ];
+  const ifd = Buffer.alloc(2 + TAGS * 12 + 4); // entry count, entries, no next IFD
+  ifd.writeUInt16LE(TAGS, 0);
+  tags.forEach(([tag, type, value], i) => {
+    const at = 2 + i * 12;
+    ifd.writeUInt16LE(tag, at);
+    ifd.writeUInt16LE(type, at + 2);
+    ifd.writeUInt32LE(1, at + 4); // one value, kept in the entry itself
+    if (type === 3) ifd.writeUInt16LE(value, at + 8);
+    else ifd.writeUInt32LE(value, at + 8);
+  });
+  return Buffer.concat([Buffer.from([0x49, 0x49, 0x2a, 0x00, 0x08, 0, 0, 0]), ifd, Buffer.from([0x80])]);
+}
+export const TIFF = tiff();
 /** Plain text, whatever name it is given. */
 export const TEXT = Buffer.from('this is a plain text file, not a picture of anybody\n');
 /** A GIF: a real image, but not one of the four accepted formats. */

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
-import multer from '@koa/multer';
 import * as E from 'fp-ts/lib/Either.js';
 import { createHash } from 'node:crypto';
 import { isUuid, newId } from '../../adapters/ids.js';
+import { checkImage } from '../../adapters/image-format.js';
 import { createCustomer } from '../../commands/customers.js';
 import { uploadDocument } from '../../commands/documents.js';
 import { subjectRef } from '../../commands/runs.js';
@@ -21,6 +21,7 @@ import { idempotent } from '../middleware/idempotency.js';
 import { findPage } from '../paging.js';
 import type { RequestState } from '../state.js';
 import { assertWebhookHostAllowed } from './runs.js';
+import { assertMultipart, cleanFileName, multipartParser, parseMultipart } from '../uploads.js';
 
 export const DOCUMENT_MAX_BYTES = 4 * 1024 * 1024;
 const LIST_STATUSES = ['em_analise', 'aprovado', 'pendencia', 'recusado'];
@@ -70,7 +71,7 @@ function runSubject(template: TemplateDoc, profile: Record<string, unknown>): Re
 export function customersRouter(services: Services): Router<RequestState> {
   const { readStore, runner, clock, config, secretKey, docCache } = services;
   const router = new Router<RequestState>();
-  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
+  const upload = multipartParser({ fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 });
 
   const loadCustomer = async (state: RequestState, id: string): Promise<CustomerDoc> => {
     if (!isUuid(id)) throw new ApiError('invalid_id', 'customer_id must be a UUID.', 'id');
@@ -162,19 +163,8 @@ export function customersRouter(services: Services): Router<RequestState> {
     async (ctx, next) => {
       // the customer first: no upload is read for a customer that does not exist for this key
       ctx.state.customer = await loadCustomer(ctx.state, ctx.params['id']!);
-      if (!ctx.is('multipart/form-data')) throw new ApiError('invalid_multipart', 'The body must be multipart/form-data with a file and a type.');
-      // only what the multipart parser throws is a multipart error; a failure after it (the
-      // handler below) keeps its own code instead of becoming a 400 invalid_multipart
-      let parsed = false;
-      try {
-        await upload.single('file')(ctx, () => {
-          parsed = true;
-          return next();
-        });
-      } catch (error) {
-        if (parsed) throw error;
-        throw multipartError(error);
-      }
+      assertMultipart(ctx, 'The body must be multipart/form-data with a file and a type.');
+      await parseMultipart(ctx, upload.single('file'), next, multipartError);
     },
     async (ctx) => {
       const customer = ctx.state.customer as CustomerDoc;
@@ -187,6 +177,10 @@ export function customersRouter(services: Services): Router<RequestState> {
         throw new ApiError('invalid_document_type', `type must be one of ${catalog.join(', ')}.`, 'type');
       }
       if (!file || file.size === 0) throw new ApiError('invalid_file', 'file is required and must be a non-empty file part.', 'file');
+      // any file is a document, but one that claims to be an image must be one: it may start a billed facial round
+      const image = await checkImage(file.buffer);
+      if (image.kind === 'broken') throw new ApiError('invalid_file', `file starts like ${image.mime} but its image header does not decode.`, 'file');
+      const fileName = cleanFileName(file.originalname);
       const documentId = newId();
       const context = commandContext(ctx, clock, customer.tenant_id);
       const result = await uploadDocument(services.log, services.blobStore, {
@@ -194,7 +188,7 @@ export function customersRouter(services: Services): Router<RequestState> {
         tenant_id: customer.tenant_id,
         document_id: documentId,
         document_type: type,
-        file_name: safeFileName(file.originalname),
+        file_name: fileName,
         mime_type: /^[\w.+-]+\/[\w.+-]+$/.test(file.mimetype) ? file.mimetype : 'application/octet-stream',
         data: file.buffer,
         sha256: createHash('sha256').update(file.buffer).digest('hex'),
@@ -207,7 +201,7 @@ export function customersRouter(services: Services): Router<RequestState> {
         object: 'document',
         type,
         status: 'pendente',
-        file_name: safeFileName(file.originalname),
+        file_name: fileName,
         mime_type: result.right.mime_type,
         created_at: context.metadata.occurred_at,
         livemode: ctx.state.livemode,
@@ -216,13 +210,6 @@ export function customersRouter(services: Services): Router<RequestState> {
   );
 
   return router;
-}
-
-/** A file name without path parts or control characters, bounded. */
-function safeFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? 'file';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
-  return cleaned || 'file';
 }
 
 function multipartError(error: unknown): ApiError {

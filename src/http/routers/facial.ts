@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import multer from '@koa/multer';
 import * as E from 'fp-ts/lib/Either.js';
 import { FACIAL_CHECKS, type FacialCheck, type FacialImage } from '../../adapters/biometrics/port.js';
 import { newId } from '../../adapters/ids.js';
@@ -11,6 +10,7 @@ import { ApiError, fromDomainError } from '../errors.js';
 import { commandContext } from '../metadata.js';
 import { requireScope } from '../middleware/auth.js';
 import type { RequestState } from '../state.js';
+import { assertMultipart, cleanFileName, multipartParser, parseMultipart } from '../uploads.js';
 
 type UploadedFile = { buffer: Buffer; originalname: string; size: number };
 
@@ -26,14 +26,14 @@ export function parseChecks(raw: unknown, hasRef: boolean): FacialCheck[] {
 
 async function image(file: UploadedFile, param: string): Promise<FacialImage> {
   const format = await imageFormat(file.buffer);
-  if (!format) throw new ApiError('invalid_image_format', `${param} must be a JPG, PNG, WEBP or TIFF image.`, param);
-  return { data: file.buffer, file_name: file.originalname, mime: format.mime };
+  if (!format) throw new ApiError('invalid_image_format', `${param} must be a JPG, PNG, WEBP or TIFF image whose header decodes.`, param);
+  return { data: file.buffer, file_name: cleanFileName(file.originalname), mime: format.mime };
 }
 
 /** POST /verificacoes/facial: the standalone, synchronous facial verification. */
 export function facialRouter(services: Services): Router<RequestState> {
   const router = new Router<RequestState>();
-  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: IMAGE_MAX_BYTES, files: 2, fields: 3, fieldSize: 256, parts: 5 } });
+  const upload = multipartParser({ fileSize: IMAGE_MAX_BYTES, files: 2, fields: 3, fieldSize: 256, parts: 5 });
 
   router.post(
     '/verificacoes/facial',
@@ -43,12 +43,8 @@ export function facialRouter(services: Services): Router<RequestState> {
       if (!tenant?.settings.facial_verification_master || !tenant.settings.facial_verification_enabled) {
         throw new ApiError('module_disabled', 'Facial verification is not active for this account.');
       }
-      if (!ctx.is('multipart/form-data')) throw new ApiError('invalid_multipart', 'The body must be multipart/form-data.');
-      try {
-        await upload.fields([{ name: 'user_image', maxCount: 1 }, { name: 'ref_image', maxCount: 1 }])(ctx, next);
-      } catch (error) {
-        throw uploadError(error);
-      }
+      assertMultipart(ctx, 'The body must be multipart/form-data.');
+      await parseMultipart(ctx, upload.fields([{ name: 'user_image', maxCount: 1 }, { name: 'ref_image', maxCount: 1 }]), next, uploadError);
     },
     async (ctx) => {
       const files = ((ctx as unknown as { files?: Record<string, UploadedFile[]> }).files ?? {}) as Record<string, UploadedFile[]>;
