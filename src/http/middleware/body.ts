@@ -44,7 +44,7 @@ export function jsonBody(): Koa.Middleware<RequestState> {
 }
 
 /** Whether JSON text opens more than `max` objects or arrays at once: one pass over the text, brackets in strings excluded. */
-export function exceedsDepth(text: string, max: number): boolean {
+function exceedsDepth(text: string, max: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

@@ -30,10 +30,10 @@ const FxOperationBody = t.intersection([
 ]);
 
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
-// the code list alone: the package's main entry would also load every locale's country names
-// (Intl.DisplayNames will not do: it names ZZ "Unknown Region" and EU "European Union")
-/** User-assigned ranges of ISO 3166-1 (AA, QM-QZ, XA-XZ, ZZ): XK among them is no assigned code. */
+/** User-assigned ranges of ISO 3166-1 (AA, QM-QZ, XA-XZ, ZZ): XK, which the package lists, is one of them. */
 const USER_ASSIGNED = /^(AA|Q[M-Z]|X[A-Z]|ZZ)$/;
+// Intl.DisplayNames will not do: it names ZZ "Unknown Region" and EU "European Union". The
+// package's index.js is the code list alone; its main entry also loads every locale's names.
 const COUNTRIES: ReadonlySet<string> = new Set(Object.keys(getAlpha2Codes()).filter((code) => !USER_ASSIGNED.test(code)));
 
 /** Decimal places a currency has (ISO 4217 minor unit as ICU knows it): 2 for USD, 0 for JPY, 3 for KWD. */
