@@ -2,8 +2,15 @@ import { parseAddress } from '../domain/values/address.js';
 import { parseDocument } from '../domain/values/document.js';
 import { isValidEmail } from '../domain/values/email.js';
 import type { SubjectType } from '../domain/values/scopes.js';
+import { RESERVED_KEYS } from './decode.js';
 import { ApiError } from './errors.js';
 import { validateExternalId, validateMetadata, validateWebhookUrl } from './routers/runs.js';
+
+/**
+ * An onboarding profile's name: a slug that cannot name something every object inherits
+ * (`constructor`), since profiles are looked up by name.
+ */
+export const isProfileSlug = (value: string): boolean => /^[a-z0-9][a-z0-9-]{0,62}$/.test(value) && !RESERVED_KEYS.has(value);
 
 const PF_ONLY = ['nationality', 'occupation', 'declared_income', 'birth_date'] as const;
 const PJ_ONLY = ['trade_name', 'annual_revenue', 'business_activity', 'employee_count'] as const;
@@ -46,8 +53,11 @@ function amount(body: Body, field: string): number | string | undefined {
 function birthDate(body: Body, today: string): string | undefined {
   const value = body['birth_date'];
   if (value === undefined || value === null) return undefined;
-  const valid = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value) && value <= today && value >= '1900-01-01';
-  if (!valid) throw new ApiError('invalid_request', 'birth_date must be a real past date as YYYY-MM-DD.', 'birth_date');
+  const invalid = () => new ApiError('invalid_request', 'birth_date must be a real past date as YYYY-MM-DD.', 'birth_date');
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || value > today || value < '1900-01-01') throw invalid();
+  // an impossible day (9999-99-99) is an Invalid Date, whose toISOString throws; 2020-02-30 rolls over
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || !date.toISOString().startsWith(value)) throw invalid();
   return value;
 }
 
@@ -92,8 +102,8 @@ export function parseCustomerInput(raw: unknown, allowInsecureWebhooks: boolean,
   const templateId = body['template_id'];
   if (templateId !== undefined && templateId !== null && typeof templateId !== 'string') throw new ApiError('invalid_request', 'template_id must be a UUID string.', 'template_id');
   const onboarding = body['onboarding_profile'];
-  if (onboarding !== undefined && onboarding !== null && (typeof onboarding !== 'string' || !/^[a-z0-9][a-z0-9-]{0,62}$/.test(onboarding))) {
-    throw new ApiError('invalid_request', 'onboarding_profile must be a profile slug.', 'onboarding_profile');
+  if (onboarding !== undefined && onboarding !== null && (typeof onboarding !== 'string' || !isProfileSlug(onboarding))) {
+    throw new ApiError('invalid_request', 'onboarding_profile must be a profile slug: lower-case letters, digits and dashes, not constructor or prototype.', 'onboarding_profile');
   }
   const employees = body['employee_count'];
   if (employees !== undefined && employees !== null && !(Number.isSafeInteger(employees) && (employees as number) >= 0)) {

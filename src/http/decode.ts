@@ -4,6 +4,9 @@ import { ApiError, type ErrorCode } from './errors.js';
 
 type Props = Record<string, t.Mixed>;
 
+/** Names that reach Object.prototype when used as keys or looked up by: never data, whatever the endpoint. */
+export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
 /** The property names a codec knows, so unknown fields can be refused rather than ignored. */
 function knownProps(codec: t.Mixed): Props | null {
   if (codec instanceof t.InterfaceType || codec instanceof t.PartialType) return codec.props as Props;
@@ -22,18 +25,46 @@ function knownProps(codec: t.Mixed): Props | null {
 }
 
 /**
+ * The path of the first field the codec does not know, in the body or in any object nested in
+ * it that the codec describes field by field (io-ts would keep such a field, or drop it
+ * silently). Own properties only: `in` would find `constructor` on every object.
+ */
+function unknownField(codec: t.Mixed, value: unknown, path: string): string | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const at = (key: string) => (path ? `${path}.${key}` : key);
+  if (codec instanceof t.ArrayType) {
+    if (!Array.isArray(value)) return null;
+    for (const [i, item] of value.entries()) {
+      const found = unknownField(codec.type as t.Mixed, item, at(String(i)));
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (codec instanceof t.UnionType) {
+    // a nullable object: check against its one object member
+    const objects = (codec.types as t.Mixed[]).filter((member) => knownProps(member) !== null);
+    return objects.length === 1 ? unknownField(objects[0]!, value, path) : null;
+  }
+  const props = knownProps(codec);
+  if (!props || Array.isArray(value)) return null;
+  for (const [key, child] of Object.entries(value)) {
+    if (!Object.hasOwn(props, key)) return at(key);
+    const found = unknownField(props[key]!, child, at(key));
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
  * Decodes a JSON body with an io-ts codec: the body must be an object, unknown fields are
- * refused, and the first failing field is named in `param`.
+ * refused at every depth the codec describes, and the first failing field is named in `param`.
  */
 export function decodeBody<C extends t.Mixed>(codec: C, body: unknown, code: ErrorCode = 'invalid_request'): t.TypeOf<C> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new ApiError('invalid_json', 'The request body must be a JSON object.');
   }
-  const props = knownProps(codec);
-  if (props) {
-    const unknown = Object.keys(body).find((k) => !(k in props));
-    if (unknown !== undefined) throw new ApiError(code, `Unknown field: ${unknown}.`, unknown);
-  }
+  const unknown = unknownField(codec, body, '');
+  if (unknown !== null) throw new ApiError(code, `Unknown field: ${unknown}.`, unknown);
   const result = codec.decode(body);
   if (isLeft(result)) {
     const first = result.left[0];
@@ -59,6 +90,15 @@ export const positiveInteger = new t.Type<number, number, unknown>(
   (u, c) => (Number.isSafeInteger(u) && (u as number) > 0 ? t.success(u as number) : t.failure(u, c)),
   t.identity,
 );
+
+/** A positive integer with a stated maximum, named so the error message says it. */
+export const positiveIntegerUpTo = (max: number) =>
+  new t.Type<number, number, unknown>(
+    `integer from 1 to ${max}`,
+    (u): u is number => positiveInteger.is(u) && u <= max,
+    (u, c) => (positiveInteger.is(u) && u <= max ? t.success(u) : t.failure(u, c)),
+    t.identity,
+  );
 
 /** The field path of a failure, without the member indexes io-ts adds for intersections and unions. */
 function fieldPath(context: t.Context): string {

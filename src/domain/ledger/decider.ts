@@ -20,6 +20,9 @@ export type LedgerCommand =
   | { type: 'Capture'; tenant_id: string; charge_id: string; amount: number; now: string }
   | { type: 'Release'; tenant_id: string; charge_id: string; now: string };
 
+/** The most credits one movement may add: far above any real top-up, far below where numbers stop being exact. */
+export const MAX_CREDITS_PER_MOVEMENT = 1_000_000_000_000;
+
 const insufficient = () => new DomainError('billing_suspended', 'Insufficient credit for this operation.');
 
 /**
@@ -31,8 +34,12 @@ export const ledgerDecider: Decider<LedgerCommand, LedgerState, LedgerEvent> = {
   decide(command, state) {
     switch (command.type) {
       case 'AddCredits':
-        if (!Number.isSafeInteger(command.amount) || command.amount <= 0) {
-          return E.left(new DomainError('invalid_request', 'amount must be a positive integer.', 'amount'));
+        if (!Number.isSafeInteger(command.amount) || command.amount <= 0 || command.amount > MAX_CREDITS_PER_MOVEMENT) {
+          return E.left(new DomainError('invalid_request', `amount must be an integer from 1 to ${MAX_CREDITS_PER_MOVEMENT}.`, 'amount'));
+        }
+        // past 2^53 a sum of doubles is no longer exact: the balance would silently drift
+        if (state.balance + command.amount > Number.MAX_SAFE_INTEGER) {
+          return E.left(new DomainError('invalid_request', `This credit would take the balance past ${Number.MAX_SAFE_INTEGER}, the largest exact balance.`, 'amount'));
         }
         return E.right([
           { type: 'CreditsAdded', data: { tenant_id: command.tenant_id, amount: command.amount, reason: command.reason, balance: state.balance + command.amount, added_at: command.now } },

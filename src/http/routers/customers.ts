@@ -49,7 +49,8 @@ async function resolveTemplate(services: Services, tenant: TenantDoc, type: 'pf'
     }
     return template;
   }
-  const candidates = [profile ? tenant.onboarding_profiles[profile] : undefined, tenant.settings.default_templates[type] ?? undefined];
+  // own names only: a profile called `constructor` would otherwise find Object's
+  const candidates = [profile && Object.hasOwn(tenant.onboarding_profiles, profile) ? tenant.onboarding_profiles[profile] : undefined, tenant.settings.default_templates[type] ?? undefined];
   for (const candidate of candidates) {
     if (!candidate) continue;
     const template = await usableTemplate(readStore, tenant.tenant_id, candidate);

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type Koa from 'koa';
 import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
+import { getAlpha2Codes } from 'i18n-iso-countries/index.js';
 import { deterministicId, isUuid } from '../../../adapters/ids.js';
 import { handleCommand } from '../../../commands/handle-command.js';
 import { fxOperationDecider, fxOperationStream, type FxOperationCommand } from '../../../domain/fx/decider.js';
@@ -29,7 +30,11 @@ const FxOperationBody = t.intersection([
 ]);
 
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
-const REGIONS = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+/** User-assigned ranges of ISO 3166-1 (AA, QM-QZ, XA-XZ, ZZ): XK, which the package lists, is one of them. */
+const USER_ASSIGNED = /^(AA|Q[M-Z]|X[A-Z]|ZZ)$/;
+// Intl.DisplayNames will not do: it names ZZ "Unknown Region" and EU "European Union". The
+// package's index.js is the code list alone; its main entry also loads every locale's names.
+const COUNTRIES: ReadonlySet<string> = new Set(Object.keys(getAlpha2Codes()).filter((code) => !USER_ASSIGNED.test(code)));
 
 /** Decimal places a currency has (ISO 4217 minor unit as ICU knows it): 2 for USD, 0 for JPY, 3 for KWD. */
 const minorUnits = (currency: string) => new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
@@ -45,8 +50,8 @@ function validate(body: t.TypeOf<typeof FxOperationBody>) {
   }
   const name = body.counterparty.name.trim();
   if (name.length === 0 || name.length > 200) throw new ApiError('invalid_request', 'counterparty.name must have 1 to 200 characters.', 'counterparty.name');
-  if (!/^[A-Z]{2}$/.test(body.counterparty.country) || !REGIONS.of(body.counterparty.country)) {
-    throw new ApiError('invalid_request', 'counterparty.country must be an ISO 3166-1 alpha-2 code such as US.', 'counterparty.country');
+  if (!COUNTRIES.has(body.counterparty.country)) {
+    throw new ApiError('invalid_request', 'counterparty.country must be an assigned ISO 3166-1 alpha-2 code in upper case, such as US.', 'counterparty.country');
   }
   if ((body.description ?? '').length > 2000) throw new ApiError('invalid_request', 'description has at most 2000 characters.', 'description');
   if (body.customer_id !== undefined && body.customer_id !== null && !isUuid(body.customer_id)) throw new ApiError('invalid_id', 'customer_id must be a UUID.', 'customer_id');

@@ -8,6 +8,7 @@ import { SubjectType } from '../../../domain/values/scopes.js';
 import { getTemplate, type TemplateDoc } from '../../../projections/templates.js';
 import { getTenant } from '../../../projections/tenants.js';
 import type { Services } from '../../../services.js';
+import { isProfileSlug } from '../../customer-input.js';
 import { boundedString, decodeBody } from '../../decode.js';
 import { ApiError, fromDomainError } from '../../errors.js';
 import { commandContext } from '../../metadata.js';
@@ -39,7 +40,6 @@ const CreateTemplateBody = t.intersection([
 
 const PatchTemplateBody = t.partial({ ...Definition, published: t.boolean, active: t.boolean });
 const ProfileBody = t.type({ slug: t.string, template_id: t.string });
-const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
 export function templateView(doc: TemplateDoc) {
   return {
@@ -122,7 +122,7 @@ export function operatorTemplatesRouter(services: Services): Router<RequestState
     const tenantId = ctx.params['tenant_id']!;
     if (!isUuid(tenantId)) throw new ApiError('invalid_id', 'tenant_id must be a UUID.', 'tenant_id');
     const body = decodeBody(ProfileBody, ctx.state.body);
-    if (!SLUG.test(body.slug)) throw new ApiError('invalid_request', 'slug must be lower-case letters, digits and dashes.', 'slug');
+    if (!isProfileSlug(body.slug)) throw new ApiError('invalid_request', 'slug must be lower-case letters, digits and dashes, and not constructor or prototype.', 'slug');
     const template = isUuid(body.template_id) ? await getTemplate(readStore, body.template_id) : null;
     if (!template || (template.tenant_id !== null && template.tenant_id !== tenantId)) {
       throw new ApiError('template_not_found', 'No template with this id for the tenant.', 'template_id');

@@ -3,13 +3,14 @@ import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { isUuid } from '../../../adapters/ids.js';
 import { addCredits, changeTenantSettings, createApiKey, createTenant, revokeApiKey } from '../../../commands/tenants.js';
+import { MAX_CREDITS_PER_MOVEMENT } from '../../../domain/ledger/decider.js';
 import { AutoDecisionPolicy } from '../../../domain/tenant/events.js';
 import { Environment, Scope, SubjectType } from '../../../domain/values/scopes.js';
 import { listTenantKeys } from '../../../projections/api-keys.js';
 import { getTemplate } from '../../../projections/templates.js';
 import { getTenant } from '../../../projections/tenants.js';
 import type { Services } from '../../../services.js';
-import { boundedString, decodeBody, positiveInteger } from '../../decode.js';
+import { boundedString, decodeBody, positiveInteger, positiveIntegerUpTo } from '../../decode.js';
 import { ApiError, fromDomainError } from '../../errors.js';
 import { commandContext } from '../../metadata.js';
 import { jsonBody } from '../../middleware/body.js';
@@ -34,7 +35,7 @@ const PatchTenantBody = t.partial({
   rate_limit_per_minute: t.union([positiveInteger, t.null]),
 });
 
-const CreditsBody = t.type({ amount: positiveInteger, reason: boundedString(500) });
+const CreditsBody = t.type({ amount: positiveIntegerUpTo(MAX_CREDITS_PER_MOVEMENT), reason: boundedString(500) });
 
 const CreateKeyBody = t.intersection([
   t.type({ name: boundedString(200), environment: Environment, scopes: t.array(Scope) }),
