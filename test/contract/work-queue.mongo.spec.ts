@@ -1,0 +1,24 @@
+import { randomUUID } from 'node:crypto';
+import { MongoReadStore } from '../../src/adapters/read-store/mongo.js';
+import { MongoWorkQueue } from '../../src/adapters/work-queue/mongo.js';
+import { describeWorkQueueContract } from './work-queue.contract.js';
+
+// only against a server named by SVC_TEST_MONGO, e.g. mongodb://localhost:27017/?replicaSet=rs0
+const server = process.env.SVC_TEST_MONGO;
+if (server) {
+  describeWorkQueueContract('MongoDB', async () => {
+    // a database of its own per test, and two clients: two instances sharing it
+    const database = `kyc_test_wq_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    const one = await MongoReadStore.connect(server, database);
+    const two = await MongoReadStore.connect(server, database);
+    return {
+      a: new MongoWorkQueue(one.database),
+      b: new MongoWorkQueue(two.database),
+      close: async () => {
+        await one.database.dropDatabase();
+        await one.close();
+        await two.close();
+      },
+    };
+  });
+}
