@@ -42,7 +42,7 @@ export async function runReportsBench(options: { runs?: number; out?: string } =
       });
       ids.push(((await r.json()) as { run_id: string }).run_id);
     }
-    await services.runExecutor.idle();
+    await services.worker.idle();
     await services.runner.waitFor(await services.eventStore.headPosition(), 60_000);
 
     const generate = async (runId: string, mode: string) => {

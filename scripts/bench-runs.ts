@@ -37,7 +37,7 @@ export async function runRunsBench(options: { duration?: number; rate?: number }
 
     // (1) throughput
     const throughput = await autocannon({ url: `${base}/api/v1/bureau/runs`, method: 'POST', headers, body, connections: 20, duration, workers: 1 });
-    await services.runExecutor.idle();
+    await services.worker.idle();
     await services.runner.waitFor(await services.eventStore.headPosition(), 60_000);
 
     // (2) creation-to-terminal latency at a fixed rate

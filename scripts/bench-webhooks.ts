@@ -175,7 +175,7 @@ export async function runWebhooksBench(options: { rate?: number; duration?: numb
     await rx.control('refuse');
     for (let i = 0; i < backlog; i += 20) await Promise.all(Array.from({ length: Math.min(20, backlog - i) }, create));
     await untilAsync(async () => (await rx.control('count')).refused >= backlog, 120_000);
-    await services.webhooks.idle();
+    await services.worker.idle();
     await services.runner.waitFor(await services.eventStore.headPosition(), 30_000);
     await rx.control('accept');
     const okBefore = (await rx.control('count')).ok;
@@ -185,7 +185,7 @@ export async function runWebhooksBench(options: { rate?: number; duration?: numb
     void services.webhooks.deliverDue();
     const drained = await untilAsync(async () => (okAfter = (await rx.control('count')).ok) - okBefore >= backlog, 120_000);
     const drainSeconds = (performance.now() - drainStart) / 1000;
-    await services.webhooks.idle();
+    await services.worker.idle();
     const recordedSeconds = (performance.now() - drainStart) / 1000;
     await subscription.stop();
 

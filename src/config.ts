@@ -26,6 +26,8 @@ export interface Config {
   retentionYears: number;
   /** live biometric provider (decisions section 3) */
   biometricProvider: { url: string | null; token: string | null };
+  /** the work queue's worker: items at once, lease held per claim, longest sleep between looks */
+  work: { concurrency: number; leaseMs: number; pollMs: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -73,6 +75,11 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: integer(env, 'SVC_SOURCE_TIMEOUT_MS', 10_000, 100, 120_000),
     },
     retentionYears: integer(env, 'SVC_RETENTION_YEARS', 5, 0, 100),
+    work: {
+      concurrency: integer(env, 'SVC_WORK_CONCURRENCY', 64, 1, 10_000),
+      leaseMs: integer(env, 'SVC_WORK_LEASE_MS', 10_000, 100, 3_600_000),
+      pollMs: integer(env, 'SVC_WORK_POLL_MS', 1_000, 10, 60_000),
+    },
     biometricProvider: { url: env['SVC_BIOMETRIC_PROVIDER_URL'] || null, token: env['SVC_BIOMETRIC_PROVIDER_TOKEN'] || null },
   };
 }

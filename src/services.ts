@@ -41,7 +41,12 @@ import { BillingReactor } from './reactors/billing.js';
 import { RunExecutor } from './reactors/run-executor.js';
 import { DocCache } from './projections/doc-cache.js';
 import { projector, type Projection } from './projections/projector.js';
-import { SubscriptionRunner } from './projections/runner.js';
+import { SubscriptionRunner } from './processing/runner.js';
+import { ProcessingRuntime } from './processing/runtime.js';
+import { Worker } from './processing/worker.js';
+import type { WorkQueue } from './adapters/work-queue/port.js';
+import { SqliteWorkQueue } from './adapters/work-queue/sqlite.js';
+import { MongoWorkQueue } from './adapters/work-queue/mongo.js';
 import { tenantsProjection } from './projections/tenants.js';
 import { webhookDeliveriesProjection } from './projections/webhook-deliveries.js';
 import { WebhookReactor } from './reactors/webhooks.js';
@@ -87,6 +92,10 @@ export interface Services {
   readStore: ReadStore;
   blobStore: BlobStore;
   runner: SubscriptionRunner;
+  /** executes the work items reactors record (runs, facial rounds, webhook attempts, FX analyses) */
+  worker: Worker;
+  workQueue: WorkQueue;
+  runtime: ProcessingRuntime;
   projections: readonly Projection<Record<string, unknown>>[];
   /** hot read-model documents (API keys, tenants), invalidated by the projectors */
   docCache: DocCache;
@@ -116,7 +125,7 @@ export interface Overrides {
   pdfRenderer?: PdfRenderer;
 }
 
-export async function openStores(config: Config): Promise<{ eventStore: EventStore; readStore: ReadStore; blobStore: BlobStore }> {
+export async function openStores(config: Config): Promise<{ eventStore: EventStore; readStore: ReadStore; blobStore: BlobStore; workQueue: WorkQueue }> {
   await mkdir(config.dataDir, { recursive: true });
   const eventStore =
     config.eventStore.kind === 'sqlite'
@@ -124,18 +133,22 @@ export async function openStores(config: Config): Promise<{ eventStore: EventSto
       : await (await import('./adapters/event-store/esdb.js')).EsdbEventStore.connect(config.eventStore.connectionString);
   let readStore: ReadStore;
   let blobStore: BlobStore;
+  let workQueue: WorkQueue;
   if (config.readStore.kind === 'sqlite') {
     readStore = new SqliteReadStore(join(config.dataDir, 'read-models.sqlite'));
+    // beside the checkpoints, in the same file (see SqliteWorkQueue)
+    workQueue = new SqliteWorkQueue(join(config.dataDir, 'read-models.sqlite'));
     blobStore = new FsBlobStore(join(config.dataDir, 'blobs'));
   } else {
     const mongo = await MongoReadStore.connect(config.readStore.connectionString);
     readStore = mongo;
+    workQueue = new MongoWorkQueue(mongo.database);
     blobStore =
       config.blobStore === 'gridfs'
         ? new (await import('./adapters/blob-store/gridfs.js')).GridFsBlobStore(mongo.database)
         : new FsBlobStore(join(config.dataDir, 'blobs'));
   }
-  return { eventStore, readStore, blobStore };
+  return { eventStore, readStore, blobStore, workQueue };
 }
 
 /**
@@ -148,19 +161,21 @@ export function openKeyStore(config: Config, readStore: ReadStore, secret: strin
 
 /** The composition root: stores from configuration, processors registered and started. */
 export async function createServices(config: Config, logger: Logger, overrides: Overrides = {}): Promise<Services> {
-  const { eventStore, readStore, blobStore } = await openStores(config);
+  const { eventStore, readStore, blobStore, workQueue } = await openStores(config);
   const operator = await loadOrCreateSecret(config.dataDir, 'operator-token', config.operatorToken, 'op_');
   const secret = await loadOrCreateSecret(config.dataDir, 'secret-key', config.secretKey);
   const keyStore = openKeyStore(config, readStore, secret.value);
   const log = new EventLog(eventStore, overrides.piiCodec ?? new EncryptingPiiCodec(keyStore), PII_POLICY);
   const runner = new SubscriptionRunner(log, readStore, logger);
+  const clock = overrides.clock ?? systemClock;
+  const worker = new Worker(workQueue, clock, logger, config.work);
+  const runtime = new ProcessingRuntime(runner, worker, workQueue, clock, logger);
   const docCache = new DocCache(readStore);
   const readModels = projections(secret.value);
   for (const projection of readModels) {
     await readStore.ensureCollection(projection.collection, projection.indexes);
-    runner.add(projector(projection, readStore, undefined, (collection, ids) => docCache.invalidate(collection, ids)));
+    runtime.add(projector(projection, readStore, undefined, (collection, ids) => docCache.invalidate(collection, ids)));
   }
-  const clock = overrides.clock ?? systemClock;
   const pdfRenderer = overrides.pdfRenderer ?? new PuppeteerPdfRenderer({ executablePath: config.chromiumPath, logger });
   const runExecutor = new RunExecutor({
     log,
@@ -172,15 +187,16 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       live: overrides.liveSource ?? new ProviderSource(config.sourceProvider),
     },
     sourceTimeoutMs: config.sourceProvider.timeoutMs,
+    work: worker,
   });
   const billing = new BillingReactor(log, readStore);
   const biometrics = {
     sandbox: new SandboxBiometricProvider(),
     live: overrides.liveBiometrics ?? new HttpBiometricProvider(config.biometricProvider),
   };
-  const facialRounds = new FacialRoundsReactor({ log, readStore, blobs: blobStore, provider: biometrics, clock, logger });
-  runner.add(runExecutor).add(billing).add(new CustomerRunsReactor(log)).add(facialRounds);
-  runner.add(new KeyCacheReactor(keyStore));
+  const facialRounds = new FacialRoundsReactor({ log, readStore, blobs: blobStore, provider: biometrics, clock, logger, work: worker });
+  runtime.add(runExecutor).add(billing).add(new CustomerRunsReactor(log)).add(facialRounds);
+  runtime.add(new KeyCacheReactor(keyStore));
   const webhooks = new WebhookReactor({
     log,
     readStore,
@@ -189,16 +205,12 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     sender: overrides.webhookSender ?? new GotWebhookSender({ allowInsecure: config.webhookAllowInsecure }),
     serviceKey: secret.value,
     allowInsecure: config.webhookAllowInsecure,
+    work: worker,
   });
-  runner.add(webhooks);
-  const fxAnalysis = new FxAnalysisReactor({ log, readStore, blobs: blobStore, renderer: pdfRenderer, clock, logger });
-  runner.add(fxAnalysis);
-  await runner.start();
-  await runner.waitFor(await eventStore.headPosition(), 60_000);
-  await runExecutor.resumeUnfinished();
-  await facialRounds.resumeUnfinished();
-  await webhooks.resumeUnfinished();
-  await fxAnalysis.resumeUnfinished();
+  runtime.add(webhooks);
+  const fxAnalysis = new FxAnalysisReactor({ log, readStore, blobs: blobStore, renderer: pdfRenderer, clock, logger, work: worker });
+  runtime.add(fxAnalysis);
+  await runtime.start(await eventStore.headPosition());
   const erasures = new ErasureScheduler(
     { log, readStore, blobs: blobStore, keys: keyStore, secretKey: secret.value, retentionYears: config.retentionYears },
     runner,
@@ -219,6 +231,9 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     readStore,
     blobStore,
     runner,
+    worker,
+    workQueue,
+    runtime,
     projections: readModels,
     docCache,
     runExecutor,
@@ -238,11 +253,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
 /** Stops the subscriptions (each finishes its batch and checkpoint), then closes the stores. */
 export async function closeServices(services: Services): Promise<void> {
   services.erasures.stop();
-  await services.runExecutor.stop();
-  await services.facialRounds.idle();
-  await services.webhooks.stop();
-  await services.runner.stop();
-  await services.fxAnalysis.idle();
+  await services.runtime.stop();
   await services.pdfRenderer.close();
   await services.eventStore.close();
   await services.keyStore.close();

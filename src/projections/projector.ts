@@ -1,6 +1,6 @@
 import type { StoredEvent } from '../adapters/event-store/event-log.js';
 import type { IndexSpec, ReadStore, Write } from '../adapters/read-store/port.js';
-import type { Processor } from './runner.js';
+import type { Processor } from '../processing/runner.js';
 
 /** A read model: pure functions from events to documents. */
 export interface Projection<D extends Record<string, unknown>> {

@@ -6,7 +6,7 @@ import { runStream } from '../domain/run/decider.js';
 import type { TenantDoc } from '../projections/tenants.js';
 import { ledgerDecider, ledgerStream } from '../domain/ledger/decider.js';
 import type { RunEvent } from '../domain/run/events.js';
-import type { Processor } from '../projections/runner.js';
+import type { Processor } from '../processing/runner.js';
 
 /**
  * Settles the credits reserved for a live run when it ends: the actual cost is captured and

@@ -5,7 +5,7 @@ import { runDecider, runStream } from '../domain/run/decider.js';
 import type { RunEvent } from '../domain/run/events.js';
 import { tenantDecider, tenantStream } from '../domain/tenant/decider.js';
 import type { CustomerStatus } from '../domain/values/scopes.js';
-import type { Processor } from '../projections/runner.js';
+import type { Processor } from '../processing/runner.js';
 
 /**
  * When a customer's run ends, records the result on the customer: its latest run, the birth

@@ -2,7 +2,7 @@ import type { Clock } from '../adapters/clock.js';
 import { carryOut, rescheduleIfActive, type ErasureDeps } from '../commands/erasure.js';
 import { errorText, type Logger } from '../logger.js';
 import type { ErasureDoc } from '../projections/erasures.js';
-import { type SubscriptionRunner } from '../projections/runner.js';
+import { type SubscriptionRunner } from '../processing/runner.js';
 
 /**
  * Carries out scheduled erasures once their retention period has passed: on start and then

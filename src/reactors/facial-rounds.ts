@@ -6,14 +6,17 @@ import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js
 import { deterministicId } from '../adapters/ids.js';
 import { imageFormat } from '../adapters/image-format.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
-import { billedChecks, recordedChecks } from '../commands/facial.js';
+import { FACIAL_CHECK_COST, performChecks, recordedChecks, succeeded } from '../commands/facial.js';
+import { billingSuspended, ledgerCommand } from '../commands/ledger.js';
 import { handleCommand, loadState } from '../commands/handle-command.js';
 import { customerDecider, customerStream, facialPair, IDENTITY_TYPES, type CustomerState } from '../domain/customer/decider.js';
 import type { CustomerEvent } from '../domain/customer/events.js';
 import { tenantDecider, tenantStream } from '../domain/tenant/decider.js';
-import { errorText, type Logger } from '../logger.js';
+import type { Logger } from '../logger.js';
 import type { CustomerDoc } from '../projections/customers.js';
-import { type Processor } from '../projections/runner.js';
+import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
+import { type Processor } from '../processing/runner.js';
+import { DONE, type WorkHandler, type WorkResult, type Worker } from '../processing/worker.js';
 
 const ROUND_DOCUMENT_TYPES: readonly string[] = ['selfie', ...IDENTITY_TYPES];
 
@@ -24,47 +27,46 @@ export interface FacialRoundsDeps {
   provider: { sandbox: BiometricProvider; live: BiometricProvider };
   clock: Clock;
   logger: Logger;
+  work: Pick<Worker, 'schedule'>;
 }
+
+export const FACIAL_ROUND_WORK = 'facial-round';
 
 /**
  * Automatic facial rounds: when a pf customer's upload completes a selfie and identity pair
  * (both real images) and the module is on at both layers, a round for that pair runs once
  * (its id derives from the pair); its checks are billed like the standalone ones, and the
- * round's result lands on the customer. Rounds started but not finished resume on start.
+ * round's result lands on the customer.
+ *
+ * Seeing a selfie or identity upload, it records (before its checkpoint moves) one work item per
+ * customer, rearmed by every such upload, so no round is lost to a crash and one customer's
+ * rounds never run at once, on any instance. The execution is idempotent: a completed round is
+ * not asked again, only its charge is settled (once, by its charge id).
  */
-export class FacialRoundsReactor implements Processor {
+export class FacialRoundsReactor implements Processor, WorkHandler {
   readonly id = 'reactor:facial-rounds';
   readonly kind = 'reactor' as const;
-  private readonly running = new Map<string, Promise<void>>();
+  readonly workKind = FACIAL_ROUND_WORK;
+  readonly timeoutMs = 120_000;
+  readonly maxAttempts = 10;
 
   constructor(private readonly deps: FacialRoundsDeps) {}
 
   async handle(events: StoredEvent[]): Promise<void> {
+    const items: NewWorkItem[] = [];
+    const now = this.deps.clock.now().getTime();
     for (const stored of events) {
       const event = stored as StoredEvent<CustomerEvent>;
-      if (event.type === 'DocumentUploaded' && ROUND_DOCUMENT_TYPES.includes(event.data.type)) this.consider(event.data.customer_id, event.id);
+      if (event.type === 'DocumentUploaded' && ROUND_DOCUMENT_TYPES.includes(event.data.type)) {
+        items.push({ id: `facial-round:${event.data.customer_id}`, kind: FACIAL_ROUND_WORK, payload: { customer_id: event.data.customer_id, causation: event.id }, due_at: now, rearm: true });
+      }
     }
+    await this.deps.work.schedule(items);
   }
 
-  async resumeUnfinished(): Promise<void> {
-    const pending = await this.deps.readStore.find<CustomerDoc>('customers', { where: { facial_round_pending: true }, limit: 10_000 });
-    for (const customer of pending) this.consider(customer.customer_id, null);
-  }
-
-  async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.all([...this.running.values()]);
-  }
-
-  private consider(customerId: string, causation: string | null): void {
-    const previous = this.running.get(customerId) ?? Promise.resolve();
-    // one customer's rounds one after another; different customers in parallel
-    const next = previous
-      .then(() => this.round(customerId, causation))
-      .catch((error: unknown) => this.deps.logger.error('facial round failed', { customer_id: customerId, error: errorText(error) }))
-      .finally(() => {
-        if (this.running.get(customerId) === next) this.running.delete(customerId);
-      });
-    this.running.set(customerId, next);
+  async execute(item: WorkItem): Promise<WorkResult> {
+    await this.round(String(item.payload['customer_id']), (item.payload['causation'] as string | null) ?? null);
+    return DONE;
   }
 
   private async round(customerId: string, causation: string | null): Promise<void> {
@@ -74,9 +76,6 @@ export class FacialRoundsReactor implements Processor {
     const pair = facialPair(state);
     if (!pair) return;
     const roundId = deterministicId(`facial-round:${pair.selfie}:${pair.identity}`);
-    if (state.rounds[roundId] === 'completed' || !(await this.moduleOn(state.tenant_id))) return;
-    const images = await this.images(state, pair);
-    if (!images) return;
     const metadata = () => ({
       tenant_id: state.tenant_id,
       actor: 'system',
@@ -85,6 +84,20 @@ export class FacialRoundsReactor implements Processor {
       correlation_id: roundId,
       causation_id: causation,
     });
+    const live = state.environment === 'live';
+    const charge = (type: 'Capture' | 'Release', amount = 0) =>
+      ledgerCommand(log, type === 'Capture' ? { type, tenant_id: state.tenant_id, charge_id: roundId, amount, now: metadata().occurred_at } : { type, tenant_id: state.tenant_id, charge_id: roundId, now: metadata().occurred_at }, {
+        metadata: metadata(),
+        commandId: `${roundId}:${type.toLowerCase()}`,
+      });
+    if (state.rounds[roundId] === 'completed') {
+      // recorded before a crash could settle its charge: settle it now (a settled charge is left alone)
+      if (live) await charge('Capture', await this.recordedCost(customerId, roundId));
+      return;
+    }
+    if (!(await this.moduleOn(state.tenant_id))) return;
+    const images = await this.images(state, pair);
+    if (!images) return;
     const started = await handleCommand(log, customerStream(customerId), customerDecider, {
       type: 'StartFacialRound',
       round_id: roundId,
@@ -93,26 +106,30 @@ export class FacialRoundsReactor implements Processor {
       now: metadata().occurred_at,
     }, { metadata: metadata(), commandId: `${roundId}:start` });
     if (E.isLeft(started)) return;
-    const provider = state.environment === 'live' ? this.deps.provider.live : this.deps.provider.sandbox;
-    const billed = await billedChecks(
-      log,
-      provider,
-      { tenant_id: state.tenant_id, environment: state.environment, charge_id: roundId, checks: ['face_match', 'passive_liveness'], user: images.selfie, ref: images.identity },
-      { metadata: metadata(), commandId: `${roundId}:checks` },
-    );
-    // without credit the round ends with every check in Error, and nothing is charged
-    const results = E.isRight(billed) ? billed.right.results : {
-      face_match: { status: 'Error' as const, score: null, warnings: [], request_id: 'billing', message: 'billing suspended' },
-      passive_liveness: { status: 'Error' as const, score: null, warnings: [], request_id: 'billing', message: 'billing suspended' },
-    };
+    const checks = ['face_match', 'passive_liveness'] as const;
+    // the most the round can cost is held first; without credit every check ends in Error, free
+    const suspended = live ? await billingSuspended(log, state.tenant_id) : null;
+    const held = live && !suspended
+      ? await ledgerCommand(log, { type: 'Reserve', tenant_id: state.tenant_id, charge_id: roundId, amount: FACIAL_CHECK_COST * checks.length, now: metadata().occurred_at }, { metadata: metadata(), commandId: `${roundId}:reserve` })
+      : null;
+    const refused = suspended !== null || (held !== null && E.isLeft(held));
+    const results = refused
+      ? Object.fromEntries(checks.map((c) => [c, { status: 'Error' as const, score: null, warnings: [], request_id: 'billing', message: 'billing suspended' }]))
+      : await performChecks(state.environment === 'live' ? this.deps.provider.live : this.deps.provider.sandbox, checks, { user: images.selfie, ref: images.identity });
+    const cost = live && !refused ? FACIAL_CHECK_COST * succeeded(results) : 0;
     const now = metadata().occurred_at;
-    await handleCommand(log, customerStream(customerId), customerDecider, {
-      type: 'CompleteFacialRound',
-      round_id: roundId,
-      checks: recordedChecks(results, now),
-      cost: E.isRight(billed) ? billed.right.cost : 0,
-      now,
-    }, { metadata: metadata(), commandId: `${roundId}:complete` });
+    // the outcome is recorded before the charge is settled: a crash between the two settles it on the next execution
+    await handleCommand(log, customerStream(customerId), customerDecider, { type: 'CompleteFacialRound', round_id: roundId, checks: recordedChecks(results, now), cost, now }, {
+      metadata: metadata(),
+      commandId: `${roundId}:complete`,
+    });
+    if (live) await (refused ? charge('Release') : charge('Capture', cost));
+  }
+
+  /** The cost recorded with a completed round. */
+  private async recordedCost(customerId: string, roundId: string): Promise<number> {
+    const completed = (await this.deps.log.readStream(customerStream(customerId))).find((e) => e.type === 'FacialRoundCompleted' && e.data['round_id'] === roundId);
+    return typeof completed?.data['cost'] === 'number' ? completed.data['cost'] : 0;
   }
 
   private async moduleOn(tenantId: string): Promise<boolean> {

@@ -10,9 +10,10 @@ import { analyseFxOperation } from '../domain/fx/analysis.js';
 import { fxOperationDecider, fxOperationStream } from '../domain/fx/decider.js';
 import type { FxOperationEvent } from '../domain/fx/events.js';
 import { formatLaudoNumber, laudoNumbersDecider, laudoNumbersStream } from '../domain/fx/laudo-numbers.js';
-import { errorText, type Logger } from '../logger.js';
-import type { FxOperationDoc } from '../projections/fx-operations.js';
-import { type Processor } from '../projections/runner.js';
+import type { Logger } from '../logger.js';
+import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
+import { type Processor } from '../processing/runner.js';
+import { DONE, type WorkHandler, type WorkResult, type Worker } from '../processing/worker.js';
 import { laudoFileName, laudoFooter, laudoHtml } from '../reports/laudo.js';
 
 export interface FxAnalysisDeps {
@@ -22,52 +23,40 @@ export interface FxAnalysisDeps {
   renderer: PdfRenderer;
   clock: Clock;
   logger: Logger;
+  work: Pick<Worker, 'schedule'>;
 }
 
+export const FX_ANALYSIS_WORK = 'fx-analysis';
+
 /**
- * The background analysis of FX operations: on FxAnalysisRequested, the rule-based analysis of
- * the nature code, a laudo number from the tenant's sequence (kept if the analysis is retried),
- * the laudo rendered and stored, then FxAnalysisCompleted. At-least-once: an operation already
- * completed is skipped, and analyses requested but unfinished resume on start.
+ * The background analysis of FX operations: on FxAnalysisRequested, a work item (recorded before
+ * the checkpoint moves); its execution is the rule-based analysis of the nature code, a laudo
+ * number from the tenant's sequence (kept if the analysis is retried), the laudo rendered and
+ * stored, then FxAnalysisCompleted. At-least-once: an operation already completed is skipped, and
+ * a failed execution (a browser crash, a store hiccup) is retried by the worker with backoff.
  */
-export class FxAnalysisReactor implements Processor {
+export class FxAnalysisReactor implements Processor, WorkHandler {
   readonly id = 'reactor:fx-analysis';
   readonly kind = 'reactor' as const;
-  private readonly running = new Map<string, Promise<void>>();
+  readonly workKind = FX_ANALYSIS_WORK;
+  readonly timeoutMs = 120_000;
+  readonly maxAttempts = 5;
 
   constructor(private readonly deps: FxAnalysisDeps) {}
 
   async handle(events: StoredEvent[]): Promise<void> {
+    const now = this.deps.clock.now().getTime();
+    const items: NewWorkItem[] = [];
     for (const stored of events) {
       const event = stored as StoredEvent<FxOperationEvent>;
-      if (event.type === 'FxAnalysisRequested') this.start(event.data.operation_id, event.id);
+      if (event.type === 'FxAnalysisRequested') items.push({ id: `fx-analysis:${event.data.operation_id}`, kind: FX_ANALYSIS_WORK, payload: { operation_id: event.data.operation_id, causation: event.id }, due_at: now, rearm: true });
     }
+    await this.deps.work.schedule(items);
   }
 
-  async resumeUnfinished(): Promise<void> {
-    const pending = await this.deps.readStore.find<FxOperationDoc>('fx_operations', { where: { analysis_status: 'requested' }, limit: 10_000 });
-    for (const op of pending) this.start(op.operation_id, null);
-  }
-
-  async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.all([...this.running.values()]);
-  }
-
-  private start(operationId: string, causation: string | null): void {
-    if (this.running.has(operationId)) return;
-    const job = (async () => {
-      // a failed attempt (a browser crash, a store hiccup) is retried; past that, the next start resumes it
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await this.analyse(operationId, causation);
-        } catch (error) {
-          this.deps.logger.error('fx analysis failed', { operation_id: operationId, attempt, error: errorText(error) });
-          if (attempt >= 3) return;
-          await new Promise((resolve) => setTimeout(resolve, 500 * 4 ** (attempt - 1)));
-        }
-      }
-    })().finally(() => this.running.delete(operationId));
-    this.running.set(operationId, job);
+  async execute(item: WorkItem): Promise<WorkResult> {
+    await this.analyse(String(item.payload['operation_id']), (item.payload['causation'] as string | null) ?? null);
+    return DONE;
   }
 
   private async analyse(operationId: string, causation: string | null): Promise<void> {

@@ -1,7 +1,7 @@
 import type { StoredEvent } from '../adapters/event-store/event-log.js';
 import type { KeyStore } from '../adapters/pii/key-store.js';
 import type { ErasureEvent } from '../domain/erasure/events.js';
-import type { Processor } from '../projections/runner.js';
+import type { Processor } from '../processing/runner.js';
 
 /**
  * Keys are cached in each instance: when any instance erases a subject, every instance's

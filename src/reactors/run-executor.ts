@@ -9,8 +9,9 @@ import { runDecider, runStream, TERMINAL, type RunState } from '../domain/run/de
 import type { RecordedAnswer } from '../domain/run/evaluate.js';
 import type { RunEvent, RunQueuedData } from '../domain/run/events.js';
 import { errorText, type Logger } from '../logger.js';
-import type { RunDoc } from '../projections/runs.js';
-import { type Processor } from '../projections/runner.js';
+import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
+import { type Processor } from '../processing/runner.js';
+import { DONE, type WorkHandler, type WorkResult, type Worker } from '../processing/worker.js';
 import { cachedAnswer } from '../projections/source-cache.js';
 
 export interface RunExecutorDeps {
@@ -20,7 +21,10 @@ export interface RunExecutorDeps {
   logger: Logger;
   sources: { sandbox: Source; live: Source };
   sourceTimeoutMs: number;
+  work: Pick<Worker, 'schedule'>;
 }
+
+export const RUN_WORK = 'run';
 
 const system = (runId: string, tenantId: string, now: string, causation: string | null) => ({
   tenant_id: tenantId,
@@ -32,63 +36,56 @@ const system = (runId: string, tenantId: string, now: string, causation: string 
 });
 
 /**
- * Runs queued runs: starts them, asks every source of the template at once (cached answers
- * first, each with a timeout) and records each answer on the run, whose decider ends it.
- * At-least-once and resumable: an answer already recorded is never asked again, answers carry
- * ids derived from run and source, and unfinished runs are picked up again on start.
+ * Runs queued runs. Seeing `RunQueued`, it records a work item for the run (before its
+ * checkpoint moves, so no run is lost); the worker executes it: starts the run, asks every source
+ * of the template at once (cached answers first, each with a timeout) and records each answer on
+ * the run, whose decider ends it. At-least-once and resumable: an answer already recorded is
+ * never asked again, answers carry ids derived from run and source, and an execution cut short
+ * (a crash, a stop, a lease lost) is simply executed again.
  */
-export class RunExecutor implements Processor {
+export class RunExecutor implements Processor, WorkHandler {
   readonly id = 'reactor:run-executor';
   readonly kind = 'reactor' as const;
-  private readonly inFlight = new Map<string, { done: Promise<void>; abort: AbortController }>();
+  readonly workKind = RUN_WORK;
+  readonly maxAttempts = 10;
+  /** runs executing here, so a cancellation or an end seen in the log stops their sources */
+  private readonly inFlight = new Map<string, AbortController>();
   /** answers waiting to be recorded, per run: recorded in one command, never racing each other */
   private readonly recording = new Map<string, { pending: RecordedAnswer[]; drained: Promise<void> }>();
-  private stopped = false;
 
   constructor(private readonly deps: RunExecutorDeps) {}
 
+  /** every source has its own timeout; the execution as a whole gets that twice, and a margin */
+  get timeoutMs(): number {
+    return this.deps.sourceTimeoutMs * 2 + 5_000;
+  }
+
   async handle(events: StoredEvent[]): Promise<void> {
+    const items: NewWorkItem[] = [];
+    const now = this.deps.clock.now().getTime();
     for (const stored of events) {
       const event = stored as StoredEvent<RunEvent>;
-      if (event.type === 'RunQueued') this.schedule(event.data.run_id, event.id);
-      if (event.type === 'RunCancelled' || event.type === 'RunCompleted' || event.type === 'RunFailed') this.inFlight.get(event.data.run_id)?.abort.abort();
+      if (event.type === 'RunQueued') items.push({ id: `run:${event.data.run_id}`, kind: RUN_WORK, payload: { run_id: event.data.run_id, causation: event.id }, due_at: now });
+      if (event.type === 'RunCancelled' || event.type === 'RunCompleted' || event.type === 'RunFailed') this.inFlight.get(event.data.run_id)?.abort();
     }
+    await this.deps.work.schedule(items);
   }
 
-  /** Runs a crash left queued or running are started again (their recorded answers are kept). */
-  async resumeUnfinished(): Promise<number> {
-    let resumed = 0;
-    for (const status of ['queued', 'running']) {
-      const runs = await this.deps.readStore.find<RunDoc>('runs', { where: { status }, limit: 10_000 });
-      for (const run of runs) {
-        this.schedule(run.run_id, null);
-        resumed++;
-      }
+  async execute(item: WorkItem, signal: AbortSignal): Promise<WorkResult> {
+    const runId = String(item.payload['run_id']);
+    const local = new AbortController();
+    this.inFlight.set(runId, local);
+    try {
+      await this.run(runId, (item.payload['causation'] as string | null) ?? null, AbortSignal.any([signal, local.signal]));
+    } finally {
+      this.inFlight.delete(runId);
     }
-    return resumed;
+    // stopped or timed out mid-run: the worker releases or retries the item
+    if (signal.aborted) throw new Error('run execution aborted');
+    return DONE;
   }
 
-  /** Resolves when every run in progress has finished or been abandoned. */
-  async idle(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.all([...this.inFlight.values()].map((r) => r.done));
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    for (const run of this.inFlight.values()) run.abort.abort();
-    await this.idle();
-  }
-
-  private schedule(runId: string, causation: string | null): void {
-    if (this.stopped || this.inFlight.has(runId)) return;
-    const abort = new AbortController();
-    const done = this.execute(runId, causation, abort.signal)
-      .catch((error: unknown) => this.deps.logger.error('run execution failed', { run_id: runId, error: errorText(error) }))
-      .finally(() => this.inFlight.delete(runId));
-    this.inFlight.set(runId, { done, abort });
-  }
-
-  private async execute(runId: string, causation: string | null, signal: AbortSignal): Promise<void> {
+  private async run(runId: string, causation: string | null, signal: AbortSignal): Promise<void> {
     const { state } = await loadState(this.deps.log, runStream(runId), runDecider);
     if (state.status === 'none' || TERMINAL.includes(state.status) || state.status === 'pending_review') return;
     const run = state.run;
@@ -140,7 +137,7 @@ export class RunExecutor implements Processor {
           metadata: system(run.run_id, run.tenant_id, now, null),
           commandId: `${run.run_id}:answers:${answers.map((a) => a.source_id).sort().join(',')}`,
         });
-        if (E.isRight(result) && isFinished(result.right.state)) this.inFlight.get(run.run_id)?.abort.abort();
+        if (E.isRight(result) && isFinished(result.right.state)) this.inFlight.get(run.run_id)?.abort();
       }
     })().finally(() => this.recording.delete(run.run_id));
     this.recording.set(run.run_id, { pending, drained });

@@ -21,7 +21,7 @@ describe('a scheduled erasure and later activity', () => {
           json: { template_id: template.template_id, subject: { type: 'pf', doc: '52998224725', name: 'Ana Lima' } },
         });
         expect(response.status).to.equal(202);
-        await service.services.runExecutor.idle();
+        await service.services.worker.idle();
         await service.services.runner.waitFor(await service.services.eventStore.headPosition());
       };
       await run();

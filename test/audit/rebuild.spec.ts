@@ -7,7 +7,7 @@ import { SqliteEventStore } from '../../src/adapters/event-store/sqlite.js';
 import { SqliteReadStore } from '../../src/adapters/read-store/sqlite.js';
 import { projectionProcessorId } from '../../src/projections/projector.js';
 import { rebuildProjection } from '../../src/projections/rebuild.js';
-import type { Processor } from '../../src/projections/runner.js';
+import type { Processor } from '../../src/processing/runner.js';
 import type { TestService } from '../helpers/service.js';
 import { tempDir } from '../helpers/temp.js';
 import { apiCall, OTHER, runWorkload, settle, snapshot, startCountedService, type CountedService } from './workload.js';

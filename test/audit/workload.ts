@@ -234,7 +234,7 @@ export async function settle(service: TestService): Promise<void> {
   const { services } = service;
   for (let pass = 0; pass < 5; pass++) {
     const head = await services.eventStore.headPosition();
-    await services.runExecutor.idle();
+    await services.worker.idle();
     await settleRounds(service, 10_000);
     for (const id of ['reactor:run-executor', 'reactor:billing', 'reactor:customer-runs', 'reactor:facial-rounds']) {
       const deadline = Date.now() + 10_000;

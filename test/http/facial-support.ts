@@ -230,7 +230,7 @@ export class FakeBiometrics implements BiometricProvider {
  * rounds have finished, and every projection has applied what they wrote (read-your-writes).
  */
 export async function settleRounds(service: TestService, timeoutMs = 5_000): Promise<void> {
-  const { eventStore, readStore, facialRounds, runner } = service.services;
+  const { eventStore, readStore, facialRounds, runner, worker } = service.services;
   const deadline = Date.now() + timeoutMs;
   for (let pass = 0; pass < 3; pass++) {
     const head = await eventStore.headPosition();
@@ -238,7 +238,7 @@ export async function settleRounds(service: TestService, timeoutMs = 5_000): Pro
       if (Date.now() > deadline) throw new Error('facial rounds reactor did not catch up');
       await sleep(5);
     }
-    await facialRounds.idle();
+    await worker.idle();
     if ((await eventStore.headPosition()) === head) break;
   }
   expect(await runner.waitFor(await eventStore.headPosition(), timeoutMs)).to.equal(true);

@@ -159,7 +159,7 @@ describe('operator review and cancellation of runs', () => {
     const listed = ((await (await getJson(service, w.key, '/bureau/runs?status=cancelado')).json()) as Json).data as Json[];
     expect(listed.map((r) => r.run_id)).to.deep.equal([runId]);
     // the executor lets go of it: nothing is recorded after the cancellation
-    await service.services.runExecutor.idle();
+    await service.services.worker.idle();
     const events = await service.services.log.readStream(`run-${runId}`);
     expect(events.map((e) => e.type)).to.deep.equal(['RunQueued', 'RunStarted', 'RunCancelled']);
     expect((await waitForRun(service, w.key, runId)).status).to.equal('cancelado');

@@ -193,7 +193,7 @@ describe('webhooks: delivery of run events', () => {
     const terminal = (await service.services.log.readStream(`run-${runId}`)).filter((e) => e.type === 'RunCompleted');
     await service.services.webhooks.handle(terminal);
     await service.services.webhooks.handle(terminal);
-    await service.services.webhooks.idle();
+    await service.services.worker.idle();
     await sleep(100);
     expect(forRun(sandboxRx, runId)).to.have.length(1);
     const eventId = forRun(sandboxRx, runId)[0]!.json.id as string;
@@ -227,7 +227,7 @@ describe('webhooks: delivery of run events', () => {
 
   it('delivery log: filters by event_id and status; refuses bad filters; 404 for an unknown tenant', async () => {
     // let every attempt in flight be recorded, so statuses hold still while filtering
-    await service.services.webhooks.idle();
+    await service.services.worker.idle();
     await service.services.runner.waitFor(await service.services.eventStore.headPosition());
     const all = await deliveries(service, w.tenant.tenant_id);
     expect(all.length).to.be.greaterThan(3);
@@ -377,7 +377,7 @@ describe('webhooks: biometric_check.completed', () => {
     const key = (await tenant.key()).api_key;
     await putEndpoint(service, tenant.tenant_id, 'sandbox', rx.url('/unsubscribed'));
     const customerId = await round(key, {}, 903);
-    await service.services.webhooks.idle();
+    await service.services.worker.idle();
     await sleep(200);
     expect(rx.received.filter((r) => r.json.data?.customer_id === customerId)).to.have.length(0);
     expect((await deliveries(service, tenant.tenant_id)).filter((d) => d.event === 'biometric_check.completed')).to.deep.equal([]);
