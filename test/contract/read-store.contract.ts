@@ -88,6 +88,21 @@ export function describeReadStoreContract(name: string, open: () => Promise<Read
       await store.commit({ writes: [put('d', { tenant_id: 't2', external_id: 'x' })] });
     });
 
+    it('never takes a document or a checkpoint back to an older position (instances applying the same events)', async () => {
+      const processor = `p-${coll}-race`;
+      await store.commit({ writes: [put('a', { tenant_id: 't', n: 12 }, 12)], checkpoint: { processor, position: 12 } });
+      // a slower instance commits what it computed from event 11 after the faster one committed 12
+      await store.commit({ writes: [put('a', { tenant_id: 't', n: 11 }, 11), put('b', { tenant_id: 't', n: 11 }, 11)], checkpoint: { processor, position: 11 } });
+      expect(await store.get(coll, 'a')).to.deep.equal({ id: 'a', doc: { tenant_id: 't', n: 12 }, position: 12 });
+      expect((await store.get(coll, 'b'))!.position).to.equal(11);
+      expect(await store.getCheckpoint(processor)).to.equal(12);
+      // a rebuild's swap still sets its checkpoint exactly
+      const rebuilt = `${coll}_rb2`;
+      await store.ensureCollection(rebuilt, []);
+      await store.swapCollection(rebuilt, coll, { processor, position: 5 });
+      expect(await store.getCheckpoint(processor)).to.equal(5);
+    });
+
     it('stores checkpoints with the writes', async () => {
       const processor = `p-${coll}`;
       expect(await store.getCheckpoint(processor)).to.equal(null);

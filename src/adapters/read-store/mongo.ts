@@ -127,7 +127,7 @@ export class MongoReadStore implements ReadStore {
   async commit(commit: Commit): Promise<void> {
     for (const run of runsByCollection(commit.writes)) {
       try {
-        await this.rows(run.collection).bulkWrite(run.writes.map(toOperation), { ordered: true });
+        await this.rows(run.collection).bulkWrite(run.writes.flatMap(toOperations), { ordered: true });
       } catch (error) {
         if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) {
           // the message ends with the duplicate values, which may be personal data: keep them out of logs
@@ -139,8 +139,10 @@ export class MongoReadStore implements ReadStore {
     if (commit.checkpoint) await this.setCheckpoint(commit.checkpoint);
   }
 
-  private async setCheckpoint(checkpoint: { processor: string; position: number }): Promise<void> {
-    await this.checkpoints.updateOne({ _id: checkpoint.processor }, { $set: { position: checkpoint.position } }, { upsert: true });
+  /** A checkpoint only moves forward (instances sharing it), except when a rebuild sets it exactly. */
+  private async setCheckpoint(checkpoint: { processor: string; position: number }, exactly = false): Promise<void> {
+    const update = exactly ? { $set: { position: checkpoint.position } } : { $max: { position: checkpoint.position } };
+    await this.checkpoints.updateOne({ _id: checkpoint.processor }, update, { upsert: true });
   }
 
   async getCheckpoint(processor: string): Promise<number | null> {
@@ -151,7 +153,7 @@ export class MongoReadStore implements ReadStore {
   async swapCollection(source: string, target: string, checkpoint: { processor: string; position: number }): Promise<void> {
     const targetName = this.rows(target).collectionName;
     await this.rows(source).rename(targetName, { dropTarget: true });
-    await this.setCheckpoint(checkpoint);
+    await this.setCheckpoint(checkpoint, true);
   }
 
   async dropCollection(collection: string): Promise<void> {
@@ -192,9 +194,17 @@ function runsByCollection(writes: readonly Write[]): { collection: string; write
   return runs;
 }
 
-function toOperation(write: Write): AnyBulkWriteOperation<Row> {
-  if (write.op === 'delete') return { deleteOne: { filter: { _id: write.id } } };
-  return { replaceOne: { filter: { _id: write.id }, replacement: toRow(write), upsert: true } };
+/**
+ * A put never takes a document back to an older position (two instances applying the same
+ * events): it is inserted when absent, then replaced only by a later position.
+ */
+function toOperations(write: Write): AnyBulkWriteOperation<Row>[] {
+  if (write.op === 'delete') return [{ deleteOne: { filter: { _id: write.id } } }];
+  const row = toRow(write);
+  return [
+    { updateOne: { filter: { _id: write.id }, update: { $setOnInsert: row }, upsert: true } },
+    { replaceOne: { filter: { _id: write.id, position: { $lt: write.position } }, replacement: row } },
+  ];
 }
 
 function toRow(write: Put): Omit<Row, '_id'> {

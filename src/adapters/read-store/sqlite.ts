@@ -120,7 +120,8 @@ export class SqliteReadStore implements ReadStore {
       try {
         this.prepare(
           `INSERT INTO ${table} (id, doc, position, created_at) VALUES (?, ?, ?, ?)
-           ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, position = excluded.position, created_at = excluded.created_at`,
+           ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, position = excluded.position, created_at = excluded.created_at
+           WHERE excluded.position > ${table}.position`,
         ).run(write.id, JSON.stringify(write.doc), write.position, createdAt);
       } catch (error) {
         if (isUniqueError(error)) throw new UniqueViolationError(write.collection, (error as Error).message);
@@ -130,7 +131,7 @@ export class SqliteReadStore implements ReadStore {
     if (commit.checkpoint) {
       this.prepare(
         `INSERT INTO checkpoints (processor, position) VALUES (?, ?)
-         ON CONFLICT (processor) DO UPDATE SET position = excluded.position`,
+         ON CONFLICT (processor) DO UPDATE SET position = MAX(position, excluded.position)`,
       ).run(commit.checkpoint.processor, commit.checkpoint.position);
     }
   };
@@ -153,7 +154,11 @@ export class SqliteReadStore implements ReadStore {
       this.db.exec(`DROP TABLE IF EXISTS ${tableOf(target)}`);
       this.db.exec(`ALTER TABLE ${tableOf(source)} RENAME TO ${tableOf(target)}`);
       this.renameIndexes(source, target);
-      this.commitTx({ writes: [], checkpoint });
+      // exactly the rebuild's position, even below the old one: what came after it is applied again
+      this.prepare('INSERT INTO checkpoints (processor, position) VALUES (?, ?) ON CONFLICT (processor) DO UPDATE SET position = excluded.position').run(
+        checkpoint.processor,
+        checkpoint.position,
+      );
     });
     swap();
     this.statements.clear();
