@@ -44,14 +44,14 @@ export type CustomerState =
       documents: Readonly<Record<string, DocumentState>>;
       latest_run_id: string | null;
       /** the last result recorded of a run: the same result concluded again changes nothing */
-      concluded: RunResult | null;
+      concluded: ConcludedRun | null;
       /** facial rounds by id: a round runs once for its selfie and identity pair */
       rounds: Readonly<Record<string, 'started' | 'completed'>>;
     };
 
-type RunResult = { run_id: string; run_status: string; decision: string | null; risk_band: string | null; completed_at: string };
+type ConcludedRun = { run_id: string; run_status: string; decision: string | null; risk_band: string | null; completed_at: string };
 
-const sameResult = (a: RunResult | null, b: RunResult): boolean =>
+const sameResult = (a: ConcludedRun | null, b: ConcludedRun): boolean =>
   a !== null && a.run_id === b.run_id && a.run_status === b.run_status && a.decision === b.decision && a.risk_band === b.risk_band && a.completed_at === b.completed_at;
 
 type Registration = {
