@@ -16,4 +16,7 @@ export const UPCASTERS: Readonly<Record<string, Upcaster>> = {
     type: 'ApiKeyCreated',
     data: { subject_type: null, rate_limit_per_minute: null, ...data },
   }),
+  /** run events before 2026-11 did not name the run's customer; null reads as "none known" */
+  RunStarted: (data) => ({ type: 'RunStarted', data: { customer_id: null, ...data } }),
+  RunCancelled: (data) => ({ type: 'RunCancelled', data: { customer_id: null, ...data } }),
 };

@@ -13,6 +13,32 @@ export interface Projection<D extends Record<string, unknown>> {
   evolve(doc: D | null, event: StoredEvent, id: string): D | null;
 }
 
+/** A document as stored, with the position of the last event applied to it. */
+export interface Positioned<D> {
+  doc: D | null;
+  position: number;
+}
+
+/**
+ * The documents the events change, from their current versions (pure: the projector's fold).
+ * An event at or below a document's position was applied already, so a replay changes nothing.
+ */
+export function applyEvents<D extends Record<string, unknown>>(
+  projection: Projection<D>,
+  current: ReadonlyMap<string, Positioned<D>>,
+  events: readonly StoredEvent[],
+): Map<string, Positioned<D>> {
+  const changed = new Map<string, Positioned<D>>();
+  for (const event of events) {
+    for (const id of projection.documentIds(event)) {
+      const entry = changed.get(id) ?? current.get(id);
+      if (entry && entry.position >= event.position) continue;
+      changed.set(id, { doc: projection.evolve(entry?.doc ?? null, event, id), position: event.position });
+    }
+  }
+  return changed;
+}
+
 export const projectionProcessorId = (name: string): string => `projection:${name}`;
 
 /**
@@ -33,20 +59,11 @@ export function projector<D extends Record<string, unknown>>(
     id: target.processorId,
     kind: 'projection',
     async handle(events, upTo) {
-      const touched = events.flatMap((event) => projection.documentIds(event).map((id) => ({ event, id })));
-      const working = new Map<string, { doc: D | null; position: number; changed: boolean }>();
-      if (touched.length > 0) {
-        const current = await readStore.getMany<D>(target.collection, touched.map((t) => t.id));
-        for (const [id, stored] of current) working.set(id, { doc: stored.doc, position: stored.position, changed: false });
-      }
-      for (const { event, id } of touched) {
-        const entry = working.get(id);
-        if (entry && entry.position >= event.position) continue;
-        working.set(id, { doc: projection.evolve(entry?.doc ?? null, event, id), position: event.position, changed: true });
-      }
+      const ids = [...new Set(events.flatMap((event) => projection.documentIds(event)))];
+      const current = ids.length > 0 ? await readStore.getMany<D>(target.collection, ids) : new Map<string, Positioned<D>>();
+      const changed = applyEvents(projection, current, events);
       const writes: Write[] = [];
-      for (const [id, entry] of working) {
-        if (!entry.changed) continue;
+      for (const [id, entry] of changed) {
         writes.push(
           entry.doc === null
             ? { op: 'delete', collection: target.collection, id }

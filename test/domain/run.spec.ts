@@ -50,7 +50,7 @@ function answer(source: SourceId, tier: 1 | 2 | 3, overrides: Partial<Record<str
 }
 
 const invalid = (severity: CheckAnswer['severity']): Partial<CheckAnswer> => ({ status: 'INVALID', result_code: 'hit', result_label: 'hit', severity });
-const started: RunEvent = { type: 'RunStarted', data: { run_id: 'r1', started_at: NOW } };
+const started: RunEvent = { type: 'RunStarted', data: { run_id: 'r1', customer_id: null, started_at: NOW } };
 const record = (...answers: RecordedAnswer[]): RunCommand => ({ type: 'RecordSourceAnswers', answers, now: NOW });
 const answered = (a: RecordedAnswer): RunEvent => ({ type: 'SourceAnswered', data: { run_id: 'r1', subject_ref: 'subj_x', ...splitTexts(a), answered_at: NOW } });
 
@@ -184,13 +184,25 @@ describe('run decider', () => {
     expect(cut.right.map((e) => e.type)).to.deep.equal(['SourceAnswered', 'SourceAnswered', 'RunCompleted']);
   });
 
-  it('cancels only queued or running runs', () => {
+  it('cancels only queued or running runs; a second cancel is refused like any finished run', () => {
     const q: RunEvent = { type: 'RunQueued', data: queued() };
-    run.given([q]).when({ type: 'CancelRun', now: NOW }).then([{ type: 'RunCancelled', data: { run_id: 'r1', cancelled_at: NOW } }]);
-    run.given([q, { type: 'RunCancelled', data: { run_id: 'r1', cancelled_at: NOW } }]).when({ type: 'CancelRun', now: NOW }).thenNothing();
+    const cancelled: RunEvent = { type: 'RunCancelled', data: { run_id: 'r1', customer_id: null, cancelled_at: NOW } };
+    run.given([q]).when({ type: 'CancelRun', now: NOW }).then([cancelled]);
+    run.given([q, started]).when({ type: 'CancelRun', now: NOW }).then([cancelled]);
+    run.given([q, cancelled]).when({ type: 'CancelRun', now: NOW }).thenError('invalid_run_state', (e) => expect(e.message).to.include('cancelado'));
+    run.given([q, started, cancelled]).when({ type: 'CancelRun', now: NOW }).thenError('invalid_run_state');
     const done = [q, started, ...pfAnswers().map(answered), finish(pfAnswers())];
     run.given(done).when({ type: 'CancelRun', now: NOW }).thenError('invalid_run_state');
     run.given([]).when({ type: 'CancelRun', now: NOW }).thenError('run_not_found');
+  });
+
+  it("names the run's customer on RunStarted and RunCancelled, so the customer's reader can route them", () => {
+    const forCustomer: RunEvent = { type: 'RunQueued', data: { ...queued(), customer_id: 'c1' } };
+    run.given([forCustomer]).when({ type: 'StartRun', now: NOW }).then([{ type: 'RunStarted', data: { run_id: 'r1', customer_id: 'c1', started_at: NOW } }]);
+    run.given([forCustomer]).when({ type: 'CancelRun', now: NOW }).then([{ type: 'RunCancelled', data: { run_id: 'r1', customer_id: 'c1', cancelled_at: NOW } }]);
+    run.given([forCustomer, { ...started, data: { ...started.data, customer_id: 'c1' } } as RunEvent])
+      .when({ type: 'CancelRun', now: NOW })
+      .then([{ type: 'RunCancelled', data: { run_id: 'r1', customer_id: 'c1', cancelled_at: NOW } }]);
   });
 
   it('reviews only runs awaiting an analyst, ending them completed with the decision', () => {

@@ -178,4 +178,20 @@ describe('operator review and cancellation of runs', () => {
     const unknown = await cancel('3f2504e0-4f89-41d3-9a0c-0305e82c3301');
     expect(unknown.status).to.equal(404);
   });
+
+  it('cancel of an already cancelled run: 409 invalid_run_state, and nothing more is recorded', async () => {
+    // 00000000868 answers after 3 s: the run is still queued or running when cancelled
+    const runId = await createRun(service, w.key, { template_id: w.pf, subject: pfSubject('00000000868') });
+    const first = await cancel(runId);
+    expect(first.status, await first.clone().text()).to.equal(200);
+    const run = await waitForRun(service, w.key, runId, 1_000);
+    expect(run.status).to.equal('cancelado');
+    const second = await cancel(runId);
+    expect(second.status).to.equal(409);
+    expect(await errorOf(second)).to.include({ code: 'invalid_run_state', type: 'invalid_request_error' });
+    expect((await errorOf(await cancel(runId))).message).to.include('cancelado');
+    expect(await waitForRun(service, w.key, runId)).to.deep.equal(run);
+    const events = await service.services.log.readStream(`run-${runId}`);
+    expect(events.filter((e) => e.type === 'RunCancelled')).to.have.length(1);
+  });
 });

@@ -43,9 +43,16 @@ export type CustomerState =
       external_id: string | null;
       documents: Readonly<Record<string, DocumentState>>;
       latest_run_id: string | null;
+      /** the last result recorded of a run: the same result concluded again changes nothing */
+      concluded: ConcludedRun | null;
       /** facial rounds by id: a round runs once for its selfie and identity pair */
       rounds: Readonly<Record<string, 'started' | 'completed'>>;
     };
+
+type ConcludedRun = { run_id: string; run_status: string; decision: string | null; risk_band: string | null; completed_at: string };
+
+const sameResult = (a: ConcludedRun | null, b: ConcludedRun): boolean =>
+  a !== null && a.run_id === b.run_id && a.run_status === b.run_status && a.decision === b.decision && a.risk_band === b.risk_band && a.completed_at === b.completed_at;
 
 type Registration = {
   profile: Record<string, unknown>;
@@ -108,7 +115,8 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
         if (state.latest_run_id !== command.run_id || state.status !== 'em_analise') return E.right([]);
         return E.right([{ type: 'CustomerRunAborted', data: { customer_id: id, run_id: command.run_id, reason: command.reason, aborted_at: command.now } }]);
       case 'ConcludeRun': {
-        if (state.latest_run_id !== command.run_id) return E.right([]);
+        // a review ends a run a second time with another result, which is recorded too
+        if (state.latest_run_id !== command.run_id || sameResult(state.concluded, command)) return E.right([]);
         const concluded: CustomerEvent = {
           type: 'CustomerRunConcluded',
           data: {
@@ -195,6 +203,7 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
         external_id: d.external_id,
         documents: {},
         latest_run_id: null,
+        concluded: null,
         rounds: {},
       };
     }
@@ -206,8 +215,10 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
         return { ...state, status: 'em_analise', latest_run_id: event.data.run_id };
       case 'CustomerRunAborted':
         return { ...state, status: 'rascunho' };
-      case 'CustomerRunConcluded':
-        return state;
+      case 'CustomerRunConcluded': {
+        const { run_id, run_status, decision, risk_band, completed_at } = event.data;
+        return { ...state, concluded: { run_id, run_status, decision, risk_band, completed_at } };
+      }
       case 'CustomerStatusChanged':
         return { ...state, status: event.data.status };
       case 'DocumentUploaded': {

@@ -76,7 +76,7 @@ export const runDecider: Decider<RunCommand, RunState, RunEvent> = {
     if (state.status === 'none') return E.left(new DomainError('run_not_found', 'No such run.'));
     switch (command.type) {
       case 'StartRun':
-        return state.status === 'queued' ? E.right([{ type: 'RunStarted', data: { run_id: state.run.run_id, started_at: command.now } }]) : E.right([]);
+        return state.status === 'queued' ? E.right([{ type: 'RunStarted', data: { run_id: state.run.run_id, customer_id: state.run.customer_id, started_at: command.now } }]) : E.right([]);
       case 'RecordSourceAnswers': {
         // answers that arrived together are recorded together, in order, until one ends the run
         if (state.status !== 'running') return E.right([]);
@@ -103,9 +103,9 @@ export const runDecider: Decider<RunCommand, RunState, RunEvent> = {
           },
         ]);
       case 'CancelRun':
-        if (state.status === 'cancelado') return E.right([]);
+        // a second cancel is refused like any other cancel of a finished run (decisions.md: only from queued or running)
         if (state.status !== 'queued' && state.status !== 'running') return wrongState(`A ${state.status} run cannot be cancelled; only queued or running runs can.`);
-        return E.right([{ type: 'RunCancelled', data: { run_id: state.run.run_id, cancelled_at: command.now } }]);
+        return E.right([{ type: 'RunCancelled', data: { run_id: state.run.run_id, customer_id: state.run.customer_id, cancelled_at: command.now } }]);
       case 'ReviewRun': {
         const reviewable = state.status === 'pending_review' || (state.status === 'partial' && state.manual_review);
         if (!reviewable) return wrongState(`Only runs awaiting manual review can be reviewed; this run is ${state.status}.`);

@@ -35,7 +35,8 @@ export const RunQueued = t.type({
   }),
 });
 
-export const RunStarted = t.type({ type: t.literal('RunStarted'), data: t.type({ run_id: t.string, started_at: t.string }) });
+/** `customer_id` (null for a run no customer asked for) lets readers route the event without the run's history. */
+export const RunStarted = t.type({ type: t.literal('RunStarted'), data: t.type({ run_id: t.string, customer_id: nullableString, started_at: t.string }) });
 
 export const SourceAnswered = t.type({
   type: t.literal('SourceAnswered'),
@@ -97,7 +98,7 @@ export const RunFailed = t.type({
   data: t.type({ ...RunResult, reason: t.string, summary_message: t.string, cost: t.number }),
 });
 
-export const RunCancelled = t.type({ type: t.literal('RunCancelled'), data: t.type({ run_id: t.string, cancelled_at: t.string }) });
+export const RunCancelled = t.type({ type: t.literal('RunCancelled'), data: t.type({ run_id: t.string, customer_id: nullableString, cancelled_at: t.string }) });
 
 /** The analyst's decision on a run under manual review: the run ends completed with it. */
 export const RunReviewed = t.type({
