@@ -120,6 +120,7 @@ export interface Overrides {
   sandboxSource?: Source;
   liveSource?: Source;
   liveBiometrics?: BiometricProvider;
+  sandboxBiometrics?: BiometricProvider;
   webhookSender?: WebhookSender;
   /** a renderer owned by the caller (tests share one browser); closing the services leaves it open */
   pdfRenderer?: PdfRenderer;
@@ -191,7 +192,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   });
   const billing = new BillingReactor(log, readStore);
   const biometrics = {
-    sandbox: new SandboxBiometricProvider(),
+    sandbox: overrides.sandboxBiometrics ?? new SandboxBiometricProvider(),
     live: overrides.liveBiometrics ?? new HttpBiometricProvider(config.biometricProvider),
   };
   const facialRounds = new FacialRoundsReactor({ log, readStore, blobs: blobStore, provider: biometrics, clock, logger, work: worker });
