@@ -147,7 +147,8 @@ export class Worker {
       leaseMs: this.options.leaseMs,
       limit: this.options.concurrency - this.inFlight.size,
     });
-    return items.map((item) => {
+    // a lease this worker let lapse and took again: the execution in hand goes on
+    return items.filter((item) => !this.inFlight.has(item.id)).map((item) => {
       const run = this.execute(item).finally(() => {
         this.inFlight.delete(item.id);
         this.wake();
@@ -188,7 +189,7 @@ export class Worker {
     try {
       let result: WorkResult;
       try {
-        result = await handler.execute(item, signal);
+        result = await untilAborted(handler.execute(item, signal), signal);
       } catch (error) {
         if (this.stopping.signal.aborted) return await this.release(item);
         return await this.failed(item, handler, timeout.signal.aborted ? `timed out after ${handler.timeoutMs} ms` : errorText(error));
@@ -218,6 +219,22 @@ export class Worker {
       return;
     }
     this.logger.warn('work item failed; retrying', { kind: item.kind, item: item.id, attempt: item.attempts + 1, error });
-    await this.queue.reschedule(item, this.owner, now + backoffMs(item.attempts), error, now);
+    await this.queue.reschedule(item, this.owner, now + Math.round(backoffMs(item.attempts)), error, now);
   }
+}
+
+/**
+ * The execution's outcome, or its abort (a timeout, a stop) even when the handler ignores its
+ * signal: a hung call must not hold a slot, a lease or the shutdown forever. The handler may still
+ * finish later; handlers are safe to run again, and a late failure is dropped.
+ */
+function untilAborted<T>(running: Promise<T>, signal: AbortSignal): Promise<T> {
+  running.catch(() => undefined);
+  return Promise.race([
+    running,
+    new Promise<never>((_, reject) => {
+      if (signal.aborted) reject(new Error('aborted'));
+      signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+    }),
+  ]);
 }

@@ -1,39 +1,19 @@
 /**
- * One instance of the service for the several-instances tests: the real services and HTTP app on
+ * One instance of the service for the several-instances and crash tests: the real services and HTTP app on
  * a shared data directory, with the sandbox source and the sandbox biometric provider wrapped so
  * every effect is written to a shared log file (`<effect> <key> <instance>`), appended atomically.
  *
- *   node --import tsx test/processing/instance-child.ts <dataDir> <name> <effectsFile>
+ *   [BLOCK_APPEND_TYPE=<event type>] node --import tsx test/processing/instance-child.ts <dataDir> <name> <effectsFile>
  */
-import { appendFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import type { BiometricProvider, FacialCheck, FacialImage } from '../../src/adapters/biometrics/port.js';
-import { SandboxBiometricProvider } from '../../src/adapters/biometrics/sandbox.js';
-import type { Source, SourceRequest } from '../../src/adapters/sources/port.js';
-import { SandboxSource } from '../../src/adapters/sources/sandbox.js';
 import { loadConfig } from '../../src/config.js';
 import { createHttpApp } from '../../src/http/app.js';
 import { silentLogger } from '../../src/logger.js';
-import { createServices } from '../../src/services.js';
+import { closeServices, createServices } from '../../src/services.js';
+import { blockAppendsOf, recorder, RecordingBiometrics, RecordingSource } from './recording.js';
 
 const [dataDir, name, effects] = process.argv.slice(2) as [string, string, string];
-const record = (line: string) => appendFileSync(effects, `${line} ${name}\n`);
-
-class RecordingSource implements Source {
-  private readonly inner = new SandboxSource({ latencyMs: 5 });
-  async query(request: SourceRequest, signal: AbortSignal) {
-    record(`query ${request.run_id}:${request.source_id}`);
-    return this.inner.query(request, signal);
-  }
-}
-
-class RecordingBiometrics implements BiometricProvider {
-  private readonly inner = new SandboxBiometricProvider();
-  async check(check: FacialCheck, images: { user: FacialImage; ref?: FacialImage }) {
-    record(`check ${images.user.file_name}:${check}`);
-    return this.inner.check(check, images);
-  }
-}
+const record = recorder(effects, name);
 
 const config = loadConfig({
   SVC_DATA_DIR: dataDir,
@@ -47,7 +27,14 @@ const config = loadConfig({
   SVC_WORK_POLL_MS: '100',
   PORT: '0',
 });
-const services = await createServices(config, silentLogger, { sandboxSource: new RecordingSource(), sandboxBiometrics: new RecordingBiometrics() });
+const services = await createServices(config, silentLogger, { sandboxSource: new RecordingSource(record), sandboxBiometrics: new RecordingBiometrics(record) });
+// a kill point for the crash tests (test/crash/reactors-kill.spec.ts)
+if (process.env['BLOCK_APPEND_TYPE']) blockAppendsOf(services.log, process.env['BLOCK_APPEND_TYPE'], (line) => process.stdout.write(`${line}\n`));
 const server = createHttpApp(services).listen(0, '127.0.0.1');
 await new Promise<void>((resolve) => server.once('listening', resolve));
 process.stdout.write(`listening ${(server.address() as AddressInfo).port}\n`);
+// graceful stop, as main.ts does (a browser launched for laudos would otherwise keep it alive)
+process.once('SIGTERM', () => {
+  server.close();
+  void closeServices(services).finally(() => process.exit(0));
+});

@@ -1,79 +1,11 @@
 import { expect } from 'chai';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SqliteEventStore } from '../../src/adapters/event-store/sqlite.js';
 import { REFERENCE_PF } from '../../src/domain/template/reference.js';
 import { png } from '../http/facial-support.js';
 import { cpf } from '../http/runs-support.js';
 import { tempDir } from '../helpers/temp.js';
-
-interface Instance {
-  name: string;
-  child: ChildProcess;
-  base: string;
-  exited: Promise<unknown>;
-}
-
-const OPERATOR = { authorization: 'Bearer op_instances', 'content-type': 'application/json' };
-
-async function startInstance(dataDir: string, name: string, effects: string): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/processing/instance-child.ts', dataDir, name, effects], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  const deadline = Date.now() + 60_000;
-  while (!/listening (\d+)/.test(out)) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`instance ${name} did not start: ${out}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { name, child, base: `http://127.0.0.1:${/listening (\d+)/.exec(out)![1]}`, exited };
-}
-
-async function json(response: Response, status: number): Promise<Record<string, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const text = await response.text();
-  if (response.status !== status) throw new Error(`${response.url}: ${response.status} ${text}`);
-  return JSON.parse(text) as Record<string, unknown>;
-}
-
-/** Counts the receiver's deliveries by webhook event id. */
-function receiver(): Promise<{ server: Server; url: string; received: Map<string, number> }> {
-  const received = new Map<string, number>();
-  const server = createServer((req, res) => {
-    const id = String(req.headers['webhook-id'] ?? req.headers['svc-event-id'] ?? '');
-    req.resume();
-    req.on('end', () => {
-      received.set(id, (received.get(id) ?? 0) + 1);
-      res.writeHead(200).end();
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received })));
-}
-
-const effectLines = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean) : []);
-/** effect key -> how many times, and which instances did effects */
-function tally(file: string, kind: string) {
-  const counts = new Map<string, number>();
-  const by = new Map<string, number>();
-  for (const line of effectLines(file)) {
-    const [effect, key, instance] = line.split(' ') as [string, string, string];
-    if (effect !== kind) continue;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-    by.set(instance, (by.get(instance) ?? 0) + 1);
-  }
-  return { counts, by };
-}
-
-async function until(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+import { json, OPERATOR, receiver, startInstance, tally, until, type Instance } from './instances-support.js';
 
 /**
  * Several instances on one data directory (the SQLite stores): work items are leased, so each
