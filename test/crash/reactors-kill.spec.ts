@@ -115,7 +115,6 @@ describe('reactors killed at every point, then restarted', function () {
         const store = new SqliteEventStore(join(w.dataDir, 'events.sqlite'));
         const recorded = (await store.readStream(`run-${runId}`)).filter((e) => e.type === 'SourceAnswered').map((e) => `${runId}:${String(e.data['source_id'])}`);
         await store.close();
-        expect(recorded.length).to.be.greaterThan(0);
         const events = await restart(w, (e) => count(e, 'RunCompleted') === 1, 'the run to complete');
         expect(count(events, 'RunCompleted')).to.equal(1);
         const asked = tally(w.effects, 'query').counts;
