@@ -74,6 +74,7 @@ export function projections(secretKey: string): readonly Projection<Record<strin
     erasuresProjection,
     webhookDeliveriesProjection,
     fxOperationsProjection,
+    // cast, not a stored event: each projection has its own document type, the writer stores records
   ] as unknown as Projection<Record<string, unknown>>[];
 }
 

@@ -1,7 +1,8 @@
 import type { StoredEvent } from '../adapters/event-store/event-log.js';
 import { runStream } from '../domain/run/decider.js';
 import { evaluate, readableAnswer, type RecordedAnswer } from '../domain/run/evaluate.js';
-import type { RunEvent } from '../domain/run/events.js';
+import { RunEvent } from '../domain/run/events.js';
+import { isEventOf } from '../domain/shared/events.js';
 import { subjectRef } from './runs.js';
 import { streamsOf } from '../projections/subject-streams.js';
 import type { Services } from '../services.js';
@@ -41,17 +42,17 @@ export interface RunVerification {
  * it recorded and the answers it recorded) and compares it with the outcome it recorded.
  */
 export async function verifyRun(log: Services['log'], runId: string): Promise<RunVerification | null> {
-  const events = await log.readStream(runStream(runId));
-  const queued = events.find((e) => e.type === 'RunQueued') as StoredEvent<RunEvent> | undefined;
+  const events = (await log.readStream(runStream(runId))).filter(isEventOf(RunEvent));
+  const queued = events.find((e) => e.type === 'RunQueued');
   if (!queued || queued.type !== 'RunQueued') return null;
   const answers: Record<string, RecordedAnswer> = {};
-  for (const e of events as StoredEvent<RunEvent>[]) {
+  for (const e of events) {
     if (e.type !== 'SourceAnswered') continue;
     const { run_id: _r, subject_ref: _s, answered_at: _a, ...answer } = e.data;
     answers[answer.source_id] = readableAnswer(answer);
   }
   // the decider ends a run once: a second terminal event was not written by the service (tampering)
-  const terminals = (events as StoredEvent<RunEvent>[]).filter((e) => e.type === 'RunCompleted' || e.type === 'RunFailed');
+  const terminals = events.filter((e) => e.type === 'RunCompleted' || e.type === 'RunFailed');
   const terminal = terminals[terminals.length - 1];
   const pick = (o: Record<string, unknown>) => ({
     status: o['status'],
@@ -64,7 +65,7 @@ export async function verifyRun(log: Services['log'], runId: string): Promise<Ru
   });
   const outcome = terminal ? evaluate(queued.data.template.definition, answers) : null;
   const recorded = terminal ? pick(terminal.type === 'RunFailed' ? { ...terminal.data, status: 'failed' } : terminal.data) : null;
-  const rederived = outcome ? pick(outcome as unknown as Record<string, unknown>) : null;
+  const rederived = outcome ? pick({ ...outcome }) : null;
   return {
     run_id: runId,
     template: { template_id: queued.data.template.template_id, version: queued.data.template.version },

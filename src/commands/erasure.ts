@@ -6,9 +6,11 @@ import { deterministicId } from '../adapters/ids.js';
 import type { KeyStore } from '../adapters/pii/key-store.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
 import { customerDecider, customerStream } from '../domain/customer/decider.js';
-import { erasureStream, type ErasureEvent } from '../domain/erasure/events.js';
+import { ErasureRequested, erasureStream } from '../domain/erasure/events.js';
 import { DomainError } from '../domain/shared/decider.js';
+import { isEventOf } from '../domain/shared/events.js';
 import { reportStream } from '../domain/report/decider.js';
+import { ReportGenerated } from '../domain/report/events.js';
 import { streamsOf } from '../projections/subject-streams.js';
 import type { CommandContext } from './handle-command.js';
 import { loadState } from './handle-command.js';
@@ -55,9 +57,9 @@ export async function requestErasure(deps: ErasureDeps, input: { tenant_id: stri
 
 /** Destroys the subject's keys, deletes its files, and records what was erased. Idempotent. */
 export async function carryOut(deps: ErasureDeps, stream: string, context: CommandContext): Promise<number | null> {
-  const history = (await deps.log.readStream(stream)) as unknown as (ErasureEvent & { revision: number })[];
-  const request = [...history].reverse().find((e) => e.type === 'ErasureRequested');
-  if (!request || request.type !== 'ErasureRequested' || history[history.length - 1]!.type === 'SubjectErased') return null;
+  const history = await deps.log.readStream(stream);
+  const request = history.filter(isEventOf(ErasureRequested)).pop();
+  if (!request || history[history.length - 1]!.type === 'SubjectErased') return null;
   const refs = request.data.subject_refs;
   const streams = (await streamsOf(deps.readStore, refs)).flatMap((s) => s.streams);
   const customerIds = streams.filter((s) => s.startsWith('customer-')).map((s) => s.slice('customer-'.length));
@@ -71,9 +73,7 @@ export async function carryOut(deps: ErasureDeps, stream: string, context: Comma
   // the runs' PDF reports print the subject's data: they go too (their stored digests stay)
   for (const runId of runIds) {
     for (const mode of ['resumido', 'completo'] as const) {
-      for (const event of await deps.log.store.readStream(reportStream(runId, mode))) {
-        if (typeof event.data['blob_key'] === 'string') await deps.blobs.delete(event.data['blob_key']);
-      }
+      for (const event of (await deps.log.readStream(reportStream(runId, mode))).filter(isEventOf(ReportGenerated))) await deps.blobs.delete(event.data.blob_key);
     }
   }
   const result = await deps.log.append(
@@ -98,9 +98,9 @@ const lastActivityOf = (known: readonly { last_activity: string }[]): string => 
  * retention period runs from that activity, so the erasure moves to the new end instead.
  */
 export async function rescheduleIfActive(deps: ErasureDeps, stream: string, context: CommandContext): Promise<string | null> {
-  const history = (await deps.log.readStream(stream)) as unknown as (ErasureEvent & { revision: number })[];
-  const request = history.find((e) => e.type === 'ErasureRequested');
-  if (!request || request.type !== 'ErasureRequested' || request.data.legal_basis) return null;
+  const history = await deps.log.readStream(stream);
+  const request = history.find(isEventOf(ErasureRequested));
+  if (!request || request.data.legal_basis) return null;
   const known = await streamsOf(deps.readStore, request.data.subject_refs);
   if (known.length === 0) return null;
   const lastActivity = lastActivityOf(known);

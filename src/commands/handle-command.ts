@@ -4,6 +4,7 @@ import type { EventLog, EventToAppend } from '../adapters/event-store/event-log.
 import { WrongExpectedRevisionError, type EventMetadata } from '../adapters/event-store/port.js';
 import { deterministicId } from '../adapters/ids.js';
 import { DomainError, type Decider, type DomainEvent } from '../domain/shared/decider.js';
+import { isEventOf } from '../domain/shared/events.js';
 
 export interface CommandContext {
   metadata: EventMetadata;
@@ -99,6 +100,8 @@ export function handleCommand<C, S, Ev extends DomainEvent>(
     writer.queues.set(stream, queue);
   }
   const result = new Promise<Outcome>((resolve, reject) => {
+    // casts, not stored events: one queue holds every decider's commands, so their types are
+    // erased here and restored on the way out (the outcome is this decider's, for this command)
     queue.pending.push({ decider: decider as unknown as AnyDecider, command, context, keepState: options.keepState === true, resolve, reject });
   });
   if (!queue.draining) void drain(log, writer, stream, queue);
@@ -193,7 +196,7 @@ async function load(log: EventLog, writer: Writer, stream: string, decider: AnyD
   const kept = keepState ? writer.kept.get(stream) : undefined;
   const from = kept && kept.decider === decider ? kept : { state: decider.initialState, revision: -1 };
   const tail = await log.readStream(stream, from.revision + 1);
-  const state = tail.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data }), from.state);
+  const state = tail.filter(isEventOf(decider.codec)).reduce(decider.evolve, from.state);
   const revision = tail.length ? tail[tail.length - 1]!.revision : from.revision;
   if (keepState) keep(writer, stream, { decider, state, revision });
   return { state, revision };
@@ -209,7 +212,7 @@ function keep(writer: Writer, stream: string, kept: KeptState): void {
 /** Folds a stream without deciding: for handlers that only need the current state. */
 export async function loadState<S, Ev extends DomainEvent>(log: EventLog, stream: string, decider: Decider<unknown, S, Ev>): Promise<{ state: S; revision: number }> {
   const history = await log.readStream(stream);
-  const state = history.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Ev), decider.initialState);
+  const state = history.filter(isEventOf(decider.codec)).reduce(decider.evolve, decider.initialState);
   return { state, revision: history.length ? history[history.length - 1]!.revision : -1 };
 }
 

@@ -1,7 +1,7 @@
-import type { StoredEvent } from '../adapters/event-store/event-log.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
+import { isEventOf } from '../domain/shared/events.js';
 import type { Environment, Scope, SubjectType } from '../domain/values/scopes.js';
-import type { TenantEvent } from '../domain/tenant/events.js';
+import { ApiKeyCreated, ApiKeyRevoked } from '../domain/tenant/events.js';
 import type { Projection } from './projector.js';
 
 /** An API key as auth needs it, stored under the key's hash; the key itself is never stored. */
@@ -18,15 +18,17 @@ export interface ApiKeyDoc extends Record<string, unknown> {
   revoked_at: string | null;
 }
 
+const isKeyEvent = isEventOf(ApiKeyCreated, ApiKeyRevoked);
+
 export const apiKeysProjection: Projection<ApiKeyDoc> = {
   name: 'api_keys',
   collection: 'api_keys',
   indexes: [{ fields: ['key_id'], unique: true }, { fields: ['tenant_id'] }],
   documentIds(event) {
-    return event.type === 'ApiKeyCreated' || event.type === 'ApiKeyRevoked' ? [String(event.data['key_hash'])] : [];
+    return isKeyEvent(event) ? [event.data.key_hash] : [];
   },
-  evolve(doc, stored) {
-    const event = stored as StoredEvent<TenantEvent>;
+  evolve(doc, event) {
+    if (!isKeyEvent(event)) return doc;
     switch (event.type) {
       case 'ApiKeyCreated': {
         const { key_hash: _hash, ...key } = event.data;

@@ -1,8 +1,9 @@
 import type { StoredEvent } from '../adapters/event-store/event-log.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
-import type { CustomerEvent } from '../domain/customer/events.js';
-import type { RunEvent } from '../domain/run/events.js';
-import type { ErasureEvent } from '../domain/erasure/events.js';
+import { CustomerEvent, DocumentUploaded } from '../domain/customer/events.js';
+import { RunEvent } from '../domain/run/events.js';
+import { SubjectErased } from '../domain/erasure/events.js';
+import { isEventOf } from '../domain/shared/events.js';
 import { ERASED } from '../adapters/pii/port.js';
 import type { Projection } from './projector.js';
 
@@ -36,6 +37,14 @@ export interface CustomerDoc extends Record<string, unknown> {
   updated_at: string;
 }
 
+/** Personal data gone, the record of what happened kept: how an erased customer's profile reads. */
+const ERASED_PROFILE = { name: ERASED, email: ERASED, doc: ERASED };
+const profileOf = (profile: Record<string, unknown> | typeof ERASED) => (profile === ERASED ? ERASED_PROFILE : profile);
+
+const isCustomerEvent = isEventOf(CustomerEvent);
+const isRunEvent = isEventOf(RunEvent);
+const isErased = isEventOf(SubjectErased);
+
 /**
  * Customers for GET one and the list. The run's progress is followed from the run's own
  * events, so latest_run shows queued and running too. The document is looked up by the
@@ -47,20 +56,19 @@ export function customersProjection(): Projection<CustomerDoc> {
     collection: 'customers',
     indexes: [{ fields: ['tenant_id', 'environment', 'status'] }, { fields: ['tenant_id', 'environment', 'external_id'] }, { fields: ['subject_ref'] }],
     documentIds(event) {
-      if (event.type === 'SubjectErased') return (event.data['customer_ids'] as string[]) ?? [];
-      if (event.stream.startsWith('customer-')) return [String(event.data['customer_id'])];
-      if (event.stream.startsWith('run-')) {
-        const customerId = (event.data as { customer_id?: unknown }).customer_id;
-        return typeof customerId === 'string' ? [customerId] : [];
-      }
+      if (isErased(event)) return event.data.customer_ids;
+      if (isCustomerEvent(event)) return [event.data.customer_id];
+      if (isRunEvent(event)) return 'customer_id' in event.data && event.data.customer_id !== null ? [event.data.customer_id] : [];
       return [];
     },
     evolve(doc, stored) {
-      const event = stored as StoredEvent<CustomerEvent | RunEvent | ErasureEvent>;
+      if (isRunEvent(stored)) return doc && followRun(doc, stored);
+      if (!isCustomerEvent(stored) && !isErased(stored)) return doc;
+      const event = stored;
       switch (event.type) {
         case 'SubjectErased':
           // personal data goes; the record of what happened (statuses, runs, document types) stays
-          return doc && { ...doc, profile: { name: ERASED, email: ERASED, doc: ERASED }, birth_date_from_source: null, updated_at: event.data.erased_at };
+          return doc && { ...doc, profile: ERASED_PROFILE, birth_date_from_source: null, updated_at: event.data.erased_at };
         case 'CustomerRegistered': {
           const d = event.data;
           return {
@@ -70,7 +78,7 @@ export function customersProjection(): Projection<CustomerDoc> {
             type: d.type,
             status: 'rascunho',
             subject_ref: d.subject_ref,
-            profile: d.profile,
+            profile: profileOf(d.profile),
             external_id: d.external_id,
             metadata: d.metadata,
             onboarding_profile: d.onboarding_profile,
@@ -89,7 +97,7 @@ export function customersProjection(): Projection<CustomerDoc> {
       switch (event.type) {
         case 'CustomerDraftCompleted': {
           const d = event.data;
-          return { ...doc, profile: d.profile, external_id: d.external_id, metadata: d.metadata, onboarding_profile: d.onboarding_profile, updated_at: d.completed_at };
+          return { ...doc, profile: profileOf(d.profile), external_id: d.external_id, metadata: d.metadata, onboarding_profile: d.onboarding_profile, updated_at: d.completed_at };
         }
         case 'CustomerRunRequested':
           return { ...doc, status: 'em_analise', latest_run: { run_id: event.data.run_id, status: 'queued', decision: null, risk_band: null, completed_at: null }, updated_at: event.data.requested_at };
@@ -122,8 +130,10 @@ export function customersProjection(): Projection<CustomerDoc> {
             documents: doc.documents.map((d) => (d.document_id === event.data.document_id ? { ...d, status: event.data.status } : d)),
             updated_at: event.data.reviewed_at,
           };
-        default:
-          return followRun(doc, event as StoredEvent<RunEvent>);
+        default: {
+          const _exhaustive: never = event;
+          return _exhaustive;
+        }
       }
     },
   };
@@ -131,7 +141,7 @@ export function customersProjection(): Projection<CustomerDoc> {
 
 /** latest_run follows the run the customer asked for last. */
 function followRun(doc: CustomerDoc, event: StoredEvent<RunEvent>): CustomerDoc {
-  const runId = (event.data as { run_id: string }).run_id;
+  const runId = event.data.run_id;
   if (!doc.latest_run || doc.latest_run.run_id !== runId) return doc;
   const run = doc.latest_run;
   switch (event.type) {
@@ -159,15 +169,14 @@ export interface DocumentIndexDoc extends Record<string, unknown> {
   tenant_id: string;
 }
 
+const isUpload = isEventOf(DocumentUploaded);
+
 /** document_id -> customer, for the operator's document review. */
 export const documentsProjection: Projection<DocumentIndexDoc> = {
   name: 'documents',
   collection: 'documents',
   indexes: [],
-  documentIds: (event) => (event.type === 'DocumentUploaded' ? [String(event.data['document_id'])] : []),
-  evolve: (_doc, event) => ({
-    document_id: String(event.data['document_id']),
-    customer_id: String(event.data['customer_id']),
-    tenant_id: String(event.metadata.tenant_id),
-  }),
+  documentIds: (event) => (isUpload(event) ? [event.data.document_id] : []),
+  evolve: (doc, event) =>
+    isUpload(event) ? { document_id: event.data.document_id, customer_id: event.data.customer_id, tenant_id: String(event.metadata.tenant_id) } : doc,
 };

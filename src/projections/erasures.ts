@@ -1,5 +1,5 @@
-import type { StoredEvent } from '../adapters/event-store/event-log.js';
-import type { ErasureEvent } from '../domain/erasure/events.js';
+import { ErasureEvent } from '../domain/erasure/events.js';
+import { isEventOf } from '../domain/shared/events.js';
 import type { Projection } from './projector.js';
 
 export interface ErasureDoc extends Record<string, unknown> {
@@ -12,14 +12,16 @@ export interface ErasureDoc extends Record<string, unknown> {
   created_at: string;
 }
 
+const isErasureEvent = isEventOf(ErasureEvent);
+
 /** Erasure requests and their state, for the scheduler and the operator. */
 export const erasuresProjection: Projection<ErasureDoc> = {
   name: 'erasures',
   collection: 'erasures',
   indexes: [{ fields: ['status'] }],
   documentIds: (event) => (event.stream.startsWith('erasure-') ? [event.stream] : []),
-  evolve(doc, stored) {
-    const event = stored as StoredEvent<ErasureEvent>;
+  evolve(doc, event) {
+    if (!isErasureEvent(event)) return doc;
     if (event.type === 'ErasureRequested') {
       return {
         erasure_id: event.data.erasure_id,

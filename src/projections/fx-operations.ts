@@ -1,7 +1,7 @@
-import type { StoredEvent } from '../adapters/event-store/event-log.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
 import type { FxAnalysis } from '../domain/fx/analysis.js';
-import type { FxOperationEvent } from '../domain/fx/events.js';
+import { FxOperationEvent } from '../domain/fx/events.js';
+import { isEventOf } from '../domain/shared/events.js';
 import type { Projection } from './projector.js';
 
 export interface FxOperationDoc extends Record<string, unknown> {
@@ -27,14 +27,16 @@ export interface FxOperationDoc extends Record<string, unknown> {
   analysis_completed_at: string | null;
 }
 
+const isFxOperationEvent = isEventOf(FxOperationEvent);
+
 /** FX operations as the operator API reads them (downloads are not part of the document). */
 export const fxOperationsProjection: Projection<FxOperationDoc> = {
   name: 'fx_operations',
   collection: 'fx_operations',
   indexes: [{ fields: ['tenant_id'] }, { fields: ['analysis_status'] }],
-  documentIds: (event) => (event.stream.startsWith('fxop-') && event.type !== 'LaudoDownloaded' ? [String(event.data['operation_id'])] : []),
-  evolve(doc, stored) {
-    const event = stored as StoredEvent<FxOperationEvent>;
+  documentIds: (event) => (isFxOperationEvent(event) && event.type !== 'LaudoDownloaded' ? [event.data.operation_id] : []),
+  evolve(doc, event) {
+    if (!isFxOperationEvent(event)) return doc;
     if (event.type === 'FxOperationCreated') {
       const op = event.data;
       return {

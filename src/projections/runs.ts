@@ -1,7 +1,8 @@
-import type { StoredEvent } from '../adapters/event-store/event-log.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
+import { SubjectErased } from '../domain/erasure/events.js';
 import { readableAnswer, type RecordedAnswer } from '../domain/run/evaluate.js';
-import type { RunEvent } from '../domain/run/events.js';
+import { RunEvent } from '../domain/run/events.js';
+import { isEventOf } from '../domain/shared/events.js';
 import type { RunStatus } from '../domain/run/decider.js';
 import type { TemplateDefinition } from '../domain/template/events.js';
 import type { RunFacts } from '../domain/run/analysis.js';
@@ -36,6 +37,9 @@ export interface RunDoc extends Record<string, unknown> {
   completed_at: string | null;
 }
 
+const isRunEvent = isEventOf(RunEvent);
+const isErased = isEventOf(SubjectErased);
+
 /** Runs as GET run, the run list, analysis and detail read them. */
 export const runsProjection: Projection<RunDoc> = {
   name: 'runs',
@@ -46,10 +50,10 @@ export const runsProjection: Projection<RunDoc> = {
     { fields: ['tenant_id', 'environment', 'template_id'] },
     { fields: ['status'] },
   ],
-  documentIds: (event) => (event.type === 'SubjectErased' ? ((event.data['run_ids'] as string[]) ?? []) : event.stream.startsWith('run-') ? [String(event.data['run_id'])] : []),
-  evolve(doc, stored) {
-    if (stored.type === 'SubjectErased') return doc && scrub(doc);
-    const event = stored as StoredEvent<RunEvent>;
+  documentIds: (event) => (isErased(event) ? event.data.run_ids : isRunEvent(event) ? [event.data.run_id] : []),
+  evolve(doc, event) {
+    if (isErased(event)) return doc && scrub(doc);
+    if (!isRunEvent(event)) return doc;
     if (event.type === 'RunQueued') {
       const run = event.data;
       return {

@@ -1,8 +1,9 @@
-import type { StoredEvent } from '../adapters/event-store/event-log.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
+import { SubjectErased } from '../domain/erasure/events.js';
 import { isSourceId, SOURCES } from '../domain/run/catalog.js';
 import { readableAnswer, type RecordedAnswer } from '../domain/run/evaluate.js';
-import type { RunEvent } from '../domain/run/events.js';
+import { SourceAnswered } from '../domain/run/events.js';
+import { isEventOf } from '../domain/shared/events.js';
 import type { Projection } from './projector.js';
 
 export interface CachedAnswerDoc extends Record<string, unknown> {
@@ -14,6 +15,9 @@ export interface CachedAnswerDoc extends Record<string, unknown> {
 /** Per tenant and environment, since the subject reference is a keyed hash of tenant, environment and document. */
 export const cacheId = (subjectRef: string, sourceId: string): string => `${subjectRef}:${sourceId}`;
 
+const isAnswer = isEventOf(SourceAnswered);
+const isErased = isEventOf(SubjectErased);
+
 /**
  * Answers that may be reused, as a projection of the answers recorded: only fresh (not cached)
  * answers of sources with a cache_ttl, never errors. The run reads it before asking a source.
@@ -22,19 +26,15 @@ export const sourceCacheProjection: Projection<CachedAnswerDoc> = {
   name: 'source_cache',
   collection: 'source_cache',
   indexes: [],
-  documentIds(stored) {
-    if (stored.type === 'SubjectErased') {
-      return (stored.data['subject_refs'] as string[]).flatMap((ref) => Object.keys(SOURCES).map((source) => cacheId(ref, source)));
-    }
-    const event = stored as StoredEvent<RunEvent>;
-    if (event.type !== 'SourceAnswered' || event.data.cached || event.data.status !== 'ANSWERED') return [];
+  documentIds(event) {
+    if (isErased(event)) return event.data.subject_refs.flatMap((ref) => Object.keys(SOURCES).map((source) => cacheId(ref, source)));
+    if (!isAnswer(event) || event.data.cached || event.data.status !== 'ANSWERED') return [];
     if (!isSourceId(event.data.source_id) || SOURCES[event.data.source_id].cacheTtlSeconds === 0) return [];
     return [cacheId(event.data.subject_ref, event.data.source_id)];
   },
-  evolve(_doc, stored) {
-    if (stored.type === 'SubjectErased') return null;
-    const event = stored as StoredEvent<RunEvent>;
-    if (event.type !== 'SourceAnswered' || !isSourceId(event.data.source_id)) return _doc;
+  evolve(_doc, event) {
+    if (isErased(event)) return null;
+    if (!isAnswer(event) || !isSourceId(event.data.source_id)) return _doc;
     const { run_id: _r, subject_ref: _s, answered_at, ...recorded } = event.data;
     const answer: RecordedAnswer = readableAnswer(recorded);
     const expires = new Date(Date.parse(answered_at) + SOURCES[event.data.source_id].cacheTtlSeconds * 1000).toISOString();

@@ -1,6 +1,6 @@
-import type { StoredEvent } from '../adapters/event-store/event-log.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
-import type { TemplateDefinition, TemplateEvent } from '../domain/template/events.js';
+import { isEventOf } from '../domain/shared/events.js';
+import { TemplateEvent, type TemplateDefinition } from '../domain/template/events.js';
 import type { Projection } from './projector.js';
 
 export interface TemplateDoc extends Record<string, unknown> {
@@ -15,13 +15,15 @@ export interface TemplateDoc extends Record<string, unknown> {
   updated_at: string;
 }
 
+const isTemplateEvent = isEventOf(TemplateEvent);
+
 export const templatesProjection: Projection<TemplateDoc> = {
   name: 'templates',
   collection: 'templates',
   indexes: [{ fields: ['tenant_id'] }],
-  documentIds: (event) => (event.stream.startsWith('template-') ? [String(event.data['template_id'])] : []),
-  evolve(doc, stored) {
-    const event = stored as StoredEvent<TemplateEvent>;
+  documentIds: (event) => (isTemplateEvent(event) ? [event.data.template_id] : []),
+  evolve(doc, event) {
+    if (!isTemplateEvent(event)) return doc;
     switch (event.type) {
       case 'TemplateCreated':
         return { ...event.data, global: event.data.tenant_id === null, updated_at: event.data.created_at };

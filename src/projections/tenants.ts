@@ -1,8 +1,8 @@
-import type { StoredEvent } from '../adapters/event-store/event-log.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
+import { isEventOf } from '../domain/shared/events.js';
 import { applySettings, defaultSettings, type TenantSettings } from '../domain/tenant/decider.js';
-import type { TenantEvent } from '../domain/tenant/events.js';
-import type { LedgerEvent } from '../domain/ledger/events.js';
+import { TenantEvent } from '../domain/tenant/events.js';
+import { LedgerEvent } from '../domain/ledger/events.js';
 import type { Projection } from './projector.js';
 
 export interface TenantDoc extends Record<string, unknown> {
@@ -16,21 +16,16 @@ export interface TenantDoc extends Record<string, unknown> {
   updated_at: string;
 }
 
-type Event = StoredEvent<TenantEvent | LedgerEvent>;
+const isTenantOrLedgerEvent = isEventOf(TenantEvent, LedgerEvent);
 
 /** Tenants with their settings and credit balance (read by auth on every request). */
 export const tenantsProjection: Projection<TenantDoc> = {
   name: 'tenants',
   collection: 'tenants',
   indexes: [],
-  documentIds(event) {
-    if (event.stream.startsWith('tenant-') || event.stream.startsWith('ledger-')) {
-      return [String(event.data['tenant_id'])];
-    }
-    return [];
-  },
-  evolve(doc, stored) {
-    const event = stored as Event;
+  documentIds: (event) => (isTenantOrLedgerEvent(event) ? [event.data.tenant_id] : []),
+  evolve(doc, event) {
+    if (!isTenantOrLedgerEvent(event)) return doc;
     switch (event.type) {
       case 'TenantCreated':
         return {

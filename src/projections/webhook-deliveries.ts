@@ -1,6 +1,6 @@
-import type { StoredEvent } from '../adapters/event-store/event-log.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
-import type { DeliveryEvent } from '../domain/webhook/events.js';
+import { isEventOf } from '../domain/shared/events.js';
+import { DeliveryEvent } from '../domain/webhook/events.js';
 import type { Projection } from './projector.js';
 
 export interface WebhookAttemptDoc {
@@ -29,6 +29,8 @@ export interface WebhookDeliveryDoc extends Record<string, unknown> {
   created_at: string;
 }
 
+const isDeliveryEvent = isEventOf(DeliveryEvent);
+
 const soonest = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a < b ? a : b);
 
 /** Webhook deliveries with every attempt: the operator's delivery log, and what a restart resumes. */
@@ -36,9 +38,9 @@ export const webhookDeliveriesProjection: Projection<WebhookDeliveryDoc> = {
   name: 'webhook_deliveries',
   collection: 'webhook_deliveries',
   indexes: [{ fields: ['tenant_id'] }, { fields: ['event_id'] }, { fields: ['status'] }],
-  documentIds: (event) => (event.stream.startsWith('delivery-') ? [String(event.data['delivery_id'])] : []),
-  evolve(doc, stored) {
-    const event = stored as StoredEvent<DeliveryEvent>;
+  documentIds: (event) => (isDeliveryEvent(event) ? [event.data.delivery_id] : []),
+  evolve(doc, event) {
+    if (!isDeliveryEvent(event)) return doc;
     switch (event.type) {
       case 'WebhookDeliveryScheduled': {
         const d = event.data;

@@ -5,7 +5,8 @@ import { ledgerCommand } from '../commands/ledger.js';
 import { runStream } from '../domain/run/decider.js';
 import type { TenantDoc } from '../projections/tenants.js';
 import { ledgerDecider, ledgerStream } from '../domain/ledger/decider.js';
-import type { RunEvent } from '../domain/run/events.js';
+import { RunEvent } from '../domain/run/events.js';
+import { isEventOf } from '../domain/shared/events.js';
 import type { Processor } from '../processing/runner.js';
 
 /**
@@ -20,8 +21,7 @@ export class BillingReactor implements Processor {
   constructor(private readonly log: EventLog, private readonly readStore: ReadStore) {}
 
   async handle(events: StoredEvent[]): Promise<void> {
-    for (const stored of events) {
-      const event = stored as StoredEvent<RunEvent>;
+    for (const event of events.filter(isEventOf(RunEvent))) {
       const tenantId = event.metadata.tenant_id;
       if (!tenantId) continue;
       const context = {

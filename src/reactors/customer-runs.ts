@@ -2,7 +2,8 @@ import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js
 import { handleCommand, loadState } from '../commands/handle-command.js';
 import { customerDecider, customerStream } from '../domain/customer/decider.js';
 import { runDecider, runStream } from '../domain/run/decider.js';
-import type { RunEvent } from '../domain/run/events.js';
+import { RunEvent } from '../domain/run/events.js';
+import { isEventOf } from '../domain/shared/events.js';
 import { tenantDecider, tenantStream } from '../domain/tenant/decider.js';
 import type { CustomerStatus } from '../domain/values/scopes.js';
 import type { Processor } from '../processing/runner.js';
@@ -19,8 +20,7 @@ export class CustomerRunsReactor implements Processor {
   constructor(private readonly log: EventLog) {}
 
   async handle(events: StoredEvent[]): Promise<void> {
-    for (const stored of events) {
-      const event = stored as StoredEvent<RunEvent>;
+    for (const event of events.filter(isEventOf(RunEvent))) {
       if (event.type !== 'RunCompleted' && event.type !== 'RunFailed' && event.type !== 'RunReviewed') continue;
       const { customer_id: customerId, tenant_id: tenantId, run_id: runId } = event.data;
       if (!customerId) continue;

@@ -10,7 +10,8 @@ import { FACIAL_CHECK_COST, performChecks, recordedChecks, succeeded } from '../
 import { billingSuspended, ledgerCommand } from '../commands/ledger.js';
 import { handleCommand, loadState } from '../commands/handle-command.js';
 import { customerDecider, customerStream, facialPair, IDENTITY_TYPES, type CustomerState } from '../domain/customer/decider.js';
-import type { CustomerEvent } from '../domain/customer/events.js';
+import { DocumentUploaded } from '../domain/customer/events.js';
+import { isEventOf } from '../domain/shared/events.js';
 import { tenantDecider, tenantStream } from '../domain/tenant/decider.js';
 import type { Logger } from '../logger.js';
 import type { CustomerDoc } from '../projections/customers.js';
@@ -55,9 +56,8 @@ export class FacialRoundsReactor implements Processor, WorkHandler {
   async handle(events: StoredEvent[]): Promise<void> {
     const items: NewWorkItem[] = [];
     const now = this.deps.clock.now().getTime();
-    for (const stored of events) {
-      const event = stored as StoredEvent<CustomerEvent>;
-      if (event.type === 'DocumentUploaded' && ROUND_DOCUMENT_TYPES.includes(event.data.type)) {
+    for (const event of events) {
+      if (isEventOf(DocumentUploaded)(event) && ROUND_DOCUMENT_TYPES.includes(event.data.type)) {
         items.push({ id: `facial-round:${event.data.customer_id}`, kind: FACIAL_ROUND_WORK, payload: { customer_id: event.data.customer_id, causation: event.id }, due_at: now, rearm: true });
       }
     }

@@ -8,7 +8,8 @@ import type { ReadStore } from '../adapters/read-store/port.js';
 import { handleCommand, loadState } from '../commands/handle-command.js';
 import { analyseFxOperation } from '../domain/fx/analysis.js';
 import { fxOperationDecider, fxOperationStream } from '../domain/fx/decider.js';
-import type { FxOperationEvent } from '../domain/fx/events.js';
+import { FxAnalysisRequested } from '../domain/fx/events.js';
+import { isEventOf } from '../domain/shared/events.js';
 import { formatLaudoNumber, laudoNumbersDecider, laudoNumbersStream } from '../domain/fx/laudo-numbers.js';
 import type { Logger } from '../logger.js';
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
@@ -47,9 +48,8 @@ export class FxAnalysisReactor implements Processor, WorkHandler {
   async handle(events: StoredEvent[]): Promise<void> {
     const now = this.deps.clock.now().getTime();
     const items: NewWorkItem[] = [];
-    for (const stored of events) {
-      const event = stored as StoredEvent<FxOperationEvent>;
-      if (event.type === 'FxAnalysisRequested') items.push({ id: `fx-analysis:${event.data.operation_id}`, kind: FX_ANALYSIS_WORK, payload: { operation_id: event.data.operation_id, causation: event.id }, due_at: now, rearm: true });
+    for (const event of events) {
+      if (isEventOf(FxAnalysisRequested)(event)) items.push({ id: `fx-analysis:${event.data.operation_id}`, kind: FX_ANALYSIS_WORK, payload: { operation_id: event.data.operation_id, causation: event.id }, due_at: now, rearm: true });
     }
     await this.deps.work.schedule(items);
   }

@@ -1,6 +1,7 @@
 import type { StoredEvent } from '../adapters/event-store/event-log.js';
 import type { KeyStore } from '../adapters/pii/key-store.js';
-import type { ErasureEvent } from '../domain/erasure/events.js';
+import { SubjectErased } from '../domain/erasure/events.js';
+import { isEventOf } from '../domain/shared/events.js';
 import type { Processor } from '../processing/runner.js';
 
 /**
@@ -14,9 +15,8 @@ export class KeyCacheReactor implements Processor {
   constructor(private readonly keys: KeyStore) {}
 
   async handle(events: StoredEvent[]): Promise<void> {
-    for (const stored of events) {
-      const event = stored as StoredEvent<ErasureEvent>;
-      if (event.type === 'SubjectErased') this.keys.forget(event.data.subject_refs);
+    for (const event of events) {
+      if (isEventOf(SubjectErased)(event)) this.keys.forget(event.data.subject_refs);
     }
   }
 }

@@ -7,7 +7,8 @@ import { handleCommand, loadState } from '../commands/handle-command.js';
 import { isSourceId, SOURCES } from '../domain/run/catalog.js';
 import { runDecider, runStream, TERMINAL, type RunState } from '../domain/run/decider.js';
 import type { RecordedAnswer } from '../domain/run/evaluate.js';
-import type { RunEvent, RunQueuedData } from '../domain/run/events.js';
+import { RunEvent, type RunQueuedData } from '../domain/run/events.js';
+import { isEventOf } from '../domain/shared/events.js';
 import { errorText, type Logger } from '../logger.js';
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
 import { type Processor } from '../processing/runner.js';
@@ -63,8 +64,7 @@ export class RunExecutor implements Processor, WorkHandler {
   async handle(events: StoredEvent[]): Promise<void> {
     const items: NewWorkItem[] = [];
     const now = this.deps.clock.now().getTime();
-    for (const stored of events) {
-      const event = stored as StoredEvent<RunEvent>;
+    for (const event of events.filter(isEventOf(RunEvent))) {
       if (event.type === 'RunQueued') items.push({ id: `run:${event.data.run_id}`, kind: RUN_WORK, payload: { run_id: event.data.run_id, causation: event.id }, due_at: now });
       if (event.type === 'RunCancelled' || event.type === 'RunCompleted' || event.type === 'RunFailed') this.inFlight.get(event.data.run_id)?.abort();
     }

@@ -13,7 +13,9 @@ import { handleCommand, loadState } from '../commands/handle-command.js';
 import { customerStream } from '../domain/customer/decider.js';
 import { deliveryDecider, deliveryStream, dueAttempt, owedAttempts, type DeliveryState } from '../domain/webhook/decider.js';
 import { webhookEndpointsDecider, webhookEndpointsStream, type WebhookEndpointsState } from '../domain/webhook/endpoints.js';
-import type { WebhookEndpointEvent } from '../domain/webhook/events.js';
+import { CustomerEvent } from '../domain/customer/events.js';
+import { isEventOf } from '../domain/shared/events.js';
+import { WebhookEndpointEvent } from '../domain/webhook/events.js';
 import { deliveryTarget, envelope, webhookFor, type Webhook } from '../domain/webhook/plan.js';
 import { errorText, type Logger } from '../logger.js';
 import { findWebhookDeliveries } from '../projections/webhook-deliveries.js';
@@ -185,7 +187,8 @@ export class WebhookReactor implements Processor, WorkHandler {
     const events = await this.deps.log.readStream(webhookEndpointsStream(tenantId));
     return events
       .filter((e) => position === undefined || e.position < position)
-      .reduce((state, e) => webhookEndpointsDecider.evolve(state, { type: e.type, data: e.data } as WebhookEndpointEvent), webhookEndpointsDecider.initialState);
+      .filter(isEventOf(WebhookEndpointEvent))
+      .reduce(webhookEndpointsDecider.evolve, webhookEndpointsDecider.initialState);
   }
 
   /** The customer's own webhook_url as registered before `position`, or null. */
@@ -193,7 +196,7 @@ export class WebhookReactor implements Processor, WorkHandler {
     let url: string | null = null;
     for (const e of await this.deps.log.readStream(customerStream(customerId))) {
       if (e.position >= position) break;
-      if (e.type === 'CustomerRegistered' || e.type === 'CustomerDraftCompleted') url = (e.data['webhook_url'] as string | null) ?? null;
+      if (isEventOf(CustomerEvent)(e) && (e.type === 'CustomerRegistered' || e.type === 'CustomerDraftCompleted')) url = e.data.webhook_url;
     }
     return url;
   }

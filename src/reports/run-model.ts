@@ -2,6 +2,9 @@ import type { StoredEvent } from '../adapters/event-store/event-log.js';
 import { buildAnalysis, buildDetail } from '../domain/run/analysis.js';
 import type { RecordedAnswer } from '../domain/run/evaluate.js';
 import type { ReportMode } from '../domain/report/events.js';
+import { RunQueued } from '../domain/run/events.js';
+import { isEventOf } from '../domain/shared/events.js';
+import { ERASED } from '../domain/shared/personal.js';
 import { historyDigest } from '../domain/report/history.js';
 import type { TemplateDefinition } from '../domain/template/events.js';
 import { runFacts, runsProjection, type RunDoc } from '../projections/runs.js';
@@ -31,13 +34,13 @@ export interface RunReportModel {
 export function buildRunReportModel(history: readonly StoredEvent[], mode: ReportMode, generatedAt: string): RunReportModel {
   const ordered = [...history].sort((a, b) => a.revision - b.revision);
   const first = ordered[0];
-  if (!first || first.type !== 'RunQueued') throw new Error('a run report needs the run stream from RunQueued on');
+  if (!first || !isEventOf(RunQueued)(first)) throw new Error('a run report needs the run stream from RunQueued on');
   let doc: RunDoc | null = null;
-  for (const event of ordered) doc = runsProjection.evolve(doc, event, String(first.data['run_id']));
+  for (const event of ordered) doc = runsProjection.evolve(doc, event, first.data.run_id);
   if (!doc) throw new Error('the run stream folds to nothing');
   const run = sanitize(doc);
-  const queued = first.data as { template: RunReportModel['template']; subject: unknown };
-  const subject = typeof queued.subject === 'object' && queued.subject !== null ? (queued.subject as Record<string, unknown>) : null;
+  const queued = first.data;
+  const subject = queued.subject === ERASED ? null : queued.subject;
   const facts = runFacts(run);
   return {
     mode,

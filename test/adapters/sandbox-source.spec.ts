@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { SOURCES, type SourceId } from '../../src/domain/run/catalog.js';
 import { isValidCnpj, isValidCpf, withCheckDigits } from '../../src/domain/values/document.js';
 import type { SubjectType } from '../../src/domain/values/scopes.js';
-import type { CheckAnswer, Severity, SourceAnswer } from '../../src/adapters/sources/port.js';
+import type { CheckAnswer, Severity } from '../../src/domain/run/answers.js';
+import type { SourceAnswer } from '../../src/adapters/sources/port.js';
 import { SandboxSource } from '../../src/adapters/sources/sandbox.js';
 
 /** The sources of the reference templates (decisions sections 4 and 5). */

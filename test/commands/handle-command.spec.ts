@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
+import * as t from 'io-ts';
 import { EventLog } from '../../src/adapters/event-store/event-log.js';
 import type { EventStore, ExpectedRevision, NewEvent } from '../../src/adapters/event-store/port.js';
 import { SqliteEventStore } from '../../src/adapters/event-store/sqlite.js';
@@ -8,7 +9,8 @@ import { handleCommand, type CommandContext } from '../../src/commands/handle-co
 import { DomainError, type Decider } from '../../src/domain/shared/decider.js';
 import { tempDir } from '../helpers/temp.js';
 
-type Counted = { type: 'Counted'; data: { by: string } };
+const Counted = t.type({ type: t.literal('Counted'), data: t.type({ by: t.string }) });
+type Counted = t.TypeOf<typeof Counted>;
 type Count = { type: 'Count'; by: string } | { type: 'Refuse' } | { type: 'Explode' };
 
 /** A counter: every Count appends one event; Refuse is a domain error; Explode throws. */
@@ -20,6 +22,7 @@ const counter: Decider<Count, number, Counted> = {
     return E.right([{ type: 'Counted', data: { by: command.by } }]);
   },
   evolve: (n) => n + 1,
+  codec: Counted,
 };
 
 /** Counts the appends and the reads that reach the store. */

@@ -130,6 +130,33 @@ export function describeEventStoreContract(name: string, open: () => Promise<Eve
       await subscription.stop();
       expect(seen.map((e) => e.type)).to.deep.equal(['One', 'Two', 'Three']);
     });
+
+    it('reports a batch the subscriber fails, then delivers it again: nothing after it is skipped', async () => {
+      const stream = `sub-${uniq()}`;
+      await store.append(stream, [event('Before')], 'no_stream');
+      const start = (await store.readStream(stream))[0]!.position;
+      await store.append(stream, [event('Refused'), event('After')], 0);
+      const seen: string[] = [];
+      const reported: unknown[] = [];
+      let refusals = 0;
+      let resolveDone!: () => void;
+      const done = new Promise<void>((r) => (resolveDone = r));
+      const subscription = store.subscribeToAll({
+        after: start,
+        onBatch: async (batch) => {
+          const mine = batch.filter((e) => e.stream === stream);
+          // refused twice, as a subscriber does while a dependency is down
+          if (mine.some((e) => e.type === 'Refused') && refusals++ < 2) throw new Error('not now');
+          seen.push(...mine.map((e) => e.type));
+          if (seen.includes('After')) resolveDone();
+        },
+        onError: (error) => reported.push(error),
+      });
+      await Promise.race([done, new Promise((_, reject) => setTimeout(() => reject(new Error('the failed batch was not delivered again')), 15_000))]);
+      await subscription.stop();
+      expect(seen).to.deep.equal(['Refused', 'After']);
+      expect(reported.map((e) => (e as Error).message)).to.deep.equal(['not now', 'not now']);
+    });
   });
 }
 

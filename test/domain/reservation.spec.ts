@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { reservationDecider, type ReservationEvent } from '../../src/domain/reservation/decider.js';
+import { reservationDecider } from '../../src/domain/reservation/decider.js';
+import type { ReservationEvent } from '../../src/domain/reservation/events.js';
 import { spec } from '../helpers/decider-spec.js';
 
 const NOW = '2026-11-22T12:00:00.000Z';

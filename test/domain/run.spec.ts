@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import type { CheckAnswer } from '../../src/adapters/sources/port.js';
+import type { CheckAnswer } from '../../src/domain/run/answers.js';
 import { SOURCES, type SourceId } from '../../src/domain/run/catalog.js';
 import { runDecider, type RunCommand } from '../../src/domain/run/decider.js';
 import { evaluate, splitTexts, type RecordedAnswer } from '../../src/domain/run/evaluate.js';

@@ -210,6 +210,18 @@ describe('customers projection', () => {
       .andReplayChangesNothing();
   });
 
+  it('rebuilt after an erasure (the profile reads as the erased marker), a customer has the same erased profile as one erased live', () => {
+    const at = eventLog();
+    const erased = { name: ERASED, email: ERASED, doc: ERASED };
+    customers
+      .given([
+        at('customer-c1', 'CustomerRegistered', { ...registeredData, profile: ERASED }),
+        at('customer-c1', 'CustomerDraftCompleted', { customer_id: 'c1', profile: ERASED, subject_ref: 'subj_x', external_id: 'ext-2', metadata: {}, onboarding_profile: null, webhook_url: null, completed_at: T1 }),
+      ])
+      .then({ c1: { ...draft, profile: erased, external_id: 'ext-2', metadata: {}, updated_at: T1 } })
+      .andReplayChangesNothing();
+  });
+
   it('events before a registration make no document', () => {
     const at = eventLog();
     customers.given([at('customer-c1', 'CustomerStatusChanged', { customer_id: 'c1', status: 'aprovado', reason: 'operator', changed_at: T1 })]).then({ c1: null });

@@ -212,6 +212,7 @@ function toRecorded(resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedE
     id: event.id,
     type: event.type,
     data: event.data as Record<string, unknown>,
+    // cast, not decoded: metadata is the store's own record, written by `append` from an EventMetadata
     metadata: event.metadata as unknown as EventMetadata,
     stream: event.streamId,
     revision: Number(event.revision),

@@ -1,4 +1,7 @@
+import { isLeft } from 'fp-ts/lib/Either.js';
+import { EVENT_CODECS } from '../../domain/events.js';
 import type { DomainEvent, PiiFields } from '../../domain/shared/decider.js';
+import { failingPaths, type EventCodecs } from '../../domain/shared/events.js';
 import { UPCASTERS, type Upcaster } from '../../domain/upcasters.js';
 import { isSealed, type PiiCodec } from '../pii/port.js';
 import type {
@@ -35,8 +38,28 @@ export interface EventToAppend {
 export type PiiPolicy = Readonly<Record<string, PiiFields<Record<string, unknown>>>>;
 
 /**
+ * A stored event that its type's codec refuses (after upcasting): read on, it would be taken for
+ * a shape it does not have. Names where it is and which fields failed, never their values.
+ */
+export class UndecodableEventError extends Error {
+  constructor(
+    readonly stream: string,
+    readonly revision: number,
+    readonly position: number,
+    readonly eventType: string,
+    readonly paths: readonly string[],
+  ) {
+    super(`stored event does not decode: stream ${stream} revision ${revision} position ${position} type ${eventType}, failing at ${paths.slice(0, 5).join(', ') || '(root)'}`);
+    this.name = 'UndecodableEventError';
+  }
+}
+
+/**
  * The event store seen through the PII codec: personal fields named by the policy are sealed
  * on the way in and opened on the way out, so handlers and projectors never touch the codec.
+ * On the way out each event is upcast to its current type and decoded by that type's codec, so
+ * what readers get is what the codecs say (narrow it with `isEventOf`). An event of a type no
+ * codec knows (none the service writes) is handed on as it is, typed as unknown data.
  */
 export class EventLog {
   constructor(
@@ -44,6 +67,7 @@ export class EventLog {
     private readonly codec: PiiCodec,
     private readonly policy: PiiPolicy,
     private readonly upcasters: Readonly<Record<string, Upcaster>> = UPCASTERS,
+    private readonly codecs: EventCodecs = EVENT_CODECS,
   ) {}
 
   async append(
@@ -99,12 +123,21 @@ export class EventLog {
     return {
       id: event.id,
       type: current.type,
-      data: current.data,
+      data: this.decode(event, current),
       metadata: event.metadata,
       stream: event.stream,
       revision: event.revision,
       position: event.position,
       recorded_at: event.recorded_at,
     };
+  }
+
+  /** After opening and upcasting: the codecs describe opened personal fields and current shapes. */
+  private decode(event: RecordedEvent, current: { type: string; data: Record<string, unknown> }): Record<string, unknown> {
+    const codec = this.codecs.get(current.type);
+    if (!codec) return current.data;
+    const decoded = codec.decode(current);
+    if (isLeft(decoded)) throw new UndecodableEventError(event.stream, event.revision, event.position, current.type, failingPaths(decoded.left));
+    return decoded.right.data;
   }
 }

@@ -50,7 +50,10 @@ export interface ReadAllOptions {
 export interface SubscribeOptions {
   after: number | null;
   onBatch: (events: RecordedEvent[]) => Promise<void>;
-  /** a failed batch is retried by the caller; the adapter only reports here */
+  /**
+   * A batch `onBatch` fails (or a failed read) is reported here, then delivered again after a
+   * backoff until it is taken or the subscription stops: an event is never skipped.
+   */
   onError?: (error: unknown) => void;
 }
 

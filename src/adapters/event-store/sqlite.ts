@@ -57,6 +57,8 @@ interface PendingAppend {
  * transaction (one fsync), each in its own savepoint, so one append's conflict fails that append
  * alone; every caller is answered only after the commit.
  */
+const MAX_RETRY_DELAY_MS = 5_000;
+
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
   private readonly appended = new EventEmitter();
@@ -202,34 +204,49 @@ export class SqliteEventStore implements EventStore {
 
   subscribeToAll(options: SubscribeOptions): Subscription {
     let stopped = false;
+    /** ends the current wait: stop() and close() end any, an append only an idle one */
     let wake: (() => void) | null = null;
-    const onAppend = () => wake?.();
+    let wakeOnAppend = false;
+    const onAppend = () => {
+      if (wakeOnAppend || this.closed) wake?.();
+    };
     this.appended.on('append', onAppend);
-    const idle = () =>
+    const wait = (ms: number, untilAppend: boolean) =>
       new Promise<void>((resolve) => {
-        // other processes may append to the same file: poll as well as listen
-        const timer = setTimeout(done, this.pollIntervalMs);
+        const timer = setTimeout(done, ms);
         function done() {
           clearTimeout(timer);
           resolve();
         }
         wake = done;
+        wakeOnAppend = untilAppend;
       });
     const loop = (async () => {
       let position = options.after ?? 0;
-      while (!stopped && !this.closed) {
-        const appendsBefore = this.appends;
-        const batch = await this.readAll({ after: position, limit: 500 });
-        if (batch.length === 0) {
-          if (this.appends === appendsBefore && !stopped) await idle();
-          continue;
+      for (let failures = 0; !stopped && !this.closed; ) {
+        try {
+          const appendsBefore = this.appends;
+          const batch = await this.readAll({ after: position, limit: 500 });
+          if (batch.length === 0) {
+            // other processes may append to the same file: poll as well as listen
+            if (this.appends === appendsBefore && !stopped) await wait(this.pollIntervalMs, true);
+            continue;
+          }
+          await options.onBatch(batch);
+          position = batch[batch.length - 1]!.position;
+          failures = 0;
+          // a long catch-up must not starve requests and timers: yield between batches
+          await new Promise((resolve) => setImmediate(resolve));
+        } catch (error) {
+          if (stopped || this.closed) break;
+          // not taken: reported, then read and delivered again from the same position (as the
+          // EventStoreDB adapter resubscribes), so an event that fails is never skipped; the
+          // backoff holds whatever is appended meanwhile
+          options.onError?.(error);
+          await wait(Math.min(MAX_RETRY_DELAY_MS, 50 * 2 ** ++failures), false);
         }
-        await options.onBatch(batch);
-        position = batch[batch.length - 1]!.position;
-        // a long catch-up must not starve requests and timers: yield between batches
-        await new Promise((resolve) => setImmediate(resolve));
       }
-    })().catch((error: unknown) => options.onError?.(error));
+    })();
     return {
       stop: async () => {
         stopped = true;

@@ -12,8 +12,8 @@ export interface SealedPii {
   v: unknown;
 }
 
-/** What an erased (crypto-shredded) value reads as. */
-export const ERASED = '[erased]';
+/** What an erased (crypto-shredded) value reads as: the domain's marker (domain/shared/personal.ts). */
+export { ERASED } from '../../domain/shared/personal.js';
 
 export interface PiiCodec {
   seal(subject: string, value: unknown): Promise<SealedPii>;

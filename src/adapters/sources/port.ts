@@ -1,30 +1,9 @@
 import type { SourceId } from '../../domain/run/catalog.js';
+import type { SourceAnswer } from '../../domain/run/answers.js';
 import type { SubjectType } from '../../domain/values/scopes.js';
 
-export type CheckStatus = 'VALID' | 'INVALID' | 'NO_DATA' | 'ERROR';
-export type Severity = 'info' | 'low' | 'medium' | 'high' | 'critical';
-
-export interface CheckAnswer {
-  check_id: string;
-  status: CheckStatus;
-  result_code: string;
-  result_label: string;
-  /** for INVALID answers: how bad the finding is, and what to say about it */
-  severity?: Severity;
-  title?: string;
-  detail?: string;
-}
-
-/** A source's answer for one subject: normalised checks and data, never the raw payload. */
-export interface SourceAnswer {
-  /** ERROR when the source failed technically (then checks may be empty) */
-  status: 'ANSWERED' | 'ERROR';
-  checks: CheckAnswer[];
-  /** normalised fields of the subject (names, CNAEs, partners, proceedings, media items...) */
-  data: Record<string, unknown>;
-  error_code: string | null;
-  error_message: string | null;
-}
+/** The answer types are the run's (domain/run/answers.ts): a source adapter produces them. */
+export type { SourceAnswer };
 
 export interface SourceRequest {
   run_id: string;

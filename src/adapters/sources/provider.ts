@@ -3,7 +3,8 @@ import got from 'got';
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import { SOURCES, type SourceId } from '../../domain/run/catalog.js';
-import { errorAnswer, type CheckAnswer, type Source, type SourceAnswer, type SourceRequest } from './port.js';
+import type { CheckAnswer } from '../../domain/run/answers.js';
+import { errorAnswer, type Source, type SourceAnswer, type SourceRequest } from './port.js';
 
 export interface ProviderSourceOptions {
   /** base URL serving every source as `{baseUrl}/{source_id}` */

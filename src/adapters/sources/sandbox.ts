@@ -2,7 +2,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { SOURCES, type SourceId } from '../../domain/run/catalog.js';
 import { digitsOnly, withCheckDigits } from '../../domain/values/document.js';
 import type { SubjectType } from '../../domain/values/scopes.js';
-import { errorAnswer, type CheckAnswer, type Severity, type Source, type SourceAnswer, type SourceRequest } from './port.js';
+import type { CheckAnswer, Severity } from '../../domain/run/answers.js';
+import { errorAnswer, type Source, type SourceAnswer, type SourceRequest } from './port.js';
 import {
   CAPITAIS_SOCIAIS,
   CITIES,

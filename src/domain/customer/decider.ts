@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { DomainError, type Decider } from '../shared/decider.js';
 import type { CustomerStatus, Environment, SubjectType } from '../values/scopes.js';
 import type { FacialRoundCompletedData } from '../facial/events.js';
-import type { CustomerEvent } from './events.js';
+import { CustomerEvent } from './events.js';
 
 export const customerStream = (customerId: string): string => `customer-${customerId}`;
 
@@ -94,6 +94,7 @@ function registration(command: Registration) {
  */
 export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEvent> = {
   initialState: { status: 'none' },
+  codec: CustomerEvent,
   decide(command, state) {
     if (command.type === 'Register') {
       if (state.status !== 'none') return E.right([]);

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import type { PiiFields } from '../shared/decider.js';
+import { personal } from '../shared/personal.js';
 import { CustomerStatus, Environment, SubjectType } from '../values/scopes.js';
 
 const nullableString = t.union([t.string, t.null]);
@@ -8,7 +9,7 @@ const nullableString = t.union([t.string, t.null]);
  * Everything personal about the customer travels in `profile`, sealed as one field: doc, name,
  * e-mail, phone, address, birth date and the type-specific fields as they were sent.
  */
-export const CustomerProfile = t.UnknownRecord;
+export const CustomerProfile = personal(t.UnknownRecord);
 
 const Registration = {
   customer_id: t.string,

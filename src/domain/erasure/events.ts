@@ -34,5 +34,6 @@ export const SubjectErased = t.type({
   }),
 });
 
-export type ErasureEvent = t.TypeOf<typeof ErasureRequested> | t.TypeOf<typeof ErasureRescheduled> | t.TypeOf<typeof SubjectErased>;
+export const ErasureEvent = t.union([ErasureRequested, ErasureRescheduled, SubjectErased]);
+export type ErasureEvent = t.TypeOf<typeof ErasureEvent>;
 export const erasureStream = (key: string): string => `erasure-${key}`;

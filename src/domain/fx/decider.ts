@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { DomainError, type Decider } from '../shared/decider.js';
-import type { FxAnalysisCompletedData, FxOperationData, FxOperationEvent } from './events.js';
+import { FxOperationEvent, type FxAnalysisCompletedData, type FxOperationData } from './events.js';
 
 export const fxOperationStream = (operationId: string): string => `fxop-${operationId}`;
 
@@ -34,6 +34,7 @@ const notFound = () => E.left(new DomainError('operation_not_found', 'No such FX
  */
 export const fxOperationDecider: Decider<FxOperationCommand, FxOperationState, FxOperationEvent> = {
   initialState: { status: 'none' },
+  codec: FxOperationEvent,
 
   decide(command, state) {
     if (command.type === 'CreateFxOperation') return state.status === 'none' ? E.right([{ type: 'FxOperationCreated', data: command.operation }]) : E.right([]);

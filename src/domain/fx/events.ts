@@ -59,4 +59,9 @@ export type FxOperationData = t.TypeOf<typeof FxOperationCreated>['data'];
 export type FxAnalysisCompletedData = t.TypeOf<typeof FxAnalysisCompleted>['data'];
 
 /** A tenant's laudo numbers: one stream per tenant, so two operations never share a number. */
-export type LaudoNumberEvent = { type: 'LaudoNumberAllocated'; data: { operation_id: string; laudo_number: number; allocated_at: string } };
+export const LaudoNumberAllocated = t.type({
+  type: t.literal('LaudoNumberAllocated'),
+  data: t.type({ operation_id: t.string, laudo_number: t.number, allocated_at: t.string }),
+});
+export const LaudoNumberEvent = LaudoNumberAllocated;
+export type LaudoNumberEvent = t.TypeOf<typeof LaudoNumberEvent>;

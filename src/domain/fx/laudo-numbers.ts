@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { DomainError, type Decider } from '../shared/decider.js';
-import type { LaudoNumberEvent } from './events.js';
+import { LaudoNumberEvent } from './events.js';
 
 export const laudoNumbersStream = (tenantId: string): string => `laudoseq-${tenantId}`;
 
@@ -23,6 +23,7 @@ export const formatLaudoNumber = (n: number): string => String(n).padStart(6, '0
  */
 export const laudoNumbersDecider: Decider<LaudoNumbersCommand, LaudoNumbersState, LaudoNumberEvent> = {
   initialState: { last: 0, byOperation: {} },
+  codec: LaudoNumberEvent,
   decide(command, state) {
     if (state.byOperation[command.operation_id] !== undefined) return E.right([]);
     if (state.last >= MAX_LAUDO_NUMBER) return E.left(new DomainError('internal_error', 'The tenant has used every six-digit laudo number.'));

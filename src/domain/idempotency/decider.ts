@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { DomainError, type Decider } from '../shared/decider.js';
-import type { IdempotencyEvent } from './events.js';
+import { IdempotencyEvent } from './events.js';
 
 /** `idempotency-<keyed hash of tenant, environment, endpoint and key>` */
 export const idempotencyStream = (hash: string): string => `idempotency-${hash}`;
@@ -25,6 +25,7 @@ const plus = (iso: string, ms: number) => new Date(new Date(iso).getTime() + ms)
  */
 export const idempotencyDecider: Decider<IdempotencyCommand, IdempotencyState, IdempotencyEvent> = {
   initialState: { status: 'free' },
+  codec: IdempotencyEvent,
 
   decide(command, state) {
     switch (command.type) {

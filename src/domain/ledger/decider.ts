@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { DomainError, type Decider } from '../shared/decider.js';
-import type { LedgerEvent } from './events.js';
+import { LedgerEvent } from './events.js';
 
 /** `ledger-<tenant_id>`: the tenant's credits as a stream of movements. */
 export const ledgerStream = (tenantId: string): string => `ledger-${tenantId}`;
@@ -31,6 +31,7 @@ const insufficient = () => new DomainError('billing_suspended', 'Insufficient cr
  */
 export const ledgerDecider: Decider<LedgerCommand, LedgerState, LedgerEvent> = {
   initialState: { balance: 0, reservations: {}, settled: {} },
+  codec: LedgerEvent,
   decide(command, state) {
     switch (command.type) {
       case 'AddCredits':

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Decider } from '../shared/decider.js';
-import type { ReportEvent, ReportGeneratedData, ReportMode } from './events.js';
+import { ReportEvent, type ReportGeneratedData, type ReportMode } from './events.js';
 
 export const reportStream = (runId: string, mode: ReportMode): string => `report-${runId}-${mode}`;
 
@@ -11,6 +11,7 @@ export type ReportCommand = { type: 'RecordReport'; report: ReportGeneratedData 
 /** One report per run and mode: the first one recorded stands; a later one changes nothing. */
 export const reportDecider: Decider<ReportCommand, ReportState, ReportEvent> = {
   initialState: { status: 'none' },
+  codec: ReportEvent,
   decide(command, state) {
     switch (command.type) {
       case 'RecordReport':

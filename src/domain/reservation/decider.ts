@@ -1,15 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { DomainError, type Decider } from '../shared/decider.js';
+import { ReservationEvent } from './events.js';
 
 /**
  * A uniqueness claim (a document or an external id within a tenant): one stream per claimed
  * value, whose latest event names the owner. Two concurrent claims are ordered by the event
  * store's expected revision, so exactly one wins on every store.
  */
-export type ReservationEvent =
-  | { type: 'ValueReserved'; data: { owner_id: string; reserved_at: string } }
-  | { type: 'ValueReleased'; data: { owner_id: string; released_at: string } };
-
 export interface ReservationState {
   owner: string | null;
   reserved_at: string | null;
@@ -22,6 +19,7 @@ export type ReservationCommand =
 
 export const reservationDecider: Decider<ReservationCommand, ReservationState, ReservationEvent> = {
   initialState: { owner: null, reserved_at: null },
+  codec: ReservationEvent,
   decide(command, state) {
     switch (command.type) {
       case 'Reserve':

@@ -1,4 +1,4 @@
-import type { CheckStatus } from '../../adapters/sources/port.js';
+import type { CheckStatus } from './answers.js';
 import type { TemplateDefinition } from '../template/events.js';
 import { isSourceId, SOURCES } from './catalog.js';
 import { hitsOf, riskDimensions, sourceStatus, type RecordedAnswer } from './evaluate.js';

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { DomainError, type Decider } from '../shared/decider.js';
 import { checksSummary, evaluate, isBlockHit, readableAnswer, splitTexts, type RecordedAnswer } from './evaluate.js';
-import type { RunEvent, RunQueuedData } from './events.js';
+import { RunEvent, type RunQueuedData } from './events.js';
 
 export const runStream = (runId: string): string => `run-${runId}`;
 
@@ -68,6 +68,7 @@ function finish(run: RunQueuedData, answers: Readonly<Record<string, RecordedAns
  */
 export const runDecider: Decider<RunCommand, RunState, RunEvent> = {
   initialState: { status: 'none' },
+  codec: RunEvent,
 
   decide(command, state) {
     if (command.type === 'QueueRun') {

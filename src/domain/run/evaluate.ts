@@ -1,4 +1,4 @@
-import type { CheckAnswer, CheckStatus, Severity } from '../../adapters/sources/port.js';
+import type { CheckAnswer, CheckStatus, Severity } from './answers.js';
 import type { RuleAction, TemplateDefinition } from '../template/events.js';
 import { isSourceId, SOURCES, type RiskDimension, type SourceId } from './catalog.js';
 

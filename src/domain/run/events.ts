@@ -1,14 +1,12 @@
 import * as t from 'io-ts';
 import type { PiiFields } from '../shared/decider.js';
+import { personal } from '../shared/personal.js';
+import { CheckAnswer } from './answers.js';
 import { TemplateDefinition } from '../template/events.js';
 import { Environment, SubjectType } from '../values/scopes.js';
 
 const nullableString = t.union([t.string, t.null]);
 
-const CheckAnswer = t.intersection([
-  t.type({ check_id: t.string, status: t.keyof({ VALID: null, INVALID: null, NO_DATA: null, ERROR: null }), result_code: t.string, result_label: t.string }),
-  t.partial({ severity: t.keyof({ info: null, low: null, medium: null, high: null, critical: null }), title: t.string, detail: t.string }),
-]);
 
 const ChecksSummary = t.type({ total: t.number, valid: t.number, invalid: t.number, no_data: t.number, error: t.number });
 
@@ -21,7 +19,7 @@ export const RunQueued = t.type({
     /** the exact template version the run uses, as it was */
     template: t.type({ template_id: t.string, version: t.number, definition: TemplateDefinition }),
     /** personal: sealed through the PII codec */
-    subject: t.UnknownRecord,
+    subject: personal(t.UnknownRecord),
     subject_type: SubjectType,
     /** keyed hash of tenant and document: finds a subject's streams without the document */
     subject_ref: t.string,
@@ -49,9 +47,9 @@ export const SourceAnswered = t.type({
     /** statuses and codes, without the findings' texts */
     checks: t.array(CheckAnswer),
     /** the findings' titles and details by check id: they can quote the subject, so they are sealed */
-    check_texts: t.UnknownRecord,
+    check_texts: personal(t.UnknownRecord),
     /** normalised data about the subject (names, partners, proceedings): personal, sealed */
-    data: t.UnknownRecord,
+    data: personal(t.UnknownRecord),
     error_code: nullableString,
     error_message: nullableString,
     cached: t.boolean,

@@ -1,4 +1,5 @@
 import type { Either } from 'fp-ts/lib/Either.js';
+import type * as t from 'io-ts';
 
 export interface DomainEvent<Type extends string = string, Data = Record<string, unknown>> {
   type: Type;
@@ -13,6 +14,8 @@ export interface Decider<Command, State, Event extends DomainEvent> {
   decide(command: Command, state: State): Either<DomainError, readonly Event[]>;
   evolve(state: State, event: Event): State;
   initialState: State;
+  /** the events it folds (its stream's storage contract); other types on the stream are skipped */
+  codec: t.Type<Event, unknown>;
 }
 
 /** A rule of the domain said no. `code` is one of the spec's error codes. */

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { isSourceId, SOURCES } from '../run/catalog.js';
 import { DomainError, type Decider } from '../shared/decider.js';
-import type { TemplateDefinition, TemplateEvent } from './events.js';
+import { TemplateEvent, type TemplateDefinition } from './events.js';
 
 export const templateStream = (templateId: string): string => `template-${templateId}`;
 
@@ -44,6 +44,7 @@ export function definitionProblem(definition: TemplateDefinition): DomainError |
 
 export const templateDecider: Decider<TemplateCommand, TemplateState, TemplateEvent> = {
   initialState: { status: 'none' },
+  codec: TemplateEvent,
   decide(command, state) {
     switch (command.type) {
       case 'CreateTemplate': {

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { DomainError, type Decider } from '../shared/decider.js';
 import type { Environment, Scope, SubjectType } from '../values/scopes.js';
-import type { TenantEvent, TenantSettingsChanges } from './events.js';
+import { TenantEvent, type TenantSettingsChanges } from './events.js';
 
 export const tenantStream = (tenantId: string): string => `tenant-${tenantId}`;
 
@@ -68,6 +68,7 @@ const notFound = () => E.left(new DomainError('tenant_not_found', 'No such tenan
 
 export const tenantDecider: Decider<TenantCommand, TenantState, TenantEvent> = {
   initialState: { status: 'none' },
+  codec: TenantEvent,
 
   decide(command, state) {
     switch (command.type) {
@@ -86,9 +87,8 @@ export const tenantDecider: Decider<TenantCommand, TenantState, TenantEvent> = {
         ]);
       case 'ChangeTenantSettings': {
         if (state.status !== 'active') return notFound();
-        const changed = Object.entries(command.changes).some(
-          ([k, v]) => JSON.stringify(v) !== JSON.stringify((state.settings as unknown as Record<string, unknown>)[k]),
-        );
+        const current: Record<string, unknown> = { ...state.settings };
+        const changed = Object.entries(command.changes).some(([k, v]) => JSON.stringify(v) !== JSON.stringify(current[k]));
         if (!changed) return E.right([]);
         return E.right([
           { type: 'TenantSettingsChanged', data: { tenant_id: state.tenant_id, changes: command.changes, changed_at: command.now } },

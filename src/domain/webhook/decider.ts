@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { DomainError, type Decider } from '../shared/decider.js';
-import type { AttemptRecordedData, DeliveryEvent, DeliveryScheduledData } from './events.js';
+import { DeliveryEvent, type AttemptRecordedData, type DeliveryScheduledData } from './events.js';
 
 export const deliveryStream = (deliveryId: string): string => `delivery-${deliveryId}`;
 
@@ -74,6 +74,7 @@ const plus = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOSt
 
 export const deliveryDecider: Decider<DeliveryCommand, DeliveryState, DeliveryEvent> = {
   initialState: { status: 'none' },
+  codec: DeliveryEvent,
 
   decide(command, state) {
     switch (command.type) {

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Decider } from '../shared/decider.js';
 import type { Environment } from '../values/scopes.js';
-import { ALWAYS_DELIVERED, type WebhookEndpointEvent, type WebhookEventType } from './events.js';
+import { ALWAYS_DELIVERED, WebhookEndpointEvent, type WebhookEventType } from './events.js';
 
 /**
  * A tenant's webhook endpoints, one per environment. Their own stream rather than the tenant's:
@@ -37,6 +37,7 @@ export function subscribedEvents(requested: readonly WebhookEventType[]): Webhoo
 
 export const webhookEndpointsDecider: Decider<WebhookEndpointsCommand, WebhookEndpointsState, WebhookEndpointEvent> = {
   initialState: { endpoints: {} },
+  codec: WebhookEndpointEvent,
 
   decide(command) {
     switch (command.type) {

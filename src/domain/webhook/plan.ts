@@ -1,6 +1,7 @@
 import { isRight } from 'fp-ts/lib/Either.js';
 import type { DomainEvent } from '../shared/decider.js';
-import type { RunEvent } from '../run/events.js';
+import { RunEvent } from '../run/events.js';
+import { isEventOf } from '../shared/events.js';
 import type { Environment } from '../values/scopes.js';
 import { ALWAYS_DELIVERED, FacialRoundCompleted, type WebhookEventType } from './events.js';
 
@@ -47,15 +48,9 @@ function runData(d: RunResult, status: string, decision: string | null, riskBand
 
 const facialCheck = (c: { status: string; score: number | null; completed_at: string }) => ({ status: c.status, score: c.score, completed_at: c.completed_at });
 
-/**
- * The webhook a domain event calls for, or null. A run that ends completed, blocked,
- * pending_review or partial reports `run.completed`; the analyst's review of a run reports
- * `run.completed` again (completed, with the analyst's decision); a technical failure reports
- * `run.failed`; an automatic facial round reports `biometric_check.completed`. A cancelled run
- * reports nothing.
- */
-export function webhookFor(event: DomainEvent & { metadata: { occurred_at: string } }): Webhook | null {
-  const run = event as unknown as RunEvent;
+const isRunEvent = isEventOf(RunEvent);
+
+function runWebhook(run: RunEvent): Webhook | null {
   switch (run.type) {
     case 'RunCompleted': {
       const d = run.data;
@@ -70,8 +65,19 @@ export function webhookFor(event: DomainEvent & { metadata: { occurred_at: strin
       return { ...base(d), event: 'run.failed', created: seconds(d.completed_at), data: runData(d, 'failed', null, null) };
     }
     default:
-      break;
+      return null;
   }
+}
+
+/**
+ * The webhook a domain event calls for, or null. A run that ends completed, blocked,
+ * pending_review or partial reports `run.completed`; the analyst's review of a run reports
+ * `run.completed` again (completed, with the analyst's decision); a technical failure reports
+ * `run.failed`; an automatic facial round reports `biometric_check.completed`. A cancelled run
+ * reports nothing.
+ */
+export function webhookFor(event: DomainEvent & { metadata: { occurred_at: string } }): Webhook | null {
+  if (isRunEvent(event)) return runWebhook(event);
   if (event.type !== 'FacialRoundCompleted') return null;
   // the facial reactor owns this type: read it only in the shape agreed
   const decoded = FacialRoundCompleted.decode({ type: event.type, data: event.data });
