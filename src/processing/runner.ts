@@ -1,4 +1,4 @@
-import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js';
+import { UndecodableEventError, type EventLog, type StoredEvent } from '../adapters/event-store/event-log.js';
 import type { Subscription } from '../adapters/event-store/port.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
 import { errorText, type Logger } from '../logger.js';
@@ -69,7 +69,12 @@ export class SubscriptionRunner {
     this.subscription = this.log.subscribe(
       from === Infinity || from === 0 ? null : from,
       (batch) => this.fanOut(batch),
-      (error) => this.logger.error('subscription stopped', { error: errorText(error) }),
+      // the store reads the failed batch again after a backoff; an event that does not decode holds it until fixed
+      (error) =>
+        this.logger.error('event log read failed; retrying', {
+          error: errorText(error),
+          ...(error instanceof UndecodableEventError ? { stream: error.stream, position: error.position, event_type: error.eventType } : {}),
+        }),
     );
   }
 

@@ -49,8 +49,9 @@ describe('subscription runner: a stored event that does not decode', () => {
       const failures = () => logger.lines.filter((l) => l.includes('UndecodableEventError'));
       await until(() => failures().length >= 2, 'the undecodable event to be read again');
       for (const line of failures()) {
-        const logged = JSON.parse(line) as { level: string; error: string };
+        const logged = JSON.parse(line) as { level: string; error: string; stream: string; position: number; event_type: string };
         expect(logged.level).to.equal('error');
+        expect(logged).to.include({ stream: tenantStream(corrupt), position: bad.position, event_type: 'TenantCreated' });
         expect(logged.error).to.include(tenantStream(corrupt)).and.include(`position ${bad.position}`).and.include('TenantCreated').and.include('data.name');
       }
       // neither it nor what follows it was handed on, and the checkpoint stays before it
