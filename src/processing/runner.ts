@@ -13,6 +13,16 @@ export interface Processor {
    * reactor's checkpoint is recorded by the runner once `handle` has returned.
    */
   handle(events: StoredEvent[], upTo: number): Promise<void>;
+  /**
+   * Where it starts: `checkpoint` (the default) after its checkpoint, from the first event when it
+   * has none; `head` after the last event written when the runner starts, whatever its checkpoint
+   * (for in-memory state that every start rebuilds empty, like a cache to invalidate).
+   */
+  startAt?: 'checkpoint' | 'head';
+  /** Called before its first batch. */
+  start?(): Promise<void>;
+  /** Called once its last batch is handled and checkpointed, before the stores close. */
+  stop?(): Promise<void>;
 }
 
 interface Waiter {
@@ -60,8 +70,10 @@ export class SubscriptionRunner {
   async start(): Promise<void> {
     this.running = true;
     let from = Infinity;
+    const head = await this.log.store.headPosition();
     for (const processor of this.processors) {
-      const checkpoint = (await this.readStore.getCheckpoint(processor.id)) ?? 0;
+      const checkpoint = processor.startAt === 'head' ? head : ((await this.readStore.getCheckpoint(processor.id)) ?? 0);
+      await processor.start?.();
       this.positions.set(processor.id, checkpoint);
       this.lanes.set(processor.id, { enqueued: checkpoint, batches: [], draining: null });
       from = Math.min(from, checkpoint);
@@ -162,6 +174,7 @@ export class SubscriptionRunner {
     this.subscription = null;
     // each processor finishes (and checkpoints) the batch in hand
     await Promise.all([...this.lanes.values()].map((l) => l.draining));
+    for (const processor of this.processors) await processor.stop?.();
     for (const w of this.waiters.splice(0)) w.resolve();
   }
 }

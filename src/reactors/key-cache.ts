@@ -11,6 +11,8 @@ import type { Processor } from '../processing/runner.js';
 export class KeyCacheReactor implements Processor {
   readonly id = 'reactor:key-cache';
   readonly kind = 'reactor' as const;
+  /** an instance's cache starts empty: only erasures from now on matter to it */
+  readonly startAt = 'head' as const;
 
   constructor(private readonly keys: KeyStore) {}
 
