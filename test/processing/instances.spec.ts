@@ -98,7 +98,8 @@ describe('several instances on one data directory', function () {
       } else {
         // only what the dead instance was executing when it died may be done again (at-least-once)
         expect(repeatedQueries).to.be.at.most(64 * REFERENCE_PF.sources.length);
-        expect(resent).to.equal(0);
+        // a webhook sent by the dead instance whose 2xx it had not recorded is sent again, same event id
+        expect(resent).to.be.at.most(64);
         expect(queries.by.get(killed!.name) ?? 0, 'the killed instance had taken work').to.be.greaterThan(0);
       }
     } finally {
