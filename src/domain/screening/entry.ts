@@ -1,0 +1,56 @@
+import * as t from 'io-ts';
+
+/** The lists the service screens against (screening.md section 1). */
+export const LIST_IDS = ['ofac_sdn', 'un_sc', 'eu_fsf', 'uk_fcdo', 'br_ceis', 'br_cnep', 'br_cepim', 'br_ceaf', 'br_pep', 'br_trabalho_escravo'] as const;
+export type ListId = (typeof LIST_IDS)[number];
+export const isListId = (value: unknown): value is ListId => typeof value === 'string' && (LIST_IDS as readonly string[]).includes(value);
+
+export const EntrySchema = t.keyof({ person: null, company: null, vessel: null, aircraft: null, other: null });
+export type EntrySchema = t.TypeOf<typeof EntrySchema>;
+
+const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
+
+export const EntryName = t.type({ name: t.string, kind: t.keyof({ primary: null, alias: null, weak_alias: null, former: null }) });
+export type EntryName = t.TypeOf<typeof EntryName>;
+
+export const EntryDocument = t.type({
+  type: t.keyof({ cpf: null, cnpj: null, passport: null, national_id: null, tax_id: null, other: null }),
+  /** as published, digits only for cpf/cnpj; masked positions as `*` (a masked CPF: `***456789**`) */
+  value: t.string,
+  masked: t.boolean,
+  /** ISO 3166 alpha-2 of the issuer, when known */
+  country: nullable(t.string),
+});
+export type EntryDocument = t.TypeOf<typeof EntryDocument>;
+
+export const EntrySanction = t.type({
+  program: nullable(t.string),
+  authority: nullable(t.string),
+  category: nullable(t.string),
+  /** YYYY-MM-DD */
+  start_date: nullable(t.string),
+  end_date: nullable(t.string),
+  legal_basis: nullable(t.string),
+});
+export type EntrySanction = t.TypeOf<typeof EntrySanction>;
+
+/** One normalized list entry (screening.md, "Entry model"), whatever the publisher's layout. */
+export const ListEntry = t.type({
+  list_id: t.string,
+  /** the publisher's stable id where one exists, else a hash of the fields that identify the row */
+  entry_id: t.string,
+  schema: EntrySchema,
+  names: t.array(EntryName),
+  documents: t.array(EntryDocument),
+  /** YYYY or YYYY-MM-DD */
+  birth_dates: t.array(t.string),
+  /** ISO 3166 alpha-2 */
+  countries: t.array(t.string),
+  sanctions: t.array(EntrySanction),
+  /** YYYY-MM-DD */
+  listed_on: nullable(t.string),
+  remarks: nullable(t.string),
+  /** changes when anything about the entry changes */
+  content_hash: t.string,
+});
+export type ListEntry = t.TypeOf<typeof ListEntry>;
