@@ -1,8 +1,9 @@
 import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js';
 import type { ReadStore, Write } from '../adapters/read-store/port.js';
-import { applyEvents, projectionProcessorId, projector, type Projection } from './projector.js';
+import { applyEvents, projectionProcessorId, projector, type Positioned, type Projection } from './projector.js';
 
-type AnyProjection = Projection<Record<string, unknown>>;
+type Doc = Record<string, unknown>;
+type AnyProjection = Projection<Doc>;
 
 export interface RebuildResult {
   projection: string;
@@ -13,8 +14,6 @@ export interface RebuildResult {
 }
 
 const BATCH = 1000;
-/** Events read (and opened) per batch of a pass: large, so each document is rewritten rarely. */
-const PASS_BATCH = 5_000;
 
 const rebuildCollection = (projection: AnyProjection): string => `${projection.collection}_rebuild`;
 
@@ -45,6 +44,11 @@ export async function rebuildProjection(log: EventLog, readStore: ReadStore, pro
   return { projection: projection.name, events, position: head, ms: Math.round(performance.now() - started) };
 }
 
+/** Events read (and opened) at a time: small enough that they die young, cheap for the GC. */
+const READ_BATCH = 1_000;
+/** Events folded in memory between commits: a document they change again is written once. */
+const COMMIT_BATCH = 20_000;
+
 /**
  * Rebuilds several read models in one pass over the log: each event is read and opened (its
  * personal fields decrypted) once and folded into every projection's fresh collection, and the
@@ -57,42 +61,92 @@ export async function rebuildProjections(
   log: EventLog,
   readStore: ReadStore,
   projections: readonly AnyProjection[],
-  options: { batch?: number } = {},
+  /** events per read and per commit (tests split the log finely) */
+  options: { read?: number; commit?: number } = {},
 ): Promise<RebuildResult[]> {
-  const limit = options.batch ?? PASS_BATCH;
   const started = performance.now();
   const names = projections.map((p) => p.name);
   // two entries of one projection would share (and clobber) its rebuild collection
   if (new Set(names).size !== names.length) throw new Error(`projections named twice: ${names.join(', ')}`);
-  for (const projection of projections) {
-    await readStore.dropCollection(rebuildCollection(projection));
-    await readStore.ensureCollection(rebuildCollection(projection), projection.indexes);
-  }
+  const readBatch = options.read ?? READ_BATCH;
+  const commitBatch = options.commit ?? COMMIT_BATCH;
+  const rebuilds = projections.map((projection) => new PendingRebuild(projection, readStore));
+  for (const rebuild of rebuilds) await rebuild.create();
   const head = await log.store.headPosition();
   let after = 0;
-  let events = 0;
-  while (after < head && projections.length > 0) {
-    const batch = (await log.readAll({ after, limit })).filter((e) => e.position <= head);
+  let folded = 0;
+  let uncommitted = 0;
+  while (after < head && rebuilds.length > 0) {
+    const batch = (await log.readAll({ after, limit: readBatch })).filter((e) => e.position <= head);
     if (batch.length === 0) break;
-    const writes: Write[] = [];
-    for (const projection of projections) writes.push(...(await changes(readStore, projection, batch)));
-    // no checkpoint here: nothing resumes a rebuild, and the swap sets the live one exactly
-    if (writes.length > 0) await readStore.commit({ writes });
+    for (const rebuild of rebuilds) await rebuild.fold(batch);
     after = batch[batch.length - 1]!.position;
-    events += batch.length;
+    folded += batch.length;
+    uncommitted += batch.length;
+    if (uncommitted >= commitBatch) {
+      await commitAll(readStore, rebuilds);
+      uncommitted = 0;
+    }
   }
-  for (const projection of projections) {
-    await readStore.swapCollection(rebuildCollection(projection), projection.collection, { processor: projectionProcessorId(projection.name), position: head });
-  }
+  await commitAll(readStore, rebuilds);
+  for (const rebuild of rebuilds) await rebuild.swap(head);
   const ms = Math.round(performance.now() - started);
-  return projections.map((p) => ({ projection: p.name, events, position: head, ms }));
+  return projections.map((p) => ({ projection: p.name, events: folded, position: head, ms }));
 }
 
-/** The writes that bring a projection's rebuild collection past `events` (the projector's fold). */
-async function changes(readStore: ReadStore, projection: AnyProjection, events: readonly StoredEvent[]): Promise<Write[]> {
-  const collection = rebuildCollection(projection);
-  const ids = [...new Set(events.flatMap((e) => projection.documentIds(e)))];
-  if (ids.length === 0) return [];
-  const changed = applyEvents(projection, await readStore.getMany(collection, ids), events);
-  return [...changed].map(([id, { doc, position }]): Write => (doc === null ? { op: 'delete', collection, id } : { op: 'put', collection, id, doc, position }));
+/** One transaction for the documents every projection changed since the last commit. */
+async function commitAll(readStore: ReadStore, rebuilds: readonly PendingRebuild[]): Promise<void> {
+  // no checkpoint: nothing resumes a rebuild, and the swap sets the live one exactly
+  const writes = rebuilds.flatMap((r) => r.takeWrites());
+  if (writes.length > 0) await readStore.commit({ writes });
+}
+
+/** A projection being rebuilt: its fresh collection, and the documents changed but not yet committed. */
+class PendingRebuild {
+  private readonly collection: string;
+  private readonly changed = new Map<string, Positioned<Doc>>();
+
+  constructor(
+    private readonly projection: AnyProjection,
+    private readonly readStore: ReadStore,
+  ) {
+    this.collection = rebuildCollection(projection);
+  }
+
+  /**
+   * Only the unique indexes now, so a violation stops the rebuild before the swap; the others
+   * are built once over the finished collection instead of maintained document by document.
+   */
+  async create(): Promise<void> {
+    await this.readStore.dropCollection(this.collection);
+    await this.readStore.ensureCollection(this.collection, this.projection.indexes.filter((i) => i.unique));
+  }
+
+  /** The projector's fold, from the documents changed in memory or else as committed. */
+  async fold(events: readonly StoredEvent[]): Promise<void> {
+    const current = new Map<string, Positioned<Doc>>();
+    const missing: string[] = [];
+    for (const id of new Set(events.flatMap((e) => this.projection.documentIds(e)))) {
+      const entry = this.changed.get(id);
+      if (entry) current.set(id, entry);
+      else missing.push(id);
+    }
+    if (current.size === 0 && missing.length === 0) return;
+    if (missing.length > 0) for (const [id, stored] of await this.readStore.getMany<Doc>(this.collection, missing)) current.set(id, stored);
+    for (const [id, entry] of applyEvents(this.projection, current, events)) this.changed.set(id, entry);
+  }
+
+  takeWrites(): Write[] {
+    const { collection } = this;
+    const writes = [...this.changed].map(([id, { doc, position }]): Write => (doc === null ? { op: 'delete', collection, id } : { op: 'put', collection, id, doc, position }));
+    this.changed.clear();
+    return writes;
+  }
+
+  async swap(head: number): Promise<void> {
+    const { projection } = this;
+    await this.readStore.swapCollection(this.collection, projection.collection, { processor: projectionProcessorId(projection.name), position: head });
+    // the service, when it starts, would build them too: a crash in between loses nothing
+    await this.readStore.ensureCollection(projection.collection, projection.indexes);
+  }
 }

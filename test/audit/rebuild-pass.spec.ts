@@ -1,4 +1,6 @@
+import Database from 'better-sqlite3';
 import { expect } from 'chai';
+import { join } from 'node:path';
 import { EventLog } from '../../src/adapters/event-store/event-log.js';
 import type { EventStore } from '../../src/adapters/event-store/port.js';
 import { EncryptingPiiCodec } from '../../src/adapters/pii/encrypting-codec.js';
@@ -82,23 +84,23 @@ describe('rebuild of several projections in one pass over the log', function () 
     const commit = readStore.commit;
     await emptyReadModels();
     const { log, reads } = countingLog();
-    const batch = 20;
+    const batch = { read: 20, commit: 40 };
     try {
       readStore.commit = async (c) => {
         commits.push(c);
         return commit.call(readStore, c);
       };
-      const results = await rebuildProjections(log, readStore, projections, { batch });
+      const results = await rebuildProjections(log, readStore, projections, batch);
       expect(results.map((r) => [r.projection, r.events, r.position])).to.deep.equal(projections.map((p) => [p.name, head, head]));
       await new Promise((r) => setTimeout(r, 200));
     } finally {
       readStore.commit = commit;
       reactors.forEach((r, i) => (r.handle = originals[i]!));
     }
-    expect(head).to.be.greaterThan(batch * 3);
-    expect(reads).to.deep.equal({ calls: Math.ceil(head / batch), events: head, opened: head });
+    expect(head).to.be.greaterThan(batch.commit * 3);
+    expect(reads).to.deep.equal({ calls: Math.ceil(head / batch.read), events: head, opened: head });
     // one commit per batch (those that changed a document), covering every projection it changed
-    expect(commits.length).to.be.within(1, reads.calls);
+    expect(commits.length).to.be.within(2, Math.ceil(head / batch.commit));
     expect(commits.some((c) => new Set(c.writes.map((w) => w.collection)).size > 1)).to.equal(true);
     expect(handled).to.deep.equal([]);
     expect(await snapshot(service)).to.deep.equal(live);
@@ -111,10 +113,11 @@ describe('rebuild of several projections in one pass over the log', function () 
     for (const p of projections) await rebuildProjection(log, readStore, p);
     const alone = await snapshot(service);
     expect(alone).to.deep.equal(live);
-    for (const batch of [1, 7, 1000]) {
+    // documents carried in memory across reads, and read back across commits
+    for (const batch of [{ read: 1, commit: 1 }, { read: 7, commit: 7 }, { read: 3, commit: 20 }, { read: 10, commit: 35 }, {}]) {
       await emptyReadModels();
-      await rebuildProjections(log, readStore, projections, { batch });
-      expect(await snapshot(service), `batches of ${batch}`).to.deep.equal(alone);
+      await rebuildProjections(log, readStore, projections, batch);
+      expect(await snapshot(service), JSON.stringify(batch)).to.deep.equal(alone);
     }
   });
 
@@ -131,6 +134,24 @@ describe('rebuild of several projections in one pass over the log', function () 
       expect(await readStore.getCheckpoint(projectionProcessorId(p.name)), p.name).to.equal(head);
     }
     await rebuildProjections(log, readStore, projections);
+    expect(await snapshot(service)).to.deep.equal(live);
+  });
+
+  it('leaves every rebuilt collection with the indexes its projection declares, and no rebuild table behind', async () => {
+    const { log, readStore, projections } = service.services;
+    const schema = () => {
+      const db = new Database(join(service.dataDir, 'read-models.sqlite'), { readonly: true });
+      try {
+        return db.prepare(`SELECT type, tbl_name, name, sql FROM sqlite_master WHERE tbl_name LIKE 'rm_%' ORDER BY name`).all();
+      } finally {
+        db.close();
+      }
+    };
+    const before = schema();
+    // the table, its primary key, created_at and the four indexes the runs projection declares
+    expect(before.filter((i) => (i as { tbl_name: string }).tbl_name === 'rm_runs')).to.have.length(1 + 1 + 1 + 4);
+    await rebuildProjections(log, readStore, projections);
+    expect(schema()).to.deep.equal(before);
     expect(await snapshot(service)).to.deep.equal(live);
   });
 
