@@ -172,6 +172,8 @@ async function main(): Promise<void> {
     await baselineLog.close();
     const baselineDocuments = await snapshot();
 
+    // the pass replaces the collections the baseline filled (their old tables dropped, pages
+    // zeroed): harder than the baseline's start from empty ones, as a real rebuild is
     console.log(`singlePass (npm run rebuild -- --all): rebuilding ${all.length} projections from position zero, the log read once ...`);
     const passLog = fresh();
     const passStarted = performance.now();
