@@ -1,5 +1,5 @@
 /**
- * Full rebuild of every read model (issue 8):
+ * Full rebuild of every read model (issues 8 and 11):
  *
  *   npx tsx scripts/bench-rebuild.ts [--events=100000] [--runs-per-batch=250]
  *
@@ -7,13 +7,18 @@
  * (RunQueued; RunStarted; five SourceAnswered recorded together; RunCompleted: 8 events a run,
  * made by the run decider from real sandbox answers) through the real EventLog with the
  * encrypting PII codec (per-subject keys in keys.sqlite; each subject has 4 runs), many runs at
- * a time so the store commits them in groups. Then rebuilds every projection of the service from position zero,
- * one after the other as `npm run rebuild -- --all` does, and prints the time and events/s.
+ * a time so the store commits them in groups. Then rebuilds every projection of the service from
+ * position zero twice, and prints the time and events/s through all of them for each way:
+ *   perProjection  the baseline: one projection after the other, the log read once for each
+ *                  (rebuildProjection, as `npm run rebuild -- --all` did before issue 11);
+ *   singlePass     one pass over the log feeding every projection (rebuildProjections, as
+ *                  `npm run rebuild -- --all` does now); its documents must equal the baseline's.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import * as E from 'fp-ts/lib/Either.js';
 import { EventLog } from '../src/adapters/event-store/event-log.js';
 import type { EventMetadata } from '../src/adapters/event-store/port.js';
@@ -29,7 +34,7 @@ import type { RecordedAnswer } from '../src/domain/run/evaluate.js';
 import type { RunEvent, RunQueuedData } from '../src/domain/run/events.js';
 import { REFERENCE_PF } from '../src/domain/template/reference.js';
 import { withCheckDigits } from '../src/domain/values/document.js';
-import { rebuildProjection, type RebuildResult } from '../src/projections/rebuild.js';
+import { rebuildProjection, rebuildProjections, type RebuildResult } from '../src/projections/rebuild.js';
 import { PII_POLICY, projections } from '../src/services.js';
 
 const SECRET = 'bench-rebuild-secret';
@@ -139,28 +144,60 @@ async function main(): Promise<void> {
 
     const all = projections(SECRET);
     for (const p of all) await readStore.ensureCollection(p.collection, p.indexes);
-    console.log(`rebuilding ${all.length} projections from position zero ...`);
+    // each mode with its own key store connection: both start with no subject key cached
+    const fresh = () => {
+      const modeKeys = new SqliteKeyStore(join(dir, 'keys.sqlite'), SECRET);
+      return { log: new EventLog(store, new EncryptingPiiCodec(modeKeys), PII_POLICY), close: () => modeKeys.close() };
+    };
+    // a digest per collection, not the documents: a heap holding them would slow the next mode's GC
+    const snapshot = async () => {
+      const digests: Record<string, { documents: number; sha256: string }> = {};
+      for (const p of all) {
+        const docs = await readStore.listCollection(p.collection);
+        digests[p.collection] = { documents: docs.length, sha256: createHash('sha256').update(JSON.stringify(docs)).digest('hex') };
+      }
+      return digests;
+    };
+
+    console.log(`\nperProjection (baseline): rebuilding ${all.length} projections from position zero one after the other, the log read once for each ...`);
+    const baselineLog = fresh();
     const results: RebuildResult[] = [];
-    const started = performance.now();
+    const baselineStarted = performance.now();
     for (const p of all) {
-      const result = await rebuildProjection(log, readStore, p);
+      const result = await rebuildProjection(baselineLog.log, readStore, p);
       results.push(result);
       console.log(`  ${result.projection.padEnd(20)} ${String(result.events).padStart(7)} events  ${(result.ms / 1000).toFixed(2).padStart(6)} s  ${String(Math.round(result.events / (result.ms / 1000))).padStart(7)} events/s`);
     }
-    const seconds = (performance.now() - started) / 1000;
-    const documents = Object.fromEntries(await Promise.all(all.map(async (p) => [p.collection, (await readStore.listCollection(p.collection)).length] as const)));
-    console.log(`\nfull rebuild of ${all.length} projections over ${events} events: ${seconds.toFixed(1)} s`);
-    console.log(`  ${Math.round(events / seconds)} events/s through all projections (${Math.round((events * all.length) / seconds)} event applications/s)`);
-    console.log(`  documents: ${JSON.stringify(documents)}`);
+    const baselineSeconds = (performance.now() - baselineStarted) / 1000;
+    await baselineLog.close();
+    const baselineDocuments = await snapshot();
+
+    // the pass replaces the collections the baseline filled (their old tables dropped, pages
+    // zeroed): harder than the baseline's start from empty ones, as a real rebuild is
+    console.log(`singlePass (npm run rebuild -- --all): rebuilding ${all.length} projections from position zero, the log read once ...`);
+    const passLog = fresh();
+    const passStarted = performance.now();
+    const pass = await rebuildProjections(passLog.log, readStore, all);
+    const passSeconds = (performance.now() - passStarted) / 1000;
+    await passLog.close();
+    if (pass.some((r) => r.events !== events || r.position !== events)) throw new Error(`single pass stopped short: ${JSON.stringify(pass)}`);
+    const passDocuments = await snapshot();
+    if (!isDeepStrictEqual(passDocuments, baselineDocuments)) throw new Error('single pass and per-projection rebuilds gave different documents');
+
+    const counts = Object.fromEntries(Object.entries(passDocuments).map(([c, d]) => [c, d.documents]));
+    const rate = (seconds: number) => Math.round(events / seconds);
+    console.log(`\nfull rebuild of ${all.length} projections over ${events} events (same documents both ways):`);
+    console.log(`  perProjection  ${baselineSeconds.toFixed(2).padStart(6)} s  ${String(rate(baselineSeconds)).padStart(7)} events/s through all projections`);
+    console.log(`  singlePass     ${passSeconds.toFixed(2).padStart(6)} s  ${String(rate(passSeconds)).padStart(7)} events/s through all projections (${(baselineSeconds / passSeconds).toFixed(1)}x)`);
+    console.log(`  documents: ${JSON.stringify(counts)}`);
     console.log(
       JSON.stringify({
         bench: 'rebuild',
         events,
         projections: all.length,
         append_seconds: Math.round(appendSeconds * 10) / 10,
-        rebuild_seconds: Math.round(seconds * 100) / 100,
-        events_per_s: Math.round(events / seconds),
-        per_projection: results.map((r) => ({ projection: r.projection, ms: r.ms })),
+        per_projection: { rebuild_seconds: Math.round(baselineSeconds * 100) / 100, events_per_s: rate(baselineSeconds), ms: results.map((r) => ({ projection: r.projection, ms: r.ms })) },
+        single_pass: { rebuild_seconds: Math.round(passSeconds * 100) / 100, events_per_s: rate(passSeconds) },
       }),
     );
   } finally {

@@ -1,11 +1,12 @@
 /**
  * npm run rebuild -- <projection> [<projection> ...] | --all
- * Rebuilds read models from the event store. Stop the service first.
+ * Rebuilds read models from the event store, all those named in one pass over the log (each
+ * event read and decrypted once). Stop the service first.
  */
 import { EventLog } from '../src/adapters/event-store/event-log.js';
 import { EncryptingPiiCodec } from '../src/adapters/pii/encrypting-codec.js';
 import { loadConfig } from '../src/config.js';
-import { rebuildProjection } from '../src/projections/rebuild.js';
+import { rebuildProjections } from '../src/projections/rebuild.js';
 import { loadOrCreateSecret } from '../src/secrets.js';
 import { openKeyStore, openStores, PII_POLICY, projections } from '../src/services.js';
 
@@ -26,10 +27,8 @@ async function main(): Promise<void> {
   const keys = openKeyStore(config, stores.readStore, secret.value);
   const log = new EventLog(stores.eventStore, new EncryptingPiiCodec(keys), PII_POLICY);
   try {
-    for (const projection of all.filter((p) => chosen.includes(p.name))) {
-      const result = await rebuildProjection(log, stores.readStore, projection);
-      console.log(JSON.stringify(result));
-    }
+    const results = await rebuildProjections(log, stores.readStore, all.filter((p) => chosen.includes(p.name)));
+    for (const result of results) console.log(JSON.stringify(result));
   } finally {
     await stores.eventStore.close();
     await stores.readStore.close();
