@@ -52,6 +52,7 @@ export class Worker {
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
   private again = false;
+  private saturated = false;
   private started = false;
   private stopped = false;
 
@@ -147,11 +148,13 @@ export class Worker {
       leaseMs: this.options.leaseMs,
       limit: this.options.concurrency - this.inFlight.size,
     });
+    // a full claim may have left due items behind: look again as executions end
+    this.saturated = items.length > 0 && items.length >= this.options.concurrency - this.inFlight.size;
     // a lease this worker let lapse and took again: the execution in hand goes on
     return items.filter((item) => !this.inFlight.has(item.id)).map((item) => {
-      const run = this.execute(item).finally(() => {
+      const run = this.execute(item).then((again) => {
         this.inFlight.delete(item.id);
-        this.wake();
+        if (again || this.saturated) this.wake();
       });
       this.inFlight.set(item.id, run);
       return run;
@@ -178,7 +181,8 @@ export class Worker {
     this.timer.unref();
   }
 
-  private async execute(item: WorkItem): Promise<void> {
+  /** Executes and records one item; true when it is due again now (rearmed meanwhile, or asked to). */
+  private async execute(item: WorkItem): Promise<boolean> {
     const handler = this.handlers.get(item.kind)!;
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), handler.timeoutMs);
@@ -191,16 +195,18 @@ export class Worker {
       try {
         result = await untilAborted(handler.execute(item, signal), signal);
       } catch (error) {
-        if (this.stopping.signal.aborted) return await this.release(item);
-        return await this.failed(item, handler, timeout.signal.aborted ? `timed out after ${handler.timeoutMs} ms` : errorText(error));
+        if (this.stopping.signal.aborted) return (await this.release(item), false);
+        return (await this.failed(item, handler, timeout.signal.aborted ? `timed out after ${handler.timeoutMs} ms` : errorText(error)), false);
       }
-      if (this.stopping.signal.aborted) return await this.release(item);
+      if (this.stopping.signal.aborted) return (await this.release(item), false);
       const now = this.clock.now().getTime();
-      if ('done' in result) await this.queue.complete(item, this.owner, now);
-      else await this.queue.reschedule(item, this.owner, result.again_at, null, now);
+      if ('done' in result) return !(await this.queue.complete(item, this.owner, now));
+      await this.queue.reschedule(item, this.owner, result.again_at, null, now);
+      return result.again_at <= now;
     } catch (error) {
       // recording the outcome failed: the lease runs out and the item is executed again
       this.logger.error('work outcome not recorded', { kind: item.kind, item: item.id, error: errorText(error) });
+      return false;
     } finally {
       clearTimeout(timer);
       clearInterval(renewal);

@@ -111,13 +111,15 @@ export class MongoWorkQueue implements WorkQueue {
     await this.items.updateMany({ _id: { $in: [...ids] }, owner, status: 'pending' }, { $set: { lease_until: leaseUntil } });
   }
 
-  async complete(item: WorkItem, owner: string, now: number): Promise<void> {
+  async complete(item: WorkItem, owner: string, now: number): Promise<boolean> {
     const done = await this.items.updateOne(
       { _id: item.id, owner, version: item.version, status: 'pending' },
       { $set: { status: 'done', owner: null, lease_until: 0, updated_at: now } },
     );
     // rearmed while it ran: pending again, free for the next claim
-    if (done.matchedCount === 0) await this.items.updateOne({ _id: item.id, owner }, { $set: { owner: null, lease_until: 0, updated_at: now } });
+    if (done.matchedCount > 0) return true;
+    await this.items.updateOne({ _id: item.id, owner }, { $set: { owner: null, lease_until: 0, updated_at: now } });
+    return false;
   }
 
   async reschedule(item: WorkItem, owner: string, dueAt: number, error: string | null, now: number): Promise<void> {

@@ -55,8 +55,8 @@ export interface WorkQueue {
   claim(options: ClaimOptions): Promise<WorkItem[]>;
   /** Extends the leases `owner` still holds. */
   renew(ids: readonly string[], owner: string, leaseUntil: number): Promise<void>;
-  /** Done, unless rearmed since it was claimed (then pending again, lease released). */
-  complete(item: WorkItem, owner: string, now: number): Promise<void>;
+  /** Done (true), unless rearmed since it was claimed: then pending again, lease released (false). */
+  complete(item: WorkItem, owner: string, now: number): Promise<boolean>;
   /** Pending again from `dueAt`, lease released; `error` counts a failed attempt. */
   reschedule(item: WorkItem, owner: string, dueAt: number, error: string | null, now: number): Promise<void>;
   /** Given up after too many failed attempts: kept, visible, never claimed again. */

@@ -28,6 +28,7 @@ export class SqliteWorkQueue implements WorkQueue {
   private readonly db: Database.Database;
   private insert: Database.Statement<[string, string, string, number, number]> | null = null;
   private rearm: Database.Statement<[string, string, string, number, number]> | null = null;
+  private readonly completing: { item: WorkItem; owner: string; now: number; resolve: (done: boolean) => void; reject: (error: unknown) => void }[] = [];
 
   constructor(file: string) {
     this.db = new Database(file);
@@ -90,14 +91,37 @@ export class SqliteWorkQueue implements WorkQueue {
     })();
   }
 
-  async complete(item: WorkItem, owner: string, now: number): Promise<void> {
-    this.db.transaction(() => {
-      const done = this.db
-        .prepare("UPDATE work_items SET status = 'done', owner = NULL, lease_until = 0, updated_at = ? WHERE id = ? AND owner = ? AND version = ? AND status = 'pending'")
-        .run(now, item.id, owner, item.version);
-      // rearmed while it ran: pending again, free for the next claim
-      if (done.changes === 0) this.db.prepare('UPDATE work_items SET owner = NULL, lease_until = 0, updated_at = ? WHERE id = ? AND owner = ?').run(now, item.id, owner);
-    }).immediate();
+  /** Completions made in one turn of the event loop share one transaction. */
+  async complete(item: WorkItem, owner: string, now: number): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      if (this.completing.length === 0) setImmediate(() => this.flushCompletions());
+      this.completing.push({ item, owner, now, resolve, reject });
+    });
+  }
+
+  private flushCompletions(): void {
+    const batch = this.completing.splice(0);
+    const done = this.db.prepare(
+      "UPDATE work_items SET status = 'done', owner = NULL, lease_until = 0, updated_at = ? WHERE id = ? AND owner = ? AND version = ? AND status = 'pending'",
+    );
+    // rearmed while it ran: pending again, free for the next claim
+    const release = this.db.prepare('UPDATE work_items SET owner = NULL, lease_until = 0, updated_at = ? WHERE id = ? AND owner = ?');
+    let results: boolean[];
+    try {
+      results = this.db
+        .transaction(() =>
+          batch.map(({ item, owner, now }) => {
+            if (done.run(now, item.id, owner, item.version).changes > 0) return true;
+            release.run(now, item.id, owner);
+            return false;
+          }),
+        )
+        .immediate();
+    } catch (error) {
+      for (const c of batch) c.reject(error);
+      return;
+    }
+    batch.forEach((c, i) => c.resolve(results[i]!));
   }
 
   async reschedule(item: WorkItem, owner: string, dueAt: number, error: string | null, now: number): Promise<void> {
