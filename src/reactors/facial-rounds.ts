@@ -34,6 +34,15 @@ export interface FacialRoundsDeps {
 export const FACIAL_ROUND_WORK = 'facial-round';
 
 /**
+ * The reactor's decision, pure: a selfie or identity upload (re)arms the customer's one round
+ * item, so its rounds never run at once and a round is reconsidered after every such upload.
+ */
+export function facialRoundWorkFor(event: StoredEvent, now: number): NewWorkItem | null {
+  if (!isEventOf(DocumentUploaded)(event) || !ROUND_DOCUMENT_TYPES.includes(event.data.type)) return null;
+  return { id: `facial-round:${event.data.customer_id}`, kind: FACIAL_ROUND_WORK, payload: { customer_id: event.data.customer_id, causation: event.id }, due_at: now, rearm: true };
+}
+
+/**
  * Automatic facial rounds: when a pf customer's upload completes a selfie and identity pair
  * (both real images) and the module is on at both layers, a round for that pair runs once
  * (its id derives from the pair); its checks are billed like the standalone ones, and the
@@ -57,9 +66,8 @@ export class FacialRoundsReactor implements Processor, WorkHandler {
     const items: NewWorkItem[] = [];
     const now = this.deps.clock.now().getTime();
     for (const event of events) {
-      if (isEventOf(DocumentUploaded)(event) && ROUND_DOCUMENT_TYPES.includes(event.data.type)) {
-        items.push({ id: `facial-round:${event.data.customer_id}`, kind: FACIAL_ROUND_WORK, payload: { customer_id: event.data.customer_id, causation: event.id }, due_at: now, rearm: true });
-      }
+      const item = facialRoundWorkFor(event, now);
+      if (item) items.push(item);
     }
     await this.deps.work.schedule(items);
   }

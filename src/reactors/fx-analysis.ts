@@ -29,6 +29,12 @@ export interface FxAnalysisDeps {
 
 export const FX_ANALYSIS_WORK = 'fx-analysis';
 
+/** The reactor's decision, pure: a requested analysis (re)arms the operation's analysis item. */
+export function fxAnalysisWorkFor(event: StoredEvent, now: number): NewWorkItem | null {
+  if (!isEventOf(FxAnalysisRequested)(event)) return null;
+  return { id: `fx-analysis:${event.data.operation_id}`, kind: FX_ANALYSIS_WORK, payload: { operation_id: event.data.operation_id, causation: event.id }, due_at: now, rearm: true };
+}
+
 /**
  * The background analysis of FX operations: on FxAnalysisRequested, a work item (recorded before
  * the checkpoint moves); its execution is the rule-based analysis of the nature code, a laudo
@@ -49,7 +55,8 @@ export class FxAnalysisReactor implements Processor, WorkHandler {
     const now = this.deps.clock.now().getTime();
     const items: NewWorkItem[] = [];
     for (const event of events) {
-      if (isEventOf(FxAnalysisRequested)(event)) items.push({ id: `fx-analysis:${event.data.operation_id}`, kind: FX_ANALYSIS_WORK, payload: { operation_id: event.data.operation_id, causation: event.id }, due_at: now, rearm: true });
+      const item = fxAnalysisWorkFor(event, now);
+      if (item) items.push(item);
     }
     await this.deps.work.schedule(items);
   }

@@ -27,6 +27,12 @@ export interface RunExecutorDeps {
 
 export const RUN_WORK = 'run';
 
+/** The reactor's decision, pure: a queued run is a work item of its own (one per run, whoever sees it). */
+export function runWorkFor(event: StoredEvent, now: number): NewWorkItem | null {
+  if (!isEventOf(RunEvent)(event) || event.type !== 'RunQueued') return null;
+  return { id: `run:${event.data.run_id}`, kind: RUN_WORK, payload: { run_id: event.data.run_id, causation: event.id }, due_at: now };
+}
+
 const system = (runId: string, tenantId: string, now: string, causation: string | null) => ({
   tenant_id: tenantId,
   actor: 'system',
@@ -65,7 +71,8 @@ export class RunExecutor implements Processor, WorkHandler {
     const items: NewWorkItem[] = [];
     const now = this.deps.clock.now().getTime();
     for (const event of events.filter(isEventOf(RunEvent))) {
-      if (event.type === 'RunQueued') items.push({ id: `run:${event.data.run_id}`, kind: RUN_WORK, payload: { run_id: event.data.run_id, causation: event.id }, due_at: now });
+      const item = runWorkFor(event, now);
+      if (item) items.push(item);
       if (event.type === 'RunCancelled' || event.type === 'RunCompleted' || event.type === 'RunFailed') this.inFlight.get(event.data.run_id)?.abort();
     }
     await this.deps.work.schedule(items);
