@@ -4,6 +4,7 @@ import { FacialVerificationPerformed } from './facial/events.js';
 import { FxOperationEvent, LaudoNumberEvent } from './fx/events.js';
 import { IdempotencyEvent } from './idempotency/events.js';
 import { LedgerEvent } from './ledger/events.js';
+import { ListEvent } from './list/events.js';
 import { ReportEvent } from './report/events.js';
 import { ReservationEvent } from './reservation/events.js';
 import { RunEvent } from './run/events.js';
@@ -31,4 +32,5 @@ export const EVENT_CODECS: EventCodecs = eventRegistry(
   DeliveryEvent,
   FxOperationEvent,
   LaudoNumberEvent,
+  ListEvent,
 );
