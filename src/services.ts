@@ -42,6 +42,9 @@ import { RunExecutor } from './reactors/run-executor.js';
 import { DocCache } from './projections/doc-cache.js';
 import { projector, type Projection } from './projections/projector.js';
 import { SubscriptionRunner } from './processing/runner.js';
+import type { ListImporter } from './adapters/lists/importers/port.js';
+import { LIST_IMPORTERS } from './adapters/lists/importers/index.js';
+import { ListCatalog } from './reactors/list-catalog.js';
 import { ProcessingRuntime } from './processing/runtime.js';
 import { Worker } from './processing/worker.js';
 import type { WorkQueue } from './adapters/work-queue/port.js';
@@ -106,6 +109,10 @@ export interface Services {
   /** HTML to PDF (reports, laudos): Chromium, launched on first use */
   pdfRenderer: PdfRenderer;
   fxAnalysis: FxAnalysisReactor;
+  /** the importer of each list the service screens against */
+  listImporters: ReadonlyMap<string, ListImporter>;
+  /** the loaded lists of this instance, rebuilt from the stored versions */
+  listCatalog: ListCatalog;
   biometrics: { sandbox: BiometricProvider; live: BiometricProvider };
   idempotency: Idempotency;
   rateLimiter: FixedWindowRateLimiter;
@@ -122,6 +129,8 @@ export interface Overrides {
   liveSource?: Source;
   liveBiometrics?: BiometricProvider;
   sandboxBiometrics?: BiometricProvider;
+  /** the list importers (default: every official list's) */
+  listImporters?: ReadonlyMap<string, ListImporter>;
   webhookSender?: WebhookSender;
   /** a renderer owned by the caller (tests share one browser); closing the services leaves it open */
   pdfRenderer?: PdfRenderer;
@@ -212,6 +221,9 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   runtime.add(webhooks);
   const fxAnalysis = new FxAnalysisReactor({ log, readStore, blobs: blobStore, renderer: pdfRenderer, clock, logger, work: worker });
   runtime.add(fxAnalysis);
+  const listImporters = overrides.listImporters ?? LIST_IMPORTERS;
+  const listCatalog = new ListCatalog({ log, blobs: blobStore, importers: listImporters, logger });
+  runtime.add(listCatalog);
   await runtime.start(await eventStore.headPosition());
   const erasures = new ErasureScheduler(
     { log, readStore, blobs: blobStore, keys: keyStore, secretKey: secret.value, retentionYears: config.retentionYears },
@@ -243,6 +255,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     webhooks,
     pdfRenderer,
     fxAnalysis,
+    listImporters,
+    listCatalog,
     biometrics,
     idempotency: new Idempotency(log, secret.value),
     rateLimiter: new FixedWindowRateLimiter(),

@@ -22,6 +22,8 @@ import { operatorReportsRouter } from './routers/operator/reports.js';
 import { filesRouter } from './routers/files.js';
 import { operacoesRouter } from './routers/operacoes.js';
 import { operatorFxOperationsRouter } from './routers/operator/fx-operations.js';
+import { operatorListsRouter } from './routers/operator/lists.js';
+import { screeningRouter } from './routers/screening.js';
 import type { RequestState } from './state.js';
 
 export interface AppOptions {
@@ -42,13 +44,14 @@ export function createHttpApp(services: Services, options: AppOptions = {}): Koa
   const app = new Koa<RequestState>({ proxy: services.config.trustProxy });
   app.silent = true;
 
-  const api = mountRouters('/api/v1', [runsRouter(services), customersRouter(services), facialRouter(services), reportsRouter(services), operacoesRouter(services), ...(options.extraApiRouters ?? [])]);
+  const api = mountRouters('/api/v1', [runsRouter(services), customersRouter(services), facialRouter(services), reportsRouter(services), operacoesRouter(services), screeningRouter(services), ...(options.extraApiRouters ?? [])]);
   const operator = mountRouters('/operator/v1', [
     operatorTenantsRouter(services),
     operatorTemplatesRouter(services),
     operatorRunsRouter(services),
     operatorReportsRouter(services),
     operatorFxOperationsRouter(services),
+    operatorListsRouter(services),
     operatorCustomersRouter(services),
     operatorErasureRouter(services),
     operatorWebhooksRouter(services),

@@ -50,6 +50,10 @@ export const ERROR_STATUS = {
   missing_ref_image: 400,
   invalid_image_format: 400,
   image_too_large: 400,
+  // screening
+  invalid_list: 400,
+  invalid_list_file: 400,
+  list_version_refused: 409,
   // webhooks, FX
   invalid_webhook_url: 400,
   operation_is_draft: 400,

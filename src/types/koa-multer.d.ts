@@ -5,6 +5,7 @@ declare module '@koa/multer' {
 
   interface KoaMulter {
     single(field: string): Middleware;
+    array(field: string, maxCount?: number): Middleware;
     fields(fields: readonly { name: string; maxCount?: number }[]): Middleware;
   }
   interface KoaMulterFactory {

@@ -1,0 +1,106 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { createHash } from 'node:crypto';
+import type { BlobStore } from '../adapters/blob-store/port.js';
+import type { EventLog } from '../adapters/event-store/event-log.js';
+import { deterministicId } from '../adapters/ids.js';
+import { unpackListFiles, type UnpackLimits } from '../adapters/lists/files.js';
+import { ListFileError, type ListFile, type ListImporter } from '../adapters/lists/importers/port.js';
+import { listDecider, listStream } from '../domain/list/decider.js';
+import type { ListSource, ListVersionFile } from '../domain/list/events.js';
+import type { ListEntry } from '../domain/screening/entry.js';
+import { DomainError } from '../domain/shared/decider.js';
+import { handleCommand, type CommandContext } from './handle-command.js';
+
+export const listBlobKey = (sha256: string): string => `lists/${sha256}`;
+
+export interface ListImportDeps {
+  log: EventLog;
+  blobs: BlobStore;
+  importer: ListImporter;
+  /** entry id -> content hash of the active version, for the delta (null: no active version) */
+  active: (listId: string) => ReadonlyMap<string, string> | null;
+  limits?: UnpackLimits;
+}
+
+export interface ListImportRequest {
+  files: readonly ListFile[];
+  source: ListSource;
+  force: boolean;
+}
+
+export type ListImportOutcome =
+  | { outcome: 'imported'; list_id: string; version_id: string; sha256: string; entries: number; delta: { added: number; removed: number; changed: number }; position: number | null }
+  | { outcome: 'unchanged'; list_id: string; sha256: string; position: number | null }
+  | { outcome: 'refused'; list_id: string; sha256: string; entries: number; reason: string; position: number | null };
+
+const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * Imports a version of a list: its files unzipped and parsed (a file that cannot be read is
+ * `invalid_list_file` and nothing is recorded), the raw files kept as content-addressed blobs
+ * first (so a recorded version can always be read again), then the version recorded on the
+ * list's stream, where the refusal rule decides whether it becomes the active one.
+ */
+export async function importListVersion(deps: ListImportDeps, request: ListImportRequest, context: CommandContext): Promise<E.Either<DomainError, ListImportOutcome>> {
+  const listId = deps.importer.list_id;
+  let files: ListFile[];
+  let entries: ListEntry[];
+  let publishedAt: string | null;
+  try {
+    files = await unpackListFiles(listId, request.files, deps.limits);
+    const parsed = await deps.importer.parse(files);
+    entries = parsed.entries;
+    publishedAt = parsed.published_at;
+  } catch (error) {
+    if (error instanceof ListFileError) return E.left(new DomainError('invalid_list_file', `The file could not be read as ${listId}: ${error.message}`, 'file'));
+    throw error;
+  }
+  const stored: ListVersionFile[] = files.map((f) => ({ name: f.name, sha256: sha256(f.data), bytes: f.data.length }));
+  const content = sha256(stored.map((f) => `${f.name}\u0000${f.sha256}`).sort().join('\n'));
+  for (const [i, file] of files.entries()) await deps.blobs.put(listBlobKey(stored[i]!.sha256), file.data, 'application/octet-stream');
+  const delta = deltaOf(deps.active(listId), entries);
+  const versionId = deterministicId(`list-version:${listId}:${content}`);
+  const decided = await handleCommand(
+    deps.log,
+    listStream(listId),
+    listDecider,
+    {
+      type: 'ImportVersion',
+      list_id: listId,
+      version_id: versionId,
+      sha256: content,
+      bytes: stored.reduce((n, f) => n + f.bytes, 0),
+      source: request.source,
+      published_at: publishedAt,
+      entries: entries.length,
+      delta,
+      files: stored,
+      force: request.force,
+      now: context.metadata.occurred_at,
+    },
+    context,
+  );
+  if (E.isLeft(decided)) return decided;
+  const position = decided.right.position;
+  const event = decided.right.events[0];
+  if (event?.type === 'ListVersionImported') return E.right({ outcome: 'imported', list_id: listId, version_id: versionId, sha256: content, entries: entries.length, delta, position });
+  if (event?.type === 'ListVersionRefused') return E.right({ outcome: 'refused', list_id: listId, sha256: content, entries: entries.length, reason: event.data.reason, position });
+  return E.right({ outcome: 'unchanged', list_id: listId, sha256: content, position });
+}
+
+/** Added, removed and changed entries against the active version, by entry id and content hash. */
+export function deltaOf(active: ReadonlyMap<string, string> | null, entries: readonly ListEntry[]): { added: number; removed: number; changed: number } {
+  if (!active) return { added: entries.length, removed: 0, changed: 0 };
+  let added = 0;
+  let changed = 0;
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    seen.add(entry.entry_id);
+    const previous = active.get(entry.entry_id);
+    if (previous === undefined) added++;
+    else if (previous !== entry.content_hash) changed++;
+  }
+  let removed = 0;
+  for (const id of active.keys()) if (!seen.has(id)) removed++;
+  return { added, removed, changed };
+}
