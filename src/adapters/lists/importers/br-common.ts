@@ -1,6 +1,5 @@
 import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
-import { canonicalJson } from '../../../domain/shared/canonical-json.js';
 import type { EntryDocument, EntrySanction, EntrySchema, ListEntry, ListId } from '../../../domain/screening/entry.js';
 import { isValidCnpj, isValidCpf } from '../../../domain/values/document.js';
 import { derivedEntryId, ListFileError, withContentHash, type ListFile } from './port.js';
@@ -50,7 +49,8 @@ export const fold = (text: string): string =>
 /** A cell as the entry keeps it: trimmed, single spaces, and null for the placeholders of "no value". */
 export function clean(raw: string | undefined): string | null {
   const text = (raw ?? '').replace(/\s+/g, ' ').trim();
-  return text === '' || NO_VALUE.has(fold(text)) ? null : text;
+  // folding every cell would cost more than the rest of the parse: only short s/n words can be a placeholder
+  return text === '' || (text.length <= 15 && /^[sn]/i.test(text) && NO_VALUE.has(fold(text))) ? null : text;
 }
 const NO_VALUE = new Set(['SEM INFORMACAO', 'NAO INFORMADA', 'NAO INFORMADO', 'NAO SE APLICA']);
 
@@ -130,9 +130,10 @@ export function brDate(raw: string | null): string | null {
 }
 
 function isoDate(year?: string, month?: string, day?: string): string | null {
-  const iso = `${year}-${month}-${day}`;
-  const date = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(iso) ? iso : null;
+  const [y, m, d] = [Number(year), Number(month), Number(day)];
+  // day 0 of the next month is the last day of this one
+  const valid = m >= 1 && m <= 12 && d >= 1 && d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return valid ? `${year}-${month}-${day}` : null;
 }
 
 /**
@@ -205,7 +206,7 @@ export function entriesFrom(listId: ListId, facts: readonly RowFacts[]): ListEnt
 
 function entryOf(listId: ListId, key: string, rows: readonly RowFacts[]): ListEntry {
   const names = unique(rows.flatMap((r) => r.names), fold);
-  const sanctions = unique(rows.flatMap((r) => r.sanctions), canonicalJson).sort((a, b) => compare(canonicalJson(a), canonicalJson(b)));
+  const sanctions = unique(rows.flatMap((r) => r.sanctions), sanctionKey).sort((a, b) => compare(sanctionKey(a), sanctionKey(b)));
   const listedOn = rows.map((r) => r.listed_on).filter((d): d is string => d !== null).sort()[0] ?? null;
   const remarks = unique(rows.map((r) => r.remark).filter((r): r is string => r !== null), (r) => r);
   return withContentHash({
@@ -221,6 +222,9 @@ function entryOf(listId: ListId, key: string, rows: readonly RowFacts[]): ListEn
     remarks: remarks.length > 0 ? remarks.join('\n') : null,
   });
 }
+
+const sanctionKey = (s: EntrySanction): string =>
+  [s.start_date, s.end_date, s.program, s.category, s.authority, s.legal_basis].map((v) => v ?? '').join('\u001f');
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
