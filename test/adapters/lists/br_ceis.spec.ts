@@ -107,6 +107,8 @@ describe('br_ceis importer (CGU CEIS)', () => {
     const parsed = await brCeisImporter.parse([{ name: 'ceis.csv', data: Buffer.from(tolerant, 'utf8') }]);
     expect(parsed.entries).to.deep.equal((await parse()).entries);
     expect(parsed.skipped).to.equal(0);
+    const headerOnly = await brCeisImporter.parse([edited(sample('ceis.csv'), (t) => t.replace('"OBSERVAÇÕES"\r\n', '"OBSERVAÇÕES";\r\n'))]);
+    expect(headerOnly.entries).to.deep.equal((await parse()).entries);
   });
 
   it('skips and counts a row it cannot read (too few cells, no name) and keeps the others', async () => {

@@ -12,9 +12,9 @@ import { derivedEntryId, ListFileError, withContentHash, type ListFile } from '.
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * The CGU says ISO-8859-1 and the MTE writes Windows-1252; Windows-1252 reads both (it only
- * differs on 0x80-0x9F, control codes in ISO-8859-1 that the CGU files in fact use for `–`).
- * A file that is valid UTF-8 (a re-saved or future edition) is read as UTF-8.
+ * The CGU says ISO-8859-1 and the MTE writes Windows-1252; Windows-1252 reads both (they only
+ * differ on 0x80-0x9F, control codes in ISO-8859-1, and a CGU header has a 0x96 `–`). A file
+ * that is valid UTF-8 (a re-saved or future edition, BOM or not) is read as UTF-8.
  */
 export function decodeText(data: Buffer): string {
   try {
@@ -29,7 +29,7 @@ export function pickCsv(listId: ListId, files: readonly ListFile[]): ListFile {
   const csvs = files.length === 1 ? files : files.filter((f) => /\.(csv|txt)$/i.test(f.name));
   const [file] = csvs;
   if (!file || csvs.length > 1) throw new ListFileError(listId, `expected one CSV file, got ${files.map((f) => f.name).join(', ') || 'none'}`);
-  if (file.data.toString('latin1').trim() === '') throw new ListFileError(listId, `${file.name} is empty`);
+  if (file.data.every((byte) => byte <= 0x20)) throw new ListFileError(listId, `${file.name} is empty`);
   return file;
 }
 
@@ -85,21 +85,23 @@ export function readTable(listId: ListId, file: ListFile, options: TableOptions)
   const at = options.isHeader ? records.findIndex((r) => options.isHeader!(r.map(columnKey))) : 0;
   const header = records[at]?.map(columnKey);
   if (!header) throw new ListFileError(listId, `${file.name} has no header line`);
+  // a trailing separator on the header line alone must not make every row one cell short
+  while (header.length > 0 && header[header.length - 1] === '') header.pop();
   const missing = options.required.filter((names) => !alternatives(names).some((n) => header.includes(columnKey(n))));
   if (missing.length > 0) throw new ListFileError(listId, `${file.name} lacks the column(s) ${missing.map((n) => alternatives(n)[0]).join(', ')}`);
   const index = new Map(header.map((key, i) => [key, i] as const).reverse());
   const positions = new Map<string, number>();
   const position = (column: string | readonly string[]): number => {
     const names = alternatives(column);
-    let at = positions.get(names.join('|'));
-    if (at === undefined) positions.set(names.join('|'), (at = names.map((n) => index.get(columnKey(n))).find((i) => i !== undefined) ?? -1));
-    return at;
+    let i = positions.get(names.join('|'));
+    if (i === undefined) positions.set(names.join('|'), (i = names.map((n) => index.get(columnKey(n))).find((j) => j !== undefined) ?? -1));
+    return i;
   };
   const rows = records.slice(at + 1).map((cells): Row | null => {
     const wrongWidth = cells.length < header.length || cells.slice(header.length).some((c) => c.trim() !== '');
     return wrongWidth ? null : (column) => clean(cells[position(column)]);
   });
-  return { rows, preamble: records.slice(0, Math.max(at, 0)), skipped };
+  return { rows, preamble: records.slice(0, at), skipped };
 }
 
 const alternatives = (names: string | readonly string[]): readonly string[] => (typeof names === 'string' ? [names] : names);
