@@ -1,4 +1,12 @@
+import { brCeafImporter } from './br_ceaf.js';
+import { brCeisImporter } from './br_ceis.js';
+import { brCepimImporter } from './br_cepim.js';
+import { brCnepImporter } from './br_cnep.js';
+import { brPepImporter } from './br_pep.js';
+import { brTrabalhoEscravoImporter } from './br_trabalho_escravo.js';
 import type { ListImporter } from './port.js';
 
 /** The importer of every official list, by list id. */
-export const LIST_IMPORTERS: ReadonlyMap<string, ListImporter> = new Map<string, ListImporter>([]);
+export const LIST_IMPORTERS: ReadonlyMap<string, ListImporter> = new Map<string, ListImporter>(
+  [brCeisImporter, brCnepImporter, brCepimImporter, brCeafImporter, brPepImporter, brTrabalhoEscravoImporter].map((i) => [i.list_id, i]),
+);
