@@ -12,6 +12,8 @@ export interface ParsedList {
   entries: ListEntry[];
   /** the publication date the file states (YYYY-MM-DD or an ISO time), else null */
   published_at: string | null;
+  /** rows that could not be understood and were left out (the file as a whole was readable) */
+  skipped?: number;
 }
 
 /**
