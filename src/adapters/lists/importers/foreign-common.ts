@@ -47,7 +47,7 @@ export function decodeText(data: Buffer, declared?: string | null): string {
 /** Records of a delimited file, tolerant: stray quotes inside fields, ragged rows, blank lines. */
 export function readCsv(listId: string, text: string, delimiter: string): string[][] {
   try {
-    return parseCsv(text, { delimiter, relax_quotes: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
+    return parseCsv(text, { delimiter, relax_quotes: true, relax_column_count: true, skip_empty_lines: true, record_delimiter: ['\r\n', '\n'] }) as string[][];
   } catch (err) {
     throw new ListFileError(listId, `not a readable CSV: ${(err as Error).message}`);
   }
@@ -60,10 +60,10 @@ export function clean(value: string | null | undefined): string | null {
   return v === '' ? null : v;
 }
 
-/** Trimmed, line breaks kept (free text); null when empty. */
+/** Free text: line breaks kept, but not the indentation or padding around them; null when empty. */
 export function cleanText(value: string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
-  const v = value.replace(/[ \t]+\n/g, '\n').trim();
+  const v = value.split(/\r?\n/).map((line) => line.replace(/[ \t]+/g, ' ').trim()).join('\n').replace(/\n{3,}/g, '\n\n').trim();
   return v === '' ? null : v;
 }
 
@@ -135,7 +135,7 @@ const localName = (name: string): string => name.slice(name.indexOf(':') + 1);
 
 /* Names the publishers use that the ISO English names do not cover (OFAC, UN, UK spellings). */
 const COUNTRY_ALIASES: Record<string, string | null> = {
-  'korea, north': 'KP', 'korea, south': 'KR', "democratic people's republic of korea": 'KP', 'north korea': 'KP',
+  'korea, north': 'KP', 'korea, south': 'KR', "democratic people's republic of korea": 'KP', 'north korea': 'KP', dprk: 'KP', 'british virgin islands': 'VG', 'virgin islands, british': 'VG',
   'republic of korea': 'KR', burma: 'MM', syria: 'SY', 'west bank': 'PS', gaza: 'PS', palestinian: 'PS',
   'state of palestine': 'PS', 'occupied palestinian territories': 'PS', 'bahamas, the': 'BS', 'the gambia': 'GM',
   'congo, democratic republic of the': 'CD', 'democratic republic of the congo': 'CD', 'congo, republic of the': 'CG',
@@ -169,20 +169,24 @@ export function toAlpha2(name: string | null | undefined): string | null {
 /**
  * The country a place names last (`Giza, Egypt`, `Pyongyang, Korea, North`, `Khartoum Sudan`):
  * its last two comma parts (OFAC writes `Korea, North`), its last part, else its last three,
- * two or one words.
+ * two or one words (whole names first: `Democratic Republic of the Congo` is not `Congo`).
  */
 export function countryOfPlace(place: string | null | undefined): string | null {
+  const exact = toAlpha2(place);
+  if (exact) return exact;
   const parts = (place ?? '').replace(/[()]/g, ' ').split(',');
   const lastTwo = parts.length > 1 ? toAlpha2(parts.slice(-2).join(',')) : null;
   if (lastTwo) return lastTwo;
   const last = clean(parts.at(-1));
   if (!last) return null;
+  const whole = toAlpha2(last);
+  if (whole) return whole;
   const words = last.split(' ');
   for (let n = Math.min(3, words.length); n >= 1; n--) {
     const code = toAlpha2(words.slice(-n).join(' '));
     if (code) return code;
   }
-  return toAlpha2(last);
+  return null;
 }
 
 function lookupCountry(key: string): string | null {
