@@ -50,9 +50,9 @@ function parseCsvFile(text: string): ParsedList {
   for (const row of rows) {
     const col = (name: string): string | null => clean(row[index.get(name) ?? -1]);
     const id = col('Entity_LogicalId');
-    // Unquoted values: a `;` inside one would shift every later column, so such a row is left out.
-    const shifted = row.length !== width && row.slice(width).some((v) => v.trim() !== '');
-    if (!id || row.length < width || shifted) {
+    // Values are unquoted: a `;` inside one shifts every later column, and the columns at the
+    // end are mostly empty, so only the count of fields tells. Such a row is left out.
+    if (!id || row.length !== width) {
       skipped++;
       continue;
     }
@@ -81,6 +81,7 @@ function parseCsvFile(text: string): ParsedList {
     });
     draft.country(toAlpha2(col('Address_CountryIso2Code')), toAlpha2(col('Citizenship_CountryIso2Code')));
   }
+  if (rows.length > 0 && skipped * 2 > rows.length) throw new ListFileError(LIST_ID, `most rows do not have the ${width} fields of the header`);
   const { entries, unnamed } = drafts.entries(LIST_ID);
   return { entries, published_at: publishedAt, skipped: skipped + unnamed };
 }
