@@ -56,7 +56,7 @@ function parseCsvFile(text: string): ParsedList {
       skipped++;
       continue;
     }
-    publishedAt ??= dmyDate(col('fileGenerationDate'));
+    publishedAt ??= dmyDate(col('fileGenerationDate')) ?? isoDateOf(col('fileGenerationDate'));
     const draft = drafts.getOrCreate(id);
     applyEntity(draft, {
       designationDate: col('Entity_DesignationDate'), remark: col('Entity_Remark'), subject: col('Entity_SubjectType_ClassificationCode') ?? col('Entity_SubjectType'),

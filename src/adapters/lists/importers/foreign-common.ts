@@ -5,7 +5,6 @@ import iconv from 'iconv-lite';
 import sax from 'sax';
 import type { EntryDocument, EntryName, EntrySanction, EntrySchema, ListEntry } from '../../../domain/screening/entry.js';
 import { digitsOnly, isValidCnpj, isValidCpf } from '../../../domain/values/document.js';
-import { canonicalJson } from '../../../domain/shared/canonical-json.js';
 import { ListFileError, withContentHash, type ListFile } from './port.js';
 
 /* Helpers shared by the importers of the foreign lists (OFAC, UN, EU, UK). */
@@ -155,6 +154,13 @@ const COUNTRY_ALIASES: Record<string, string | null> = {
 
 const countryCache = new Map<string, string | null>();
 
+const fold = (name: string): string => name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+/* Every English name and alias of every country, folded, built once: a lookup is then O(1). */
+const ISO_NAMES = new Map<string, string>(
+  Object.entries(countries.getNames('en', { select: 'all' })).flatMap(([code, names]) => names.map((n) => [fold(n), code] as [string, string])),
+);
+
 /** ISO 3166 alpha-2 of a country as a publisher names it (or of an alpha-2 code), else null. */
 export function toAlpha2(name: string | null | undefined): string | null {
   const key = clean(name)?.toLowerCase().replace(/^(region|possibly):\s*|^possibly\s+/, '');
@@ -192,7 +198,7 @@ export function countryOfPlace(place: string | null | undefined): string | null 
 function lookupCountry(key: string): string | null {
   if (key in COUNTRY_ALIASES) return COUNTRY_ALIASES[key] ?? null;
   if (/^[a-z]{2}$/.test(key)) return countries.isValid(key.toUpperCase()) ? key.toUpperCase() : null;
-  return countries.getSimpleAlpha2Code(key, 'en') ?? null;
+  return ISO_NAMES.get(fold(key)) ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -339,7 +345,8 @@ export class EntryDraft {
   }
 
   sanction(sanction: EntrySanction): void {
-    this.sanctions.set(canonicalJson(sanction), sanction);
+    const { program, authority, category, start_date, end_date, legal_basis } = sanction;
+    this.sanctions.set([program, authority, category, start_date, end_date, legal_basis].join('\u001f'), sanction);
   }
 
   remark(text: string | null | undefined): void {

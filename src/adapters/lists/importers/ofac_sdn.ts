@@ -1,4 +1,4 @@
-import type { EntryDocument, EntrySchema } from '../../../domain/screening/entry.js';
+import type { EntryDocument, EntryName, EntrySchema } from '../../../domain/screening/entry.js';
 import { clean, countryOfPlace, decodeText, Drafts, entryDocument, findFile, proseDates, readCsv, sanctionOf, toAlpha2, type EntryDraft } from './foreign-common.js';
 import { ListFileError, type ListFile, type ListImporter, type ParsedList } from './port.js';
 
@@ -92,10 +92,13 @@ function fromSdnRow(draft: EntryDraft, row: string[], remarks: string): void {
 }
 
 /** alt.csv types: aka, fka (former), nka (now known as: a current name). */
-function altKind(type: string | null, remarks: string | null) {
-  if (type?.toLowerCase() === 'fka') return 'former' as const;
-  return remarks && /low quality|weak/i.test(remarks) ? ('weak_alias' as const) : ('alias' as const);
+function altKind(type: string | null, remarks: string | null): EntryName['kind'] {
+  if (type?.toLowerCase() === 'fka') return 'former';
+  return remarks && /low quality|weak/i.test(remarks) ? 'weak_alias' : 'alias';
 }
+
+/* Quoted a.k.a.s in the remarks are not in alt.csv: OFAC's low-quality ("weak") aliases. */
+const REMARK_NAME_KINDS: Record<string, EntryName['kind']> = { a: 'weak_alias', f: 'former', n: 'alias' };
 
 /** One `;`-separated fact of the remarks: the ones that say who the entry is feed the entry. */
 function fromRemark(draft: EntryDraft, fact: string): void {
@@ -103,8 +106,7 @@ function fromRemark(draft: EntryDraft, fact: string): void {
   if ((m = /^DOB:?\s+(.+)$/i.exec(fact))) draft.birthDate(...proseDates(m[1]!));
   else if ((m = /^POB:?\s+(.+)$/i.exec(fact))) draft.country(countryOfPlace(m[1]));
   else if ((m = /^(?:nationality|citizen)(?: of)?:?\s+(.+)$/i.exec(fact))) draft.country(toAlpha2(m[1]));
-  // Quoted a.k.a.s in the remarks are not in alt.csv: OFAC's low-quality ("weak") aliases.
-  else if ((m = /^(a|f|n)\.k\.a\.,?\s+'?(.+?)'?$/i.exec(fact))) draft.name(m[2], m[1]!.toLowerCase() === 'f' ? 'former' : m[1]!.toLowerCase() === 'n' ? 'alias' : 'weak_alias');
+  else if ((m = /^(a|f|n)\.k\.a\.,?\s+'?(.+?)'?$/i.exec(fact))) draft.name(m[2], REMARK_NAME_KINDS[m[1]!.toLowerCase()]!);
   else draft.document(remarkDocument(fact, draft.schema));
 }
 

@@ -1,7 +1,7 @@
 import type { EntryDocument, EntryName } from '../../../domain/screening/entry.js';
 import {
   childrenNamed, childText, clean, countryOfPlace, decodeText, declaredXmlEncoding, Drafts, entryDocument, findFile, isoDateOf, isoYear,
-  sanctionOf, streamXmlRecords, toAlpha2, yearRange, type EntryDraft, type XmlNode,
+  sanctionOf, streamXmlRecords, toAlpha2, yearRange, type XmlNode,
 } from './foreign-common.js';
 import { ListFileError, type ListFile, type ListImporter, type ParsedList } from './port.js';
 
