@@ -4,9 +4,13 @@ import { brCepimImporter } from './br_cepim.js';
 import { brCnepImporter } from './br_cnep.js';
 import { brPepImporter } from './br_pep.js';
 import { brTrabalhoEscravoImporter } from './br_trabalho_escravo.js';
+import { euFsfImporter } from './eu_fsf.js';
+import { ofacSdnImporter } from './ofac_sdn.js';
 import type { ListImporter } from './port.js';
+import { ukFcdoImporter } from './uk_fcdo.js';
+import { unScImporter } from './un_sc.js';
 
 /** The importer of every official list, by list id. */
 export const LIST_IMPORTERS: ReadonlyMap<string, ListImporter> = new Map<string, ListImporter>(
-  [brCeisImporter, brCnepImporter, brCepimImporter, brCeafImporter, brPepImporter, brTrabalhoEscravoImporter].map((i) => [i.list_id, i]),
+  [ofacSdnImporter, unScImporter, euFsfImporter, ukFcdoImporter, brCeisImporter, brCnepImporter, brCepimImporter, brCeafImporter, brPepImporter, brTrabalhoEscravoImporter].map((i) => [i.list_id, i]),
 );
