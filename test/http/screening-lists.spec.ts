@@ -1,7 +1,10 @@
 import { expect } from 'chai';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createTenant, startService, type TestService } from '../helpers/service.js';
+import { tempDir } from '../helpers/temp.js';
 import type { Json } from './runs-support.js';
 
 const sample = (path: string) => readFileSync(resolve(process.cwd(), '../shared/data/lists', path));
@@ -101,5 +104,27 @@ describe('screening lists: operator upload and status', () => {
     await service.close();
     service = await startService({ dataDir });
     expect(service.services.listCatalog.version('br_ceis')!.entries.map((e) => e.content_hash)).to.deep.equal(expected);
+  });
+
+  it('npm run lists -- import|status (air-gapped installs): the version is recorded as an upload is, and a service loads it', async () => {
+    const dataDir = tempDir();
+    const env = { ...process.env, SVC_DATA_DIR: dataDir, SVC_SECRET_KEY: 'test-secret-key' };
+    const lists = (...args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/lists.ts', ...args], { env });
+    const imported = JSON.parse((await lists('import', 'br_pep', resolve(process.cwd(), '../shared/data/lists/br/202610_PEP.zip'))).stdout) as Json;
+    expect(imported).to.deep.include({ outcome: 'imported', list_id: 'br_pep', entries: 8 });
+    const statuses = (await lists('status')).stdout.trim().split('\n').map((l) => JSON.parse(l) as Json);
+    expect(statuses.find((l) => l['list_id'] === 'br_pep')).to.deep.include({ version_id: imported['version_id'], entries: 8, stale: false });
+    const wrong = await lists('import', 'br_pep', resolve(process.cwd(), '../shared/data/lists/br/ceis.csv')).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(wrong?.code).to.equal(1);
+    expect(wrong?.stderr).to.include('could not be read');
+    const loaded = await startService({ dataDir });
+    try {
+      expect(loaded.services.listCatalog.version('br_pep')!.entries).to.have.length(8);
+    } finally {
+      await loaded.close();
+    }
   });
 });

@@ -1,0 +1,77 @@
+/**
+ * Lists for air-gapped installs (screening.md section 4), on the configured stores
+ * (SVC_DATA_DIR, SVC_EVENTSTORE, SVC_READSTORE); safe beside a running service:
+ *
+ *   npm run lists -- import <list_id> <file> [<file>...] [--force]
+ *   npm run lists -- status
+ *
+ * `import` records the version exactly as the operator upload does (zip unwrapped, refusal rule,
+ * raw files kept); every running instance loads it from the log. Exit 1 when the file cannot be
+ * read or the version is refused, 2 for a usage error.
+ */
+import * as E from 'fp-ts/lib/Either.js';
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { EventLog } from '../src/adapters/event-store/event-log.js';
+import { LIST_IMPORTERS } from '../src/adapters/lists/importers/index.js';
+import { EncryptingPiiCodec } from '../src/adapters/pii/encrypting-codec.js';
+import { importListVersion } from '../src/commands/lists.js';
+import { loadConfig } from '../src/config.js';
+import { listStatusView } from '../src/http/routers/screening-views.js';
+import { silentLogger } from '../src/logger.js';
+import { ListCatalog } from '../src/reactors/list-catalog.js';
+import { loadOrCreateSecret } from '../src/secrets.js';
+import { openKeyStore, openStores, PII_POLICY } from '../src/services.js';
+
+const USAGE = 'usage: npm run lists -- import <list_id> <file> [<file>...] [--force] | status';
+
+async function main(): Promise<number> {
+  const [command, ...args] = process.argv.slice(2);
+  if (command !== 'import' && command !== 'status') {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const secret = await loadOrCreateSecret(config.dataDir, 'secret-key', config.secretKey);
+  const stores = await openStores(config);
+  const keys = openKeyStore(config, stores.readStore, secret.value);
+  const log = new EventLog(stores.eventStore, new EncryptingPiiCodec(keys), PII_POLICY);
+  const catalog = new ListCatalog({ log, blobs: stores.blobStore, importers: LIST_IMPORTERS, logger: silentLogger });
+  const line = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
+  try {
+    if (command === 'status') {
+      await catalog.start();
+      for (const listId of catalog.listIds()) line(listStatusView(catalog, listId, new Date()));
+      return 0;
+    }
+    const [listId, ...rest] = args;
+    const paths = rest.filter((a) => a !== '--force');
+    const importer = listId ? LIST_IMPORTERS.get(listId) : undefined;
+    if (!importer || paths.length === 0) {
+      console.error(importer ? USAGE : `unknown list: ${listId ?? '(none)'}; lists: ${[...LIST_IMPORTERS.keys()].join(', ')}`);
+      return 2;
+    }
+    await catalog.start();
+    const files = await Promise.all(paths.map(async (p) => ({ name: basename(p), data: await readFile(p) })));
+    const now = new Date().toISOString();
+    const result = await importListVersion(
+      { log, blobs: stores.blobStore, importer, active: (id) => catalog.version(id)?.hashes ?? null },
+      { files, source: { kind: 'upload' }, force: rest.includes('--force') },
+      { metadata: { tenant_id: null, actor: 'operator', request_id: null, occurred_at: now, correlation_id: `lists-cli:${now}`, causation_id: null }, commandId: `lists-cli:${listId}:${now}` },
+    );
+    if (E.isLeft(result)) {
+      console.error(result.left.message);
+      return 1;
+    }
+    line(result.right);
+    return result.right.outcome === 'refused' ? 1 : 0;
+  } finally {
+    await stores.eventStore.close();
+    await keys.close();
+    await stores.workQueue.close();
+    await stores.readStore.close();
+    await stores.blobStore.close();
+  }
+}
+
+process.exitCode = await main();
