@@ -65,7 +65,8 @@ function png(): Buffer {
   ihdr[9] = 2;
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.from([0, 1, 2, 3]))), chunk('IEND', Buffer.alloc(0))]);
 }
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
+/** A valid 1x1 grey baseline JPEG (its header decodes: the service refuses images whose header does not). */
+const JPEG = Buffer.from('/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQH/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAAAP/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AP//Z', 'base64');
 const padded = (image: Buffer, size: number) => Buffer.concat([image, Buffer.alloc(size - image.length)]);
 
 /** The multipart body and its content type (with the boundary), serialized once. */
@@ -101,7 +102,7 @@ async function server(): Promise<void> {
   const { listen, shut } = await import('./bench-http.js');
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-facial-'));
   const services = await createServices(
-    loadConfig({ SVC_DATA_DIR: dataDir, SVC_SEED_DEMO: 'false', SVC_LOG_REQUESTS: 'false', SVC_OPERATOR_TOKEN: OPERATOR_TOKEN, SVC_SECRET_KEY: 'bench-secret' }),
+    loadConfig({ SVC_DATA_DIR: dataDir, SVC_LISTS_REFRESH: 'off', SVC_SEED_DEMO: 'false', SVC_LOG_REQUESTS: 'false', SVC_OPERATOR_TOKEN: OPERATOR_TOKEN, SVC_SECRET_KEY: 'bench-secret' }),
     silentLogger,
   );
   const { server: http, base } = await listen(createHttpApp(services));

@@ -119,7 +119,7 @@ export async function load(url: string, headers: Record<string, string>, options
  */
 export async function benchService(name: string, env: Record<string, string> = {}): Promise<{ services: Services; base: string; demo: DemoTenant; close: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), `svc-bench-${name}-`));
-  const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_LOG_REQUESTS: 'false', SVC_OPERATOR_TOKEN: 'op', SVC_SECRET_KEY: 'k', ...env });
+  const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_LISTS_REFRESH: 'off', SVC_LOG_REQUESTS: 'false', SVC_OPERATOR_TOKEN: 'op', SVC_SECRET_KEY: 'k', ...env });
   const services = await createServices(config, silentLogger);
   const { server, base } = await listen(createHttpApp(services));
   const demo = (await seedDemo(services))!;
@@ -181,6 +181,8 @@ async function appLoad(options: Required<HttpBenchOptions>): Promise<LoadFigures
   const services = await createServices(
     loadConfig({
       SVC_DATA_DIR: dataDir,
+      // tests never reach the internet: list fetching is tested against local servers
+      SVC_LISTS_REFRESH: 'off',
       SVC_SEED_DEMO: 'false',
       SVC_OPERATOR_TOKEN: operatorToken,
       SVC_SECRET_KEY: randomBytes(24).toString('base64url'),

@@ -27,7 +27,7 @@ const round = (x: number) => Math.round(x * 10) / 10;
 export async function runReportsBench(options: { runs?: number; out?: string } = {}) {
   const runs = options.runs ?? 20;
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-reports-'));
-  const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_SANDBOX_LATENCY_MS: '0', SVC_LOG_REQUESTS: 'false', SVC_OPERATOR_TOKEN: 'op', SVC_SECRET_KEY: 'k' });
+  const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_LISTS_REFRESH: 'off', SVC_SANDBOX_LATENCY_MS: '0', SVC_LOG_REQUESTS: 'false', SVC_OPERATOR_TOKEN: 'op', SVC_SECRET_KEY: 'k' });
   const services = await createServices(config, silentLogger);
   const { server, base } = await listen(createHttpApp(services));
   const operator = { authorization: 'Bearer op' };

@@ -97,6 +97,8 @@ export async function runWebhooksBench(options: { rate?: number; duration?: numb
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-webhooks-'));
   const config = loadConfig({
     SVC_DATA_DIR: dataDir,
+    // tests never reach the internet: list fetching is tested against local servers
+    SVC_LISTS_REFRESH: 'off',
     SVC_SANDBOX_LATENCY_MS: '0',
     SVC_LOG_REQUESTS: 'false',
     SVC_OPERATOR_TOKEN: 'op',

@@ -28,6 +28,8 @@ export interface Config {
   biometricProvider: { url: string | null; token: string | null };
   /** the work queue's worker: items at once, lease held per claim, longest sleep between looks */
   work: { concurrency: number; leaseMs: number; pollMs: number };
+  /** scheduled fetching of the official lists (`SVC_LISTS_REFRESH=off` for air-gapped installs) and their URLs */
+  lists: { refresh: boolean; urls: Readonly<Record<string, readonly string[]>>; fetchTimeoutMs: number; maxBytes: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -75,6 +77,12 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: integer(env, 'SVC_SOURCE_TIMEOUT_MS', 10_000, 100, 120_000),
     },
     retentionYears: integer(env, 'SVC_RETENTION_YEARS', 5, 0, 100),
+    lists: {
+      refresh: env['SVC_LISTS_REFRESH'] !== 'off',
+      urls: listUrls(env),
+      fetchTimeoutMs: integer(env, 'SVC_LISTS_FETCH_TIMEOUT_MS', 60_000, 100, 3_600_000),
+      maxBytes: integer(env, 'SVC_LISTS_MAX_BYTES', 512 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
+    },
     work: {
       concurrency: integer(env, 'SVC_WORK_CONCURRENCY', 64, 1, 10_000),
       leaseMs: integer(env, 'SVC_WORK_LEASE_MS', 10_000, 100, 3_600_000),
@@ -100,4 +108,31 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
   if (raw === 'true' || raw === '1') return true;
   if (raw === 'false' || raw === '0') return false;
   throw new ConfigError(`${name} must be true or false`);
+}
+
+const CGU = 'https://dadosabertos-download.cgu.gov.br/PortalDaTransparencia/saida';
+const OFAC = 'https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports';
+
+/** The official URLs (LAYOUTS.md), one per file; `{YYYYMMDD}` / `{YYYYMM}` are tried for today and earlier. */
+export const DEFAULT_LIST_URLS: Readonly<Record<string, readonly string[]>> = {
+  ofac_sdn: ['sdn.csv', 'add.csv', 'alt.csv', 'sdn_comments.csv'].map((f) => `${OFAC}/${f}`),
+  un_sc: ['https://scsanctions.un.org/resources/xml/en/consolidated.xml'],
+  eu_fsf: ['https://webgate.ec.europa.eu/fsd/fsf/public/files/csvFullSanctionsList_1_1/content?token=dG9rZW4tMjAxNw'],
+  uk_fcdo: ['https://sanctionslist.fcdo.gov.uk/docs/UK-Sanctions-List.csv'],
+  br_ceis: [`${CGU}/ceis/{YYYYMMDD}_CEIS.zip`],
+  br_cnep: [`${CGU}/cnep/{YYYYMMDD}_CNEP.zip`],
+  br_cepim: [`${CGU}/cepim/{YYYYMMDD}_CEPIM.zip`],
+  br_ceaf: [`${CGU}/ceaf/{YYYYMMDD}_CEAF.zip`],
+  br_pep: [`${CGU}/pep/{YYYYMM}_PEP.zip`],
+  br_trabalho_escravo: ['https://www.gov.br/trabalho-e-emprego/pt-br/assuntos/inspecao-do-trabalho/areas-de-atuacao/cadastro_de_empregadores.csv'],
+};
+
+/** `SVC_LIST_<LIST_ID>_URL` overrides a list's URLs (several files: separated by spaces). */
+function listUrls(env: Record<string, string | undefined>): Record<string, readonly string[]> {
+  return Object.fromEntries(
+    Object.entries(DEFAULT_LIST_URLS).map(([listId, urls]) => {
+      const override = env[`SVC_LIST_${listId.toUpperCase()}_URL`]?.trim();
+      return [listId, override ? override.split(/\s+/) : urls];
+    }),
+  );
 }

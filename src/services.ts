@@ -45,6 +45,7 @@ import { SubscriptionRunner } from './processing/runner.js';
 import type { ListImporter } from './adapters/lists/importers/port.js';
 import { LIST_IMPORTERS } from './adapters/lists/importers/index.js';
 import { ListCatalog } from './reactors/list-catalog.js';
+import { ListRefresher } from './reactors/list-refresh.js';
 import { ProcessingRuntime } from './processing/runtime.js';
 import { Worker } from './processing/worker.js';
 import type { WorkQueue } from './adapters/work-queue/port.js';
@@ -113,6 +114,8 @@ export interface Services {
   listImporters: ReadonlyMap<string, ListImporter>;
   /** the loaded lists of this instance, rebuilt from the stored versions */
   listCatalog: ListCatalog;
+  /** scheduled fetching of the official lists */
+  listRefresher: ListRefresher;
   biometrics: { sandbox: BiometricProvider; live: BiometricProvider };
   idempotency: Idempotency;
   rateLimiter: FixedWindowRateLimiter;
@@ -224,7 +227,21 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   const listImporters = overrides.listImporters ?? LIST_IMPORTERS;
   const listCatalog = new ListCatalog({ log, blobs: blobStore, importers: listImporters, logger });
   runtime.add(listCatalog);
+  const listRefresher = new ListRefresher({
+    log,
+    blobs: blobStore,
+    importers: listImporters,
+    catalog: listCatalog,
+    clock,
+    logger,
+    urls: config.lists.urls,
+    fetch: { timeoutMs: config.lists.fetchTimeoutMs, maxBytes: config.lists.maxBytes, retries: 2 },
+    work: worker,
+  });
+  worker.register(listRefresher);
   await runtime.start(await eventStore.headPosition());
+  // recorded now, fetched by the worker: start-up never waits for a download
+  if (config.lists.refresh) await listRefresher.schedule();
   const erasures = new ErasureScheduler(
     { log, readStore, blobs: blobStore, keys: keyStore, secretKey: secret.value, retentionYears: config.retentionYears },
     runner,
@@ -257,6 +274,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     fxAnalysis,
     listImporters,
     listCatalog,
+    listRefresher,
     biometrics,
     idempotency: new Idempotency(log, secret.value),
     rateLimiter: new FixedWindowRateLimiter(),

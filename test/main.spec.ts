@@ -13,7 +13,7 @@ async function freePort(): Promise<number> {
 
 function start(dataDir: string, port: number): { child: ChildProcess; output: () => string; ready: Promise<void>; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, SVC_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SVC_LOG_REQUESTS: 'false' },
+    env: { ...process.env, SVC_DATA_DIR: dataDir, SVC_LISTS_REFRESH: 'off', PORT: String(port), HOST: '127.0.0.1', SVC_LOG_REQUESTS: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -48,7 +48,7 @@ function context(): CommandContext {
 }
 
 const services = await createServices(
-  loadConfig({ SVC_DATA_DIR: dataDir, SVC_SEED_DEMO: 'false', SVC_OPERATOR_TOKEN: 'x', SVC_SECRET_KEY: 'y' }),
+  loadConfig({ SVC_DATA_DIR: dataDir, SVC_LISTS_REFRESH: 'off', SVC_SEED_DEMO: 'false', SVC_OPERATOR_TOKEN: 'x', SVC_SECRET_KEY: 'y' }),
   silentLogger,
 );
 const { log } = services;

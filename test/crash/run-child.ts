@@ -32,7 +32,7 @@ class Staggered implements Source {
 }
 
 const dataDir = process.argv[2]!;
-const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_SEED_DEMO: 'false', SVC_OPERATOR_TOKEN: 'x', SVC_SECRET_KEY: 'y', SVC_SOURCE_TIMEOUT_MS: '120000', SVC_WORK_LEASE_MS: '1000' });
+const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_LISTS_REFRESH: 'off', SVC_SEED_DEMO: 'false', SVC_OPERATOR_TOKEN: 'x', SVC_SECRET_KEY: 'y', SVC_SOURCE_TIMEOUT_MS: '120000', SVC_WORK_LEASE_MS: '1000' });
 const services = await createServices(config, silentLogger, { sandboxSource: new Staggered() });
 const context = (id: string) => ({
   metadata: { tenant_id: 't-crash', actor: 'system', request_id: null, occurred_at: new Date().toISOString(), correlation_id: id, causation_id: null },

@@ -51,7 +51,7 @@ describe('a run interrupted by a process kill', function () {
     expect(out.match(/query /g)).to.have.length(5, 'the child had asked every source before it died');
 
     const source = new Counting();
-    const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_SEED_DEMO: 'false', SVC_OPERATOR_TOKEN: 'x', SVC_SECRET_KEY: 'y' });
+    const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_LISTS_REFRESH: 'off', SVC_SEED_DEMO: 'false', SVC_OPERATOR_TOKEN: 'x', SVC_SECRET_KEY: 'y' });
     const services = await createServices(config, silentLogger, { sandboxSource: source });
     try {
       await until(async () => (await getRun(services.readStore, runId))?.status === 'completed', 20_000, 'the run to complete');

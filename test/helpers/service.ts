@@ -46,6 +46,8 @@ export async function startService(options: TestServiceOptions = {}): Promise<Te
   const dataDir = options.dataDir ?? tempDir();
   const config: Config = loadConfig({
     SVC_DATA_DIR: dataDir,
+    // tests never reach the internet: list fetching is tested against local servers
+    SVC_LISTS_REFRESH: 'off',
     SVC_SEED_DEMO: 'false',
     SVC_OPERATOR_TOKEN: 'op_test_token',
     SVC_SECRET_KEY: 'test-secret-key',

@@ -17,6 +17,8 @@ const record = recorder(effects, name);
 
 const config = loadConfig({
   SVC_DATA_DIR: dataDir,
+  // tests never reach the internet: list fetching is tested against local servers
+  SVC_LISTS_REFRESH: 'off',
   SVC_SEED_DEMO: 'false',
   SVC_OPERATOR_TOKEN: 'op_instances',
   SVC_SECRET_KEY: 'instances-secret',

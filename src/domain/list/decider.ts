@@ -29,7 +29,9 @@ export type ListCommand =
       force: boolean;
       now: string;
     }
-  | { type: 'RecordFetchFailure'; list_id: string; url: string; reason: string; now: string };
+  | { type: 'RecordFetchFailure'; list_id: string; url: string; reason: string; now: string }
+  /** fetched, and the publisher says nothing changed (304) */
+  | { type: 'RecordCheck'; list_id: string; now: string };
 
 /**
  * A version whose content is the active one's changes nothing but the check time; a version that
@@ -55,6 +57,8 @@ export const listDecider: Decider<ListCommand, ListState, ListEvent> = {
         const { type: _type, force, now, files, ...version } = command;
         return E.right([{ type: 'ListVersionImported', data: { ...version, files: [...files], imported_at: now, forced: force && reason !== null } }]);
       }
+      case 'RecordCheck':
+        return E.right([{ type: 'ListChecked', data: { list_id: command.list_id, at: command.now } }]);
       case 'RecordFetchFailure':
         return E.right([{ type: 'ListFetchFailed', data: { list_id: command.list_id, url: command.url, reason: command.reason, at: command.now } }]);
       default: {

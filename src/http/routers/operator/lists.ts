@@ -13,8 +13,8 @@ import { listStatusView } from '../screening-views.js';
 export const LIST_UPLOAD_MAX_BYTES = 256 * 1024 * 1024;
 
 /** Operator API: the lists, their status, and versions uploaded by hand (screening.md section 4). */
-export function operatorListsRouter(services: Pick<Services, 'log' | 'blobStore' | 'clock' | 'runner' | 'listCatalog' | 'listImporters'>): Router<RequestState> {
-  const { log, blobStore, clock, runner, listCatalog, listImporters } = services;
+export function operatorListsRouter(services: Pick<Services, 'log' | 'blobStore' | 'clock' | 'runner' | 'listCatalog' | 'listImporters' | 'listRefresher'>): Router<RequestState> {
+  const { log, blobStore, clock, runner, listCatalog, listImporters, listRefresher } = services;
   const router = new Router<RequestState>();
   const upload = multipartParser({ fileSize: LIST_UPLOAD_MAX_BYTES, files: 8, fields: 2, fieldSize: 1024, parts: 10 });
 
@@ -62,6 +62,14 @@ export function operatorListsRouter(services: Pick<Services, 'log' | 'blobStore'
           : { list_id: listId, version_id: active?.version_id ?? null, sha256: result.sha256, entries: active?.entries ?? 0, delta: active?.delta ?? null };
     },
   );
+
+  router.post('/lists/:list_id/refresh', async (ctx) => {
+    const listId = ctx.params['list_id']!;
+    if (!isListId(listId) || !listImporters.has(listId)) throw new ApiError('invalid_list', `Unknown list: ${listId.slice(0, 64)}.`, 'list_id');
+    await listRefresher.refreshNow(listId);
+    ctx.status = 202;
+    ctx.body = { list_id: listId, status: 'scheduled' };
+  });
 
   return router;
 }
