@@ -6,7 +6,7 @@ import { REFERENCE_PF } from '../../src/domain/template/reference.js';
 import { png } from '../http/facial-support.js';
 import { cpf } from '../http/runs-support.js';
 import { tempDir } from '../helpers/temp.js';
-import { json, OPERATOR, receiver, startInstance, tally, until, type Instance } from '../processing/instances-support.js';
+import { json, killInstance, OPERATOR, receiver, startInstance, tally, until, type Instance } from '../processing/instances-support.js';
 
 /**
  * Every reactor killed (SIGKILL) at several points: right after the triggering write, in the
@@ -60,8 +60,7 @@ describe('reactors killed at every point, then restarted', function () {
 
   async function kill(w: World, when: () => Promise<boolean>, what: string): Promise<void> {
     await until(when, 30_000, what);
-    w.instance.child.kill('SIGKILL');
-    await w.instance.exited;
+    await killInstance(w.instance);
   }
 
   /** Restarts on the data directory (no kill point) and waits for `done`; returns the events. */

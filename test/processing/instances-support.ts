@@ -18,7 +18,12 @@ export const OPERATOR = { authorization: 'Bearer op_instances', 'content-type': 
 
 /** One instance as a child process; `env` may set a kill point (BLOCK_APPEND_TYPE). */
 export async function startInstance(dataDir: string, name: string, effects: string, env: Record<string, string> = {}): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/processing/instance-child.ts', dataDir, name, effects], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  // its own process group, so a SIGKILL takes the browser it may have launched along (killInstance)
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/processing/instance-child.ts', dataDir, name, effects], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+    detached: true,
+  });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -73,3 +78,12 @@ export async function until(check: () => Promise<boolean>, ms: number, what: str
   }
 }
 
+/** SIGKILL to the instance and every process it started (a crash takes its children too). */
+export async function killInstance(instance: Instance): Promise<void> {
+  try {
+    process.kill(-instance.child.pid!, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+  await instance.exited;
+}

@@ -5,7 +5,7 @@ import { REFERENCE_PF } from '../../src/domain/template/reference.js';
 import { png } from '../http/facial-support.js';
 import { cpf } from '../http/runs-support.js';
 import { tempDir } from '../helpers/temp.js';
-import { json, OPERATOR, receiver, startInstance, tally, until, type Instance } from './instances-support.js';
+import { json, killInstance, OPERATOR, receiver, startInstance, tally, until, type Instance } from './instances-support.js';
 
 /**
  * Several instances on one data directory (the SQLite stores): work items are leased, so each
@@ -48,8 +48,7 @@ describe('several instances on one data directory', function () {
         if (killOne && batch === 4) {
           // mid-load: the last instance dies holding leases on whatever it was executing
           killed = instances[instances.length - 1]!;
-          killed.child.kill('SIGKILL');
-          await killed.exited;
+          await killInstance(killed);
           instances.pop();
         }
       }

@@ -138,7 +138,7 @@ export class PuppeteerPdfRenderer implements PdfRenderer {
 
   private async launch(): Promise<Browser> {
     if (this.options.executablePath) {
-      return puppeteer.launch({ executablePath: this.options.executablePath, headless: true, args: COMMON_ARGS });
+      return puppeteer.launch({ executablePath: this.options.executablePath, headless: true, args: COMMON_ARGS, pipe: true });
     }
     const { default: chromium } = await import('@sparticuz/chromium');
     const executablePath = await chromium.executablePath();
@@ -149,6 +149,9 @@ export class PuppeteerPdfRenderer implements PdfRenderer {
       executablePath,
       headless: 'shell',
       args,
+      // DevTools over the process's pipes: if this process dies (even by SIGKILL) the browser reads
+      // the end of its pipe and exits, instead of living on as an orphan
+      pipe: true,
       // the fonts packaged with it (Open Sans, extracted beside the binary): the same glyphs on every machine
       env: { ...process.env, FONTCONFIG_PATH: join(tmpdir(), 'fonts') },
     });
