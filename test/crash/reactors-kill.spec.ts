@@ -1,5 +1,7 @@
 import { expect } from 'chai';
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { SqliteEventStore } from '../../src/adapters/event-store/sqlite.js';
 import type { RecordedEvent } from '../../src/adapters/event-store/port.js';
 import { REFERENCE_PF } from '../../src/domain/template/reference.js';
@@ -7,6 +9,15 @@ import { png } from '../http/facial-support.js';
 import { cpf } from '../http/runs-support.js';
 import { tempDir } from '../helpers/temp.js';
 import { json, killInstance, OPERATOR, receiver, startInstance, tally, until, type Instance } from '../processing/instances-support.js';
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /**
  * Every reactor killed (SIGKILL) at several points: right after the triggering write, in the
@@ -190,7 +201,12 @@ describe('reactors killed at every point, then restarted', function () {
     );
     await json(await op(`/fx-operations/${operation.id}/submit`, 'POST'), 200);
     await json(await op(`/fx-operations/${operation.id}/analysis`, 'POST'), 202);
-    await kill(w, blocked(w, 'FxAnalysisCompleted'), 'the laudo to be rendered');
+    await until(blocked(w, 'FxAnalysisCompleted'), 30_000, 'the laudo to be rendered');
+    // the browser it launched for the laudo dies with it, not left behind as an orphan
+    const browsers = (await promisify(execFile)('ps', ['-o', 'pid=', '--ppid', String(w.instance.child.pid)]).catch(() => ({ stdout: '' }))).stdout.trim().split(/\s+/).filter(Boolean).map(Number);
+    expect(browsers.length, 'a browser was launched').to.be.greaterThan(0);
+    await kill(w, async () => true, 'the kill');
+    await until(async () => browsers.every((pid) => !alive(pid)), 10_000, 'the browser to exit');
     const events = await restart(w, (e) => count(e, 'FxAnalysisCompleted') === 1, 'the analysis to complete');
     expect(count(events, 'FxAnalysisCompleted')).to.equal(1);
     const numbers = events.filter((e) => e.type === 'LaudoNumberAllocated');
