@@ -92,6 +92,7 @@ export function fold(text: string): string {
   return text
     .replace(/~/g, ' ')
     .replace(/\b([Ff])[º°]/g, ' filho ')
+    .replace(/\b[Mm]ª/g, 'maria') // "Mª do Carmo"
     .replace(/['’ʼ`´]/g, '')
     .normalize('NFKD')
     .replace(/([cC])\u0327/g, (_, c: string) => (c === 'c' ? 'ç' : 'Ç'))
