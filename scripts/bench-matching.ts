@@ -17,8 +17,9 @@ import { pathToFileURL } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import type { ListEntry } from '../src/domain/screening/entry.js';
 import { bestThreshold, type LabelledScore, metricsAt, type Metrics, tokenSortedJaroWinkler, tokenSortedLevenshtein } from '../src/domain/screening/match/evaluate.js';
-import { buildIndex, search } from '../src/domain/screening/match/index.js';
+import { buildIndex, type ScreeningIndex, search } from '../src/domain/screening/match/index.js';
 import { compare, DEFAULT_THRESHOLD, type ScreeningQuery } from '../src/domain/screening/match/score.js';
+import type { TokenWeights } from '../src/domain/screening/match/weights.js';
 import { withCheckDigits } from '../src/domain/values/document.js';
 import { ACTIVITY, DISTINCTIVE, EVAL_PAIRS_PATH, type EvalPair, FEMALE, MALE, PARTICLE_OF, rng, SURNAMES } from './make-eval-pairs.js';
 
@@ -33,10 +34,14 @@ interface AccuracyRow {
   held_out: Metrics;
 }
 
-export function accuracy(pairs: readonly EvalPair[]): AccuracyRow[] {
+
+/** The matcher with its default weights and, when given, with the weights of a loaded corpus. */
+export function accuracy(pairs: readonly EvalPair[], listWeights?: TokenWeights): AccuracyRow[] {
   const split = (s: EvalPair['split']) => pairs.filter((p) => p.split === s);
+  const matcher = (weights?: TokenWeights) => (p: EvalPair) => compare({ schema: p.schema, ...p.query }, { schema: p.schema, ...p.candidate }, { weights }).score;
   const methods: [string, (p: EvalPair) => number, number | null][] = [
-    ['matcher (DEFAULT_THRESHOLD)', (p) => compare({ schema: p.schema, ...p.query }, { schema: p.schema, ...p.candidate }).score, DEFAULT_THRESHOLD],
+    ['matcher, default weights', matcher(), DEFAULT_THRESHOLD],
+    ...(listWeights ? [['matcher, corpus idf weights', matcher(listWeights), DEFAULT_THRESHOLD] as [string, (p: EvalPair) => number, number]] : []),
     ['token-sorted Jaro-Winkler', (p) => tokenSortedJaroWinkler(p.query.name, p.candidate.name), null],
     ['token-sorted Levenshtein', (p) => tokenSortedLevenshtein(p.query.name, p.candidate.name), null],
   ];
@@ -179,12 +184,13 @@ const heapMb = () => {
   return process.memoryUsage().heapUsed / 1e6;
 };
 
-export function latency(entries: readonly ListEntry[], queryCount: number) {
+export function latency(entries: readonly ListEntry[], queryCount: number, onIndex?: (index: ScreeningIndex) => void) {
   const before = heapMb();
   const started = performance.now();
   const index = buildIndex(entries);
   const buildMs = performance.now() - started;
   const indexMb = heapMb() - before;
+  onIndex?.(index);
   const queries = queriesFrom(entries, queryCount);
   for (const q of queries.slice(0, 200)) search(index, q); // warm-up
   const times: number[] = [];
@@ -212,19 +218,24 @@ export function latency(entries: readonly ListEntry[], queryCount: number) {
 
 async function main() {
   const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+  console.log(`$ npx tsx --expose-gc scripts/bench-matching.ts ${process.argv.slice(2).join(' ')}`.trimEnd());
+  const entries = corpus(arg('names', 150_000));
+  let weights: TokenWeights | undefined;
+  const l = latency(entries, arg('queries', 5000), (index) => (weights = index.weights));
   const pairs = JSON.parse(readFileSync(EVAL_PAIRS_PATH, 'utf8')) as EvalPair[];
+  const rows = accuracy(pairs, weights);
   console.log(`accuracy on ${EVAL_PAIRS_PATH}: ${pairs.filter((p) => p.split === 'held_out').length} held-out pairs (thresholds tuned on ${pairs.filter((p) => p.split === 'tune').length} tune pairs)`);
   const f = (x: number) => x.toFixed(3);
-  for (const row of accuracy(pairs)) {
+  for (const row of rows) {
     const m = row.held_out;
     console.log(`  ${row.method.padEnd(30)} threshold ${row.threshold.toFixed(2)}  precision ${f(m.precision)}  recall ${f(m.recall)}  F1 ${f(m.f1)}  (tp ${m.tp} fp ${m.fp} fn ${m.fn} tn ${m.tn}; tune F1 ${f(row.tune_f1)})`);
   }
-  const entries = corpus(arg('names', 150_000));
-  const l = latency(entries, arg('queries', 5000));
-  console.log(`search over ${l.names} names (${l.entries} entries: OFAC SDN + UN + generated Brazilian), in process`);
+  const namesOf = (list: string) => entries.filter((e) => e.list_id === list).reduce((n, e) => n + e.names.length, 0);
+  const composition = ['ofac_sdn', 'un_sc', 'br_pep', 'br_ceis'].map((list) => `${list} ${namesOf(list)}`).join(', ');
+  console.log(`search over ${l.names} names (${l.entries} entries; names by list: ${composition}; br_* generated), in process`);
   console.log(`  index built in ${l.build_ms} ms, heap ${l.index_heap_mb} MB (rss ${l.rss_mb} MB)`);
   console.log(`  ${l.queries} searches (${l.with_results} with results): p50 ${l.p50_ms} ms, p99 ${l.p99_ms} ms, max ${l.max_ms} ms`);
-  console.log(JSON.stringify({ accuracy: accuracy(pairs).map((r) => ({ method: r.method, threshold: r.threshold, f1: r.held_out.f1 })), latency: l }));
+  console.log(JSON.stringify({ accuracy: rows.map((r) => ({ method: r.method, threshold: r.threshold, f1: r.held_out.f1 })), latency: l }));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

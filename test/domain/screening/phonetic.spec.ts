@@ -44,6 +44,13 @@ describe('screening matcher: Portuguese phonetic key', () => {
     for (const [w, key] of table) expect(portuguesePhoneticKey(w), w).to.equal(key);
   });
 
+  it('keeps every vowel when asked, for short keys that collide', () => {
+    expect(portuguesePhoneticKey('maria')).to.equal(portuguesePhoneticKey('moura'));
+    expect(portuguesePhoneticKey('maria', { vowels: true })).to.equal('MARIA');
+    expect(portuguesePhoneticKey('moura', { vowels: true })).to.equal('MOURA');
+    expect(portuguesePhoneticKey('kauã'.normalize('NFD').replace(/\p{M}/gu, ''), { vowels: true })).to.equal(portuguesePhoneticKey('caua', { vowels: true }));
+  });
+
   it('keeps the final vowel: Fabiano and Fabiana differ, so do Mario and Maria', () => {
     expect(portuguesePhoneticKey('fabiano')).to.equal('FBNO');
     expect(portuguesePhoneticKey('fabiana')).to.equal('FBNA');
@@ -70,6 +77,20 @@ describe('screening matcher: token similarity', () => {
     for (const [a, b] of [['pereira', 'ferreira'], ['silva', 'silveira'], ['santos', 'santana'], ['matos', 'mattoso']] as const) {
       expect(tokenSimilarity(word(a), word(b)).score, `${a}/${b}`).to.be.below(0.6);
     }
+  });
+
+  it('takes two names both frequent in the lists, one letter apart, for two names: only sounding alike joins them', () => {
+    const known = (text: string) => ['maria', 'marcia', 'pinto', 'pinho', 'souza', 'sousa'].includes(text);
+    expect(tokenSimilarity(word('maria'), word('marcia'), known)).to.deep.equal({ score: 0, how: 'none' });
+    expect(tokenSimilarity(word('pinto'), word('pinho'), known).score).to.equal(0);
+    expect(tokenSimilarity(word('pinto'), word('pinho')).how).to.equal('typo'); // nothing known: a slip
+    expect(tokenSimilarity(word('souza'), word('sousa'), known).how).to.equal('phonetic');
+  });
+
+  it('trusts a two-sound Double Metaphone code only for close strings', () => {
+    expect(tokenSimilarity(word('maria'), word('moura')).score).to.be.below(0.6); // MR, and MRA for both keys
+    expect(tokenSimilarity(word('kaua'), word('caua'))).to.deep.equal({ score: 0.95, how: 'phonetic' }); // KA, same vowels
+    expect(tokenSimilarity(word('haniyeh'), word('haniya'))).to.deep.equal({ score: 0.9, how: 'phonetic' }); // HN
   });
 
   it('never pairs gender-marked given names, however close', () => {

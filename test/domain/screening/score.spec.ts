@@ -33,6 +33,15 @@ describe('screening matcher: compare', () => {
     expect(name?.detail).to.include('sufixo em só um dos nomes');
   });
 
+  it('compares a name of thousands of words quickly, by its first 32 words', () => {
+    const long = Array.from({ length: 5000 }, (_, i) => `Nome${i}`).join(' ');
+    const started = performance.now();
+    const r = compare(person(long), { name: long });
+    expect(performance.now() - started).to.be.below(500);
+    expect(r.score).to.equal(1);
+    expect(r.explanation[0]?.detail).to.include('nome31 ~ nome31').and.not.include('nome32');
+  });
+
   it('never lets particles or legal forms make a match on their own', () => {
     const particles = compare(person('da dos de'), { name: 'da dos de' });
     expect(particles.score).to.be.at.most(0.2);
@@ -67,6 +76,13 @@ describe('screening matcher: compare', () => {
     expect(rare).to.be.above(common);
     expect(weights.weight('bolsonaro', 'word')).to.be.above(weights.weight('silva', 'word'));
     expect(weights.weight('da', 'particle')).to.be.below(weights.weight('silva', 'word'));
+  });
+
+  it('takes frequent names one letter apart for different people: Maria is not Márcia', () => {
+    expect(compare(person('Maria Costa Lima'), { name: 'Márcia Costa Lima' }).match).to.equal(false);
+    const weights = tokenWeightsFromCounts(new Map([['nilson', 400], ['gilson', 300], ['prado', 900]]), 100_000);
+    expect(compare(person('Nilson Prado'), { name: 'Gilson Prado' }, { weights }).match).to.equal(false);
+    expect(compare(person('Nilson Prado'), { name: 'Nislon Prado' }, { weights }).match).to.equal(true); // a slip is rare
   });
 
   it('tries every name of a list entry and keeps the best; a weak alias counts less', () => {

@@ -122,7 +122,7 @@ export function buildIndex(entries: Iterable<ListEntry | PreparedEntry>, options
     documents: freeze(documents),
     names: nameEntry.length,
     queryInterner: lookupInterner(tokens),
-    similarity: memoizedSimilarity(SIMILARITY_CACHE_PAIRS),
+    similarity: memoizedSimilarity(SIMILARITY_CACHE_PAIRS, (text) => weights.known(text)),
   };
 }
 
@@ -138,28 +138,28 @@ const MIN_CANDIDATES = 20;
 const PRUNE_MARGIN = 0.7;
 
 /**
- * Per-search scratch arrays, one slot per name or entry, reused across searches so a search over
- * 150,000 names allocates nothing in proportion to them. Searches run one at a time (JavaScript
- * has one thread): each one stamps the slots it touches with its own serial instead of clearing.
+ * Per-search scratch, one slot per name, reused across searches so a search over 150,000 names
+ * allocates nothing in proportion to them. Searches run one at a time (JavaScript has one thread):
+ * each one stamps the slots it touches with its own serial instead of clearing them. A name's
+ * slot is 3 adjacent ints (serial, last crediting word, gain in fixed point): the loops over
+ * tens of thousands of postings are bound by memory, one cache line per name is what they cost.
  */
 interface Scratch {
   serial: number;
-  nameSerial: Int32Array;
-  nameCredit: Int32Array;
-  gain: Float32Array;
+  slots: Int32Array;
   touched: Int32Array;
   entrySerial: Int32Array;
   entryBest: Float32Array;
 }
+const SLOT = 3;
+const FIXED = 1 << 20;
 const scratches = new WeakMap<ScreeningIndex, Scratch>();
 function scratchOf(index: ScreeningIndex): Scratch {
   let s = scratches.get(index);
   if (!s) {
     s = {
       serial: 0,
-      nameSerial: new Int32Array(index.names),
-      nameCredit: new Int32Array(index.names),
-      gain: new Float32Array(index.names),
+      slots: new Int32Array(index.names * SLOT),
       touched: new Int32Array(index.names),
       entrySerial: new Int32Array(index.entries.length),
       entryBest: new Float32Array(index.entries.length),
@@ -204,13 +204,19 @@ function queryWords(index: ScreeningIndex, query: PreparedRecord, similarity: To
  */
 function candidateEntries(index: ScreeningIndex, query: PreparedRecord, similarity: TokenSimilarity, allowed: (entry: number) => boolean, wanted: number, minScore: number): number[] {
   const s = scratchOf(index);
+  if (s.serial === 0x7fffffff) {
+    s.slots.fill(0);
+    s.entrySerial.fill(0);
+    s.serial = 0;
+  }
   const serial = ++s.serial;
   const queryWeight = query.names[0]?.tokens.reduce((sum, t) => sum + index.weights.weight(t.text, t.kind), 0) ?? 0;
   if (queryWeight === 0) return [];
   const words = queryWords(index, query, similarity);
   let remaining = words.reduce((sum, w) => sum + w.bound, 0);
   let touched = 0;
-  let credit = serial * 64;
+  let credit = 0;
+  const { slots, touched: touchedIds } = s;
   for (const word of words) {
     const admitNew = remaining / queryWeight >= minScore * PRUNE_MARGIN;
     remaining -= word.bound;
@@ -218,27 +224,31 @@ function candidateEntries(index: ScreeningIndex, query: PreparedRecord, similari
     for (const { token, gain } of word.tokens) {
       const postings = index.postings.get(token);
       if (!postings) continue;
+      const fixedGain = Math.round(gain * FIXED);
       for (let i = 0; i < postings.length; i++) {
-        const id = postings[i] as number;
-        if (s.nameSerial[id] !== serial) {
+        const at = (postings[i] as number) * SLOT;
+        if (slots[at] !== serial) {
           if (!admitNew) continue;
-          s.nameSerial[id] = serial;
-          s.gain[id] = 0;
-          s.touched[touched++] = id;
+          slots[at] = serial;
+          slots[at + 1] = 0;
+          slots[at + 2] = 0;
+          touchedIds[touched++] = at / SLOT;
         }
-        if (s.nameCredit[id] === credit) continue; // one query word credits a name once
-        s.nameCredit[id] = credit;
-        s.gain[id] = (s.gain[id] as number) + gain;
+        if (slots[at + 1] === credit) continue; // one query word credits a name once
+        slots[at + 1] = credit;
+        slots[at + 2] = (slots[at + 2] as number) + fixedGain;
       }
     }
   }
   // best estimate per entry, then the top `wanted` entries (kept sorted, small)
   const top: { entry: number; estimate: number }[] = [];
   const minGain = queryWeight * minScore * PRUNE_MARGIN; // the estimate never exceeds gain / queryWeight
+  const minFixed = minGain * FIXED;
   for (let i = 0; i < touched; i++) {
-    const id = s.touched[i] as number;
-    const gain = s.gain[id] as number;
-    if (gain < minGain) continue;
+    const id = touchedIds[i] as number;
+    const fixed = slots[id * SLOT + 2] as number;
+    if (fixed < minFixed) continue;
+    const gain = fixed / FIXED;
     const entry = index.nameEntry[id] as number;
     const estimate = gain / (queryWeight + ENTRY_MISS_COST * Math.max(0, (index.nameWeight[id] as number) - gain));
     if (s.entrySerial[entry] === serial && (s.entryBest[entry] as number) >= estimate) continue;

@@ -14,7 +14,11 @@ const VOWELS = new Set(['a', 'e', 'i', 'o', 'u']);
 const FRONT = new Set(['e', 'i']);
 const isVowel = (c: string | undefined): boolean => c !== undefined && VOWELS.has(c);
 
-export function portuguesePhoneticKey(token: string): string {
+/**
+ * With `vowels`, every vowel is kept as written: short keys collide (Maria, Moura, Mira are all
+ * MRA) and the vowels then tell them apart, while Kauã/Cauã (KAUA) still agree.
+ */
+export function portuguesePhoneticKey(token: string, { vowels = false }: { vowels?: boolean } = {}): string {
   // y sounds as i; doubled letters (ss, rr, ll, tt, mm) are one sound in names' spellings.
   const w = token
     .replace(/[^a-zç]/g, '')
@@ -33,7 +37,7 @@ export function portuguesePhoneticKey(token: string): string {
     const next = w[i + 1];
     const after = w[i + 2];
     if (isVowel(c)) {
-      if (i === 0 || i === w.length - 1) emit(c.toUpperCase());
+      if (vowels || i === 0 || i === w.length - 1) emit(c.toUpperCase());
       last = '';
       continue;
     }

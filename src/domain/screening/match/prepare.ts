@@ -88,14 +88,26 @@ export const lookupInterner =
     tokens.get(tokenId(token)) ?? prepareToken(token);
 
 export function prepareToken(token: NameToken): PreparedToken {
-  if (token.kind !== 'word' && token.kind !== 'patronymic') return { text: token.text, kind: token.kind, key: '', dm: ['', ''] };
-  return { text: token.text, kind: token.kind, key: portuguesePhoneticKey(token.spoken), dm: doubleMetaphone(token.text) };
+  if (token.kind !== 'word' && token.kind !== 'patronymic') return { text: token.text, kind: token.kind, key: '', voweled: '', dm: ['', ''] };
+  return {
+    text: token.text,
+    kind: token.kind,
+    key: portuguesePhoneticKey(token.spoken),
+    voweled: portuguesePhoneticKey(token.spoken, { vowels: true }),
+    dm: doubleMetaphone(token.text),
+  };
 }
 
 const nameSchema = (schema: EntrySchema): NameSchema => schema;
 
+/**
+ * The longest published names (IRGC units, DPRK banks) have about 15 words; beyond 32 a "name" is
+ * text, and comparing it word by word against every entry would only cost time.
+ */
+export const MAX_NAME_TOKENS = 32;
+
 export function prepareName(name: string, kind: EntryName['kind'], schema: EntrySchema, intern: TokenInterner = prepareToken): PreparedName {
-  return { name, kind, tokens: normalizeName(name, nameSchema(schema)).map(intern) };
+  return { name, kind, tokens: normalizeName(name.slice(0, MAX_NAME_TOKENS * 40), nameSchema(schema)).slice(0, MAX_NAME_TOKENS).map(intern) };
 }
 
 /**

@@ -180,9 +180,14 @@ function explain(a: Assessment): ExplanationItem[] {
   return items;
 }
 
+const similarityFor =
+  (weights: TokenWeights): TokenSimilarity =>
+  (a, b) =>
+    tokenSimilarity(a, b, (text) => weights.known(text));
+
 /** The comparison without its explanation text, for ranking many candidates. */
 export const assessPrepared = (query: PreparedRecord, candidate: PreparedRecord, options: CompareOptions = {}): Assessment =>
-  assess(query, candidate, options.weights ?? DEFAULT_TOKEN_WEIGHTS, options.similarity ?? tokenSimilarity);
+  assess(query, candidate, options.weights ?? DEFAULT_TOKEN_WEIGHTS, options.similarity ?? similarityFor(options.weights ?? DEFAULT_TOKEN_WEIGHTS));
 
 /** The score as compare() reports it (4 decimals), from an assessment. */
 export const scoreOf = (a: Assessment): number => round(a.score);

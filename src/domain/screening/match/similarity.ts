@@ -8,6 +8,8 @@ export interface PreparedToken {
   kind: TokenKind;
   /** Portuguese phonetic key (phonetic-pt.ts) */
   key: string;
+  /** the same key keeping every vowel */
+  voweled: string;
   /** Double Metaphone primary and alternate codes, for foreign names */
   dm: readonly [string, string];
 }
@@ -91,20 +93,33 @@ function typoScore(a: string, b: string): number {
  */
 const addedSyllable = (a: string, b: string): boolean => (/[aiou]$/.test(a) && /[^aeiouh]$/.test(b)) || (/[aiou]$/.test(b) && /[^aeiouh]$/.test(a));
 
-/** Double Metaphone agreement: its codes drop every vowel, so an added final syllable vetoes it. */
-function foreignPhoneticAgrees(a: PreparedToken, b: PreparedToken): boolean {
+/**
+ * Double Metaphone agreement: its codes drop every vowel, so an added final syllable vetoes it,
+ * and a code of two sounds says little (Maria, Moura, Mira are all MR) unless the strings are
+ * close too (Ruth/Rute, Haniyeh/Haniya).
+ */
+function foreignPhoneticAgrees(a: PreparedToken, b: PreparedToken, jw: number): boolean {
   const [a1, a2] = a.dm;
   const [b1, b2] = b.dm;
-  if (a1.length < 2 || !(a1 === b1 || (a2 !== '' && a2 === b1) || (b2 !== '' && a1 === b2))) return false;
+  if (a1.length < 2 || (a1.length === 2 && jw < 0.85) || !(a1 === b1 || (a2 !== '' && a2 === b1) || (b2 !== '' && a1 === b2))) return false;
   return !addedSyllable(a.text, b.text);
 }
 
-function wordSimilarity(a: PreparedToken, b: PreparedToken): TokenMatch {
+/** Whether a word is a name of its own (frequent in the lists), not a slip of another. */
+export type KnownName = (text: string) => boolean;
+const NOTHING_KNOWN: KnownName = () => false;
+
+function wordSimilarity(a: PreparedToken, b: PreparedToken, known: KnownName): TokenMatch {
   if (genderConflict(a.text, b.text)) return { score: 0, how: 'gender' };
   const jw = jaroWinkler(a.text, b.text);
-  if (a.key.length >= 2 && a.key === b.key && jw >= 0.7) return { score: PHONETIC_SCORE, how: 'phonetic' };
-  const typo = typoScore(a.text, b.text);
-  if (jw >= 0.75 && foreignPhoneticAgrees(a, b) && typo < FOREIGN_PHONETIC_SCORE) return { score: FOREIGN_PHONETIC_SCORE, how: 'phonetic' };
+  // short keys collide (Maria, Moura, Mira: MRA); their vowels tell them apart
+  if (a.key.length >= 2 && a.key === b.key && (a.key.length > 3 ? jw >= 0.7 : a.voweled === b.voweled)) return { score: PHONETIC_SCORE, how: 'phonetic' };
+  // two names both frequent in the lists, one letter apart, are two names: Maria and Márcia,
+  // Nilson and Gilson; only sounding alike makes them one
+  const distinctNames = known(a.text) && known(b.text);
+  const typo = distinctNames ? 0 : typoScore(a.text, b.text);
+  if (jw >= 0.75 && foreignPhoneticAgrees(a, b, jw) && typo < FOREIGN_PHONETIC_SCORE) return { score: FOREIGN_PHONETIC_SCORE, how: 'phonetic' };
+  if (distinctNames) return NONE;
   const byString = stringScore(jw);
   return typo >= byString ? { score: typo, how: typo > 0 ? 'typo' : 'none' } : { score: byString, how: 'string' };
 }
@@ -121,7 +136,7 @@ export type TokenSimilarity = (a: PreparedToken, b: PreparedToken) => TokenMatch
  * tokenSimilarity remembering its answers: tokens are shared objects across an index, so the same
  * pairs come back query after query (Maria against Mariana). Emptied when it holds `maxPairs`.
  */
-export function memoizedSimilarity(maxPairs = 1_000_000): TokenSimilarity {
+export function memoizedSimilarity(maxPairs = 1_000_000, known: KnownName = NOTHING_KNOWN): TokenSimilarity {
   const cache = new Map<PreparedToken, Map<PreparedToken, TokenMatch>>();
   let size = 0;
   return (a, b) => {
@@ -135,16 +150,19 @@ export function memoizedSimilarity(maxPairs = 1_000_000): TokenSimilarity {
         row.clear();
         size = 0;
       }
-      row.set(b, (match = tokenSimilarity(a, b)));
+      row.set(b, (match = tokenSimilarity(a, b, known)));
       size++;
     }
     return match;
   };
 }
 
-/** The similarity of two tokens in [0, 1]; tokens of unrelated kinds never agree. */
-export function tokenSimilarity(a: PreparedToken, b: PreparedToken): TokenMatch {
-  if (isWord(a) && isWord(b)) return a.text === b.text ? EXACT : wordSimilarity(a, b);
+/**
+ * The similarity of two tokens in [0, 1]; tokens of unrelated kinds never agree. `known` tells
+ * names frequent in the loaded lists (TokenWeights.known).
+ */
+export function tokenSimilarity(a: PreparedToken, b: PreparedToken, known: KnownName = NOTHING_KNOWN): TokenMatch {
+  if (isWord(a) && isWord(b)) return a.text === b.text ? EXACT : wordSimilarity(a, b, known);
   if ((a.kind === 'initial' && isWord(b)) || (isWord(a) && b.kind === 'initial')) return a.text[0] === b.text[0] ? INITIAL : NONE;
   if (a.kind !== b.kind) return NONE;
   if (a.text === b.text) return EXACT;

@@ -7,6 +7,8 @@ import type { TokenKind } from './normalize.js';
  */
 export interface TokenWeights {
   weight(text: string, kind: TokenKind): number;
+  /** a word frequent enough to be a name of its own: one letter off another, it is not a typo */
+  known(text: string): boolean;
 }
 
 export const FIXED_WEIGHTS: Readonly<Record<Exclude<TokenKind, 'word'>, number>> = {
@@ -28,8 +30,11 @@ const MAX_WORD_WEIGHT = 1.5;
  */
 export function tokenWeightsFromCounts(counts: ReadonlyMap<string, number>, names: number): TokenWeights {
   const reference = Math.log((names + 1) / (names / 1000 + 1));
+  // a slip repeats rarely: a spelling in 1 name in 10,000 (at least 5) is a name
+  const knownFrom = Math.max(5, names / 10_000);
   const cache = new Map<string, number>();
   return {
+    known: (text) => (counts.get(text) ?? 0) >= knownFrom,
     weight(text, kind) {
       if (kind !== 'word') return FIXED_WEIGHTS[kind];
       let w = cache.get(text);
@@ -69,4 +74,5 @@ const COMMON_WORD_WEIGHT = 0.6;
 
 export const DEFAULT_TOKEN_WEIGHTS: TokenWeights = {
   weight: (text, kind) => (kind !== 'word' ? FIXED_WEIGHTS[kind] : COMMON_WORDS.has(text) ? COMMON_WORD_WEIGHT : 1),
+  known: (text) => COMMON_WORDS.has(text),
 };
