@@ -13,6 +13,7 @@
  *     listed names as they are, listed names misspelt or reordered, and names on no list.
  */
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import type { ListEntry } from '../src/domain/screening/entry.js';
@@ -148,7 +149,7 @@ export function corpus(minNames: number): ListEntry[] {
 
 // ---------------------------------------------------------------- latency
 
-function queriesFrom(entries: readonly ListEntry[], count: number): ScreeningQuery[] {
+export function queriesFrom(entries: readonly ListEntry[], count: number): ScreeningQuery[] {
   const r = rng(11);
   const out: ScreeningQuery[] = [];
   for (let i = 0; i < count; i++) {
@@ -193,15 +194,27 @@ export function latency(entries: readonly ListEntry[], queryCount: number, onInd
   onIndex?.(index);
   const queries = queriesFrom(entries, queryCount);
   for (const q of queries.slice(0, 200)) search(index, q); // warm-up
+  // each query thrice: the first run as a user meets it; the best of three without the pauses
+  // a shared machine and the garbage collector add, which is what the engine itself costs
   const times: number[] = [];
+  const best: number[] = [];
   let hits = 0;
   for (const q of queries) {
-    const t0 = performance.now();
-    const results = search(index, q, { limit: 10 });
-    times.push(performance.now() - t0);
-    if (results.length) hits++;
+    let fastest = Infinity;
+    for (let run = 0; run < 3; run++) {
+      const t0 = performance.now();
+      const results = search(index, q, { limit: 10 });
+      const took = performance.now() - t0;
+      if (run === 0) {
+        times.push(took);
+        if (results.length) hits++;
+      }
+      fastest = Math.min(fastest, took);
+    }
+    best.push(fastest);
   }
   times.sort((a, b) => a - b);
+  best.sort((a, b) => a - b);
   return {
     entries: entries.length,
     names: index.names,
@@ -213,6 +226,9 @@ export function latency(entries: readonly ListEntry[], queryCount: number, onInd
     p50_ms: Number(percentile(times, 0.5).toFixed(3)),
     p99_ms: Number(percentile(times, 0.99).toFixed(3)),
     max_ms: Number((times[times.length - 1] ?? 0).toFixed(3)),
+    best_of_3_p50_ms: Number(percentile(best, 0.5).toFixed(3)),
+    best_of_3_p99_ms: Number(percentile(best, 0.99).toFixed(3)),
+    load_average: os.loadavg().map((x) => Number(x.toFixed(2))),
   };
 }
 
@@ -235,6 +251,7 @@ async function main() {
   console.log(`search over ${l.names} names (${l.entries} entries; names by list: ${composition}; br_* generated), in process`);
   console.log(`  index built in ${l.build_ms} ms, heap ${l.index_heap_mb} MB (rss ${l.rss_mb} MB)`);
   console.log(`  ${l.queries} searches (${l.with_results} with results): p50 ${l.p50_ms} ms, p99 ${l.p99_ms} ms, max ${l.max_ms} ms`);
+  console.log(`  best of 3 runs per search: p50 ${l.best_of_3_p50_ms} ms, p99 ${l.best_of_3_p99_ms} ms (load average ${l.load_average.join(' ')} on ${os.cpus().length} cores)`);
   console.log(JSON.stringify({ accuracy: rows.map((r) => ({ method: r.method, threshold: r.threshold, f1: r.held_out.f1 })), latency: l }));
 }
 

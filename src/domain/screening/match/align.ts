@@ -1,5 +1,5 @@
 import type { PreparedName } from './prepare.js';
-import { type Agreement, jaroWinkler, type PreparedToken, type TokenSimilarity, tokenSimilarity } from './similarity.js';
+import { type Agreement, jaroWinkler, type PreparedToken, type TokenMatch, type TokenSimilarity, tokenSimilarity } from './similarity.js';
 import type { TokenWeights } from './weights.js';
 
 /**
@@ -56,28 +56,60 @@ interface Candidate {
   weight: number;
 }
 
+/**
+ * The pair matrix of one alignment, reused (JavaScript runs one alignment at a time): a search
+ * aligns dozens of names, and per-pair objects would be garbage the moment it ends.
+ */
+let matrix = { size: 0, score: new Float64Array(0), weight: new Float64Array(0), match: [] as TokenMatch[] };
+function matrixFor(cells: number) {
+  if (matrix.size < cells) {
+    const size = Math.max(cells, 256);
+    matrix = { size, score: new Float64Array(size), weight: new Float64Array(size), match: new Array<TokenMatch>(size) };
+  }
+  return matrix;
+}
+
+/** Pairs taken best first: the best agreement, then the heavier pair, then the nearer position. */
 function greedyPairs(qt: readonly PreparedToken[], et: readonly PreparedToken[], weights: TokenWeights, similarity: TokenSimilarity): Candidate[] {
-  const candidates: Candidate[] = [];
-  for (let q = 0; q < qt.length; q++) {
-    for (let e = 0; e < et.length; e++) {
+  const n = qt.length;
+  const m = et.length;
+  const { score, weight, match } = matrixFor(n * m);
+  for (let q = 0; q < n; q++) {
+    for (let e = 0; e < m; e++) {
       const a = qt[q] as PreparedToken;
       const b = et[e] as PreparedToken;
-      const { score, how } = similarity(a, b);
-      if (score >= PAIR_FLOOR) candidates.push({ q, e, score, how, weight: pairWeight(a, b, weights) });
+      const found = similarity(a, b);
+      const k = q * m + e;
+      score[k] = found.score >= PAIR_FLOOR ? found.score : -1;
+      if (found.score >= PAIR_FLOOR) {
+        weight[k] = pairWeight(a, b, weights);
+        match[k] = found;
+      }
     }
   }
-  // best agreement first; then the heavier pair; then the nearer position, for a stable answer
-  candidates.sort((x, y) => y.score - x.score || y.weight - x.weight || Math.abs(x.q - x.e) - Math.abs(y.q - y.e));
-  const usedQ: boolean[] = [];
-  const usedE: boolean[] = [];
   const chosen: Candidate[] = [];
-  for (const c of candidates) {
-    if (usedQ[c.q] || usedE[c.e]) continue;
-    usedQ[c.q] = true;
-    usedE[c.e] = true;
-    chosen.push(c);
+  for (;;) {
+    let best = -1;
+    for (let k = 0; k < n * m; k++) {
+      const sk = score[k] as number;
+      if (sk < 0) continue;
+      if (best < 0) {
+        best = k;
+        continue;
+      }
+      const sb = score[best] as number;
+      const better =
+        sk > sb ||
+        (sk === sb && ((weight[k] as number) > (weight[best] as number) || (weight[k] === weight[best] && Math.abs(Math.floor(k / m) - (k % m)) < Math.abs(Math.floor(best / m) - (best % m)))));
+      if (better) best = k;
+    }
+    if (best < 0) return chosen;
+    const q = Math.floor(best / m);
+    const e = best % m;
+    chosen.push({ q, e, score: score[best] as number, how: (match[best] as TokenMatch).how, weight: weight[best] as number });
+    for (let x = 0; x < m; x++) score[q * m + x] = -1; // the query token is used
+    for (let y = 0; y < n; y++) score[y * m + e] = -1; // the entry token is used
   }
-  return chosen;
 }
 
 const joinable = (t: PreparedToken | undefined): t is PreparedToken => t !== undefined && (t.kind === 'word' || t.kind === 'particle');

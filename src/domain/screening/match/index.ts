@@ -10,7 +10,8 @@ import { type TokenWeights, tokenWeightsFromCounts } from './weights.js';
  * that share a blocking key with one of its words (the word itself, its Portuguese phonetic key,
  * its Double Metaphone codes, or the word with one letter deleted, which finds typos and swapped
  * letters) or a document. Built once per set of loaded list versions (start-up, a new version);
- * searches are pure reads.
+ * a search changes nothing a later one could notice (it reuses scratch arrays and a cache of token
+ * similarities, both invisible in its answers).
  */
 
 export interface ScreeningIndex {
@@ -71,6 +72,9 @@ function queryDocumentKeys(value: string, masked: boolean): string[] {
   return value.length === 11 ? [`d:${value}`, `k:***${value.slice(3, 9)}**`] : [`d:${value}`, `r:${value.slice(0, 8)}`];
 }
 
+/** remembered token pairs: 2^20 slots of 10 bytes */
+const SIMILARITY_CACHE_SLOTS = 1 << 20;
+
 const pushTo = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
   const list = map.get(key);
   if (list) list.push(value);
@@ -122,12 +126,9 @@ export function buildIndex(entries: Iterable<ListEntry | PreparedEntry>, options
     documents: freeze(documents),
     names: nameEntry.length,
     queryInterner: lookupInterner(tokens),
-    similarity: memoizedSimilarity(SIMILARITY_CACHE_PAIRS, (text) => weights.known(text)),
+    similarity: memoizedSimilarity(SIMILARITY_CACHE_SLOTS, (text) => weights.known(text)),
   };
 }
-
-/** about 40 MB of remembered token pairs at most */
-const SIMILARITY_CACHE_PAIRS = 500_000;
 
 /** how many entries are scored in full, at least */
 const MIN_CANDIDATES = 20;

@@ -68,13 +68,16 @@ export type TokenInterner = (token: NameToken) => PreparedToken;
 
 const tokenId = (token: NameToken): string => `${token.kind}:${token.spoken}`;
 
+/** Interned tokens' ids, unique across interners so a memo keyed by them never confuses two. */
+let nextTokenId = 0;
+
 /** Interns into `tokens`: the same word is one object everywhere. */
 export function createInterner(tokens: Map<string, PreparedToken> = new Map()): TokenInterner {
   return (token) => {
     const id = tokenId(token);
     let prepared = tokens.get(id);
     if (!prepared) {
-      prepared = prepareToken(token);
+      prepared = { ...prepareToken(token), id: nextTokenId++ };
       tokens.set(id, prepared);
     }
     return prepared;
@@ -88,8 +91,9 @@ export const lookupInterner =
     tokens.get(tokenId(token)) ?? prepareToken(token);
 
 export function prepareToken(token: NameToken): PreparedToken {
-  if (token.kind !== 'word' && token.kind !== 'patronymic') return { text: token.text, kind: token.kind, key: '', voweled: '', dm: ['', ''] };
+  if (token.kind !== 'word' && token.kind !== 'patronymic') return { id: -1, text: token.text, kind: token.kind, key: '', voweled: '', dm: ['', ''] };
   return {
+    id: -1,
     text: token.text,
     kind: token.kind,
     key: portuguesePhoneticKey(token.spoken),

@@ -4,6 +4,8 @@ import type { TokenKind } from './normalize.js';
 
 /** A token ready to compare: its text, kind and phonetic keys, computed once. */
 export interface PreparedToken {
+  /** unique among interned tokens (prepare.ts createInterner); -1 for a token made on its own */
+  id: number;
   text: string;
   kind: TokenKind;
   /** Portuguese phonetic key (phonetic-pt.ts) */
@@ -110,21 +112,25 @@ export type KnownName = (text: string) => boolean;
 const NOTHING_KNOWN: KnownName = () => false;
 
 function wordSimilarity(a: PreparedToken, b: PreparedToken, known: KnownName): TokenMatch {
-  if (genderConflict(a.text, b.text)) return { score: 0, how: 'gender' };
+  if (genderConflict(a.text, b.text)) return GENDER;
   const jw = jaroWinkler(a.text, b.text);
   // short keys collide (Maria, Moura, Mira: MRA); their vowels tell them apart
-  if (a.key.length >= 2 && a.key === b.key && (a.key.length > 3 ? jw >= 0.7 : a.voweled === b.voweled)) return { score: PHONETIC_SCORE, how: 'phonetic' };
+  if (a.key.length >= 2 && a.key === b.key && (a.key.length > 3 ? jw >= 0.7 : a.voweled === b.voweled)) return PHONETIC;
   // two names both frequent in the lists, one letter apart, are two names: Maria and Márcia,
   // Nilson and Gilson; only sounding alike makes them one
   const distinctNames = known(a.text) && known(b.text);
   const typo = distinctNames ? 0 : typoScore(a.text, b.text);
-  if (jw >= 0.75 && foreignPhoneticAgrees(a, b, jw) && typo < FOREIGN_PHONETIC_SCORE) return { score: FOREIGN_PHONETIC_SCORE, how: 'phonetic' };
+  if (jw >= 0.75 && foreignPhoneticAgrees(a, b, jw) && typo < FOREIGN_PHONETIC_SCORE) return FOREIGN_PHONETIC;
   if (distinctNames) return NONE;
   const byString = stringScore(jw);
-  return typo >= byString ? { score: typo, how: typo > 0 ? 'typo' : 'none' } : { score: byString, how: 'string' };
+  return typo >= byString ? (typo > 0 ? match(typo, 'typo') : NONE) : match(byString, 'string');
 }
 
 const NONE: TokenMatch = { score: 0, how: 'none' };
+const GENDER: TokenMatch = { score: 0, how: 'gender' };
+const PHONETIC: TokenMatch = { score: PHONETIC_SCORE, how: 'phonetic' };
+const FOREIGN_PHONETIC: TokenMatch = { score: FOREIGN_PHONETIC_SCORE, how: 'phonetic' };
+const PARTICLE_SLIP: TokenMatch = { score: 0.8, how: 'string' };
 /** patronymics compare as the words they are; they only weigh less */
 const isWord = (t: PreparedToken): boolean => t.kind === 'word' || t.kind === 'patronymic';
 const EXACT: TokenMatch = { score: 1, how: 'exact' };
@@ -133,27 +139,58 @@ const INITIAL: TokenMatch = { score: INITIAL_SCORE, how: 'initial' };
 export type TokenSimilarity = (a: PreparedToken, b: PreparedToken) => TokenMatch;
 
 /**
- * tokenSimilarity remembering its answers: tokens are shared objects across an index, so the same
- * pairs come back query after query (Maria against Mariana). Emptied when it holds `maxPairs`.
+ * Answers are shared, immutable objects (scores rounded to 0.001): a search compares thousands of
+ * pairs and the memo keeps them, so a new object per pair would only feed the garbage collector.
  */
-export function memoizedSimilarity(maxPairs = 1_000_000, known: KnownName = NOTHING_KNOWN): TokenSimilarity {
-  const cache = new Map<PreparedToken, Map<PreparedToken, TokenMatch>>();
-  let size = 0;
+const SHARED: Record<'typo' | 'string', TokenMatch[]> = { typo: [], string: [] };
+function match(score: number, how: 'typo' | 'string'): TokenMatch {
+  const thousandths = Math.round(score * 1000);
+  return (SHARED[how][thousandths] ??= Object.freeze({ score: thousandths / 1000, how }));
+}
+
+/** Every answer is one of few shared objects: a memo stores its number. */
+const CODES = new Map<TokenMatch, number>();
+const ANSWERS: TokenMatch[] = [];
+function codeOf(answer: TokenMatch): number {
+  let code = CODES.get(answer);
+  if (code === undefined) {
+    code = ANSWERS.push(answer) - 1;
+    CODES.set(answer, code);
+  }
+  return code;
+}
+
+/**
+ * tokenSimilarity remembering its answers across searches: an index's tokens are shared objects
+ * with ids, so the same pairs come back query after query (Maria against Mariana). The memo is
+ * an open-addressing table in typed arrays, emptied when 3/4 full: millions of remembered pairs
+ * would otherwise be millions of small objects for the garbage collector to walk. Tokens without
+ * an id (a query word no list has) are compared afresh.
+ */
+export function memoizedSimilarity(capacity = 1 << 20, known: KnownName = NOTHING_KNOWN): TokenSimilarity {
+  const size = 2 ** Math.ceil(Math.log2(capacity));
+  const mask = size - 1;
+  const keys = new Float64Array(size).fill(-1);
+  const codes = new Uint16Array(size);
+  let used = 0;
   return (a, b) => {
-    let row = cache.get(a);
-    if (!row) cache.set(a, (row = new Map()));
-    let match = row.get(b);
-    if (!match) {
-      if (size >= maxPairs) {
-        cache.clear();
-        cache.set(a, row);
-        row.clear();
-        size = 0;
-      }
-      row.set(b, (match = tokenSimilarity(a, b, known)));
-      size++;
+    if (a.id < 0 || b.id < 0) return tokenSimilarity(a, b, known);
+    const key = a.id * 0x4000000 + b.id; // ids below 2^26
+    let slot = (Math.imul(a.id, 0x9e3779b1) ^ Math.imul(b.id, 0x85ebca6b)) & mask;
+    while (keys[slot] !== -1) {
+      if (keys[slot] === key) return ANSWERS[codes[slot] as number] as TokenMatch;
+      slot = (slot + 1) & mask;
     }
-    return match;
+    const answer = tokenSimilarity(a, b, known);
+    if (used >= (size * 3) / 4) {
+      keys.fill(-1);
+      used = 0;
+      slot = (Math.imul(a.id, 0x9e3779b1) ^ Math.imul(b.id, 0x85ebca6b)) & mask;
+    }
+    keys[slot] = key;
+    codes[slot] = codeOf(answer);
+    used++;
+    return answer;
   };
 }
 
@@ -167,5 +204,5 @@ export function tokenSimilarity(a: PreparedToken, b: PreparedToken, known: Known
   if (a.kind !== b.kind) return NONE;
   if (a.text === b.text) return EXACT;
   // "do Carmo" and "da Carmo" differ by a slip more often than by a person
-  return a.kind === 'particle' ? { score: 0.8, how: 'string' } : NONE;
+  return a.kind === 'particle' ? PARTICLE_SLIP : NONE;
 }
