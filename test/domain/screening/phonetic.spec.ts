@@ -2,7 +2,7 @@ import { jaroWinkler as skyraJaroWinkler } from '@skyra/jaro-winkler';
 import { expect } from 'chai';
 import { createInterner, prepareToken } from '../../../src/domain/screening/match/prepare.js';
 import { portuguesePhoneticKey } from '../../../src/domain/screening/match/phonetic-pt.js';
-import { genderConflict, jaroWinkler, tokenSimilarity } from '../../../src/domain/screening/match/similarity.js';
+import { genderConflict, jaroWinkler, memoizedSimilarity, tokenSimilarity } from '../../../src/domain/screening/match/similarity.js';
 
 const word = (text: string) => prepareToken({ text: text.replace(/ç/g, 'c'), kind: 'word', spoken: text });
 
@@ -106,6 +106,16 @@ describe('screening matcher: token similarity', () => {
     const initial = prepareToken({ text: 'j', kind: 'initial', spoken: 'j' });
     expect(tokenSimilarity(initial, word('joao'))).to.deep.equal({ score: 0.75, how: 'initial' });
     expect(tokenSimilarity(initial, word('pedro')).score).to.equal(0);
+  });
+
+  it('remembers answers without changing them, also once its table fills and is emptied', () => {
+    const intern = createInterner();
+    const words = ['silva', 'silvia', 'sylva', 'silvaa', 'souza', 'sousa', 'souzza', 'carvalho', 'carvalo', 'carvallho', 'qaddafi', 'gadhafi', 'kadafi', 'maria', 'mario'];
+    const tokens = words.map((w) => intern({ text: w, kind: 'word', spoken: w }));
+    const memo = memoizedSimilarity(16); // 12 pairs before it empties: long probe chains
+    for (let round = 0; round < 3; round++) {
+      for (const a of tokens) for (const b of tokens) expect(memo(a, b), `${a.text}/${b.text}`).to.deep.equal(tokenSimilarity(a, b));
+    }
   });
 
   it('interns one token object per word', () => {

@@ -1,7 +1,7 @@
 import { doubleMetaphone } from 'double-metaphone';
 import { isValidCnpj, isValidCpf } from '../../values/document.js';
 import type { EntryDocument, EntryName, EntrySchema, ListEntry } from '../entry.js';
-import { normalizeName, type NameSchema, type NameToken } from './normalize.js';
+import { normalizeName, type NameToken } from './normalize.js';
 import { portuguesePhoneticKey } from './phonetic-pt.js';
 import type { PreparedToken } from './similarity.js';
 
@@ -102,8 +102,6 @@ export function prepareToken(token: NameToken): PreparedToken {
   };
 }
 
-const nameSchema = (schema: EntrySchema): NameSchema => schema;
-
 /**
  * The longest published names (IRGC units, DPRK banks) have about 15 words; beyond 32 a "name" is
  * text, and comparing it word by word against every entry would only cost time.
@@ -111,7 +109,7 @@ const nameSchema = (schema: EntrySchema): NameSchema => schema;
 export const MAX_NAME_TOKENS = 32;
 
 export function prepareName(name: string, kind: EntryName['kind'], schema: EntrySchema, intern: TokenInterner = prepareToken): PreparedName {
-  return { name, kind, tokens: normalizeName(name.slice(0, MAX_NAME_TOKENS * 40), nameSchema(schema)).slice(0, MAX_NAME_TOKENS).map(intern) };
+  return { name, kind, tokens: normalizeName(name.slice(0, MAX_NAME_TOKENS * 40), schema).slice(0, MAX_NAME_TOKENS).map(intern) };
 }
 
 /**

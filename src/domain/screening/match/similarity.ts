@@ -167,6 +167,9 @@ function codeOf(answer: TokenMatch): number {
  * would otherwise be millions of small objects for the garbage collector to walk. Tokens without
  * an id (a query word no list has) are compared afresh.
  */
+/** ids from 2^26 on (after thousands of index rebuilds in one process) are compared afresh */
+const MAX_ID = 0x4000000;
+
 export function memoizedSimilarity(capacity = 1 << 20, known: KnownName = NOTHING_KNOWN): TokenSimilarity {
   const size = 2 ** Math.ceil(Math.log2(capacity));
   const mask = size - 1;
@@ -174,8 +177,8 @@ export function memoizedSimilarity(capacity = 1 << 20, known: KnownName = NOTHIN
   const codes = new Uint16Array(size);
   let used = 0;
   return (a, b) => {
-    if (a.id < 0 || b.id < 0) return tokenSimilarity(a, b, known);
-    const key = a.id * 0x4000000 + b.id; // ids below 2^26
+    if (a.id < 0 || b.id < 0 || a.id >= MAX_ID || b.id >= MAX_ID) return tokenSimilarity(a, b, known);
+    const key = a.id * MAX_ID + b.id;
     let slot = (Math.imul(a.id, 0x9e3779b1) ^ Math.imul(b.id, 0x85ebca6b)) & mask;
     while (keys[slot] !== -1) {
       if (keys[slot] === key) return ANSWERS[codes[slot] as number] as TokenMatch;
