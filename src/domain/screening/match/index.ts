@@ -1,0 +1,293 @@
+import type { ListEntry } from '../entry.js';
+import { ENTRY_MISS_COST, PAIR_FLOOR } from './align.js';
+import { createInterner, lookupInterner, type PreparedEntry, type PreparedRecord, prepareEntry, prepareQuery, type ScreeningQuery, type TokenInterner } from './prepare.js';
+import { assessPrepared, type Comparison, DEFAULT_THRESHOLD, explainAssessment, scoreOf } from './score.js';
+import { memoizedSimilarity, type PreparedToken, type TokenSimilarity } from './similarity.js';
+import { type TokenWeights, tokenWeightsFromCounts } from './weights.js';
+
+/**
+ * An in-memory blocking index over prepared entries: a query is scored only against the names
+ * that share a blocking key with one of its words (the word itself, its Portuguese phonetic key,
+ * its Double Metaphone codes, or the word with one letter deleted, which finds typos and swapped
+ * letters) or a document. Built once per set of loaded list versions (start-up, a new version);
+ * a search changes nothing a later one could notice (it reuses scratch arrays and a cache of token
+ * similarities, both invisible in its answers).
+ */
+
+export interface ScreeningIndex {
+  entries: readonly PreparedEntry[];
+  weights: TokenWeights;
+  /** per indexed name: its entry's position in `entries` */
+  nameEntry: Int32Array;
+  /** per indexed name: the sum of its words' weights, to estimate what a partial match leaves out */
+  nameWeight: Float32Array;
+  /** word token -> the names holding it */
+  postings: Map<PreparedToken, Int32Array>;
+  /** blocking key -> the distinct word tokens having it */
+  keys: Map<string, PreparedToken[]>;
+  /** document key -> entry positions */
+  documents: Map<string, Int32Array>;
+  names: number;
+  /** the index's own tokens for a query's words, so its similarity cache serves every search */
+  queryInterner: TokenInterner;
+  /** token similarity memoized across searches (a cache: answers are the same either way) */
+  similarity: TokenSimilarity;
+}
+
+export interface SearchOptions {
+  /** only entries of these lists; all when absent */
+  lists?: readonly string[];
+  threshold?: number;
+  /** results at or above this score are returned (default: the threshold); below it, near misses */
+  min_score?: number;
+  /** at most this many results (default 10) */
+  limit?: number;
+}
+
+export interface SearchResult extends Comparison {
+  entry: ListEntry;
+}
+
+const isWord = (t: PreparedToken): boolean => t.kind === 'word' || t.kind === 'patronymic';
+
+/** Blocking keys of a word; deletions only for words long enough to carry a typo. */
+function blockingKeys(t: PreparedToken): string[] {
+  const keys = [`w:${t.text}`];
+  if (t.key.length >= 2) keys.push(`p:${t.key}`);
+  for (const code of new Set(t.dm)) if (code.length >= 2) keys.push(`m:${code}`);
+  if (t.text.length >= 4) {
+    keys.push(`d:${t.text}`);
+    for (let i = 0; i < t.text.length; i++) keys.push(`d:${t.text.slice(0, i)}${t.text.slice(i + 1)}`);
+  }
+  return keys;
+}
+
+/** Entry documents under keys a full query CPF/CNPJ looks up: itself, a CPF's visible middle, a CNPJ's root. */
+function documentKeys(value: string, masked: boolean): string[] {
+  if (masked) return [`k:${value}`];
+  return value.length === 14 ? [`d:${value}`, `r:${value.slice(0, 8)}`] : [`d:${value}`];
+}
+function queryDocumentKeys(value: string, masked: boolean): string[] {
+  if (masked) return [`k:${value}`];
+  return value.length === 11 ? [`d:${value}`, `k:***${value.slice(3, 9)}**`] : [`d:${value}`, `r:${value.slice(0, 8)}`];
+}
+
+/** remembered token pairs: 2^20 slots of 10 bytes */
+const SIMILARITY_CACHE_SLOTS = 1 << 20;
+
+const pushTo = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+};
+
+const freeze = <K>(map: Map<K, number[]>): Map<K, Int32Array> => new Map([...map].map(([k, v]) => [k, Int32Array.from(v)]));
+
+/**
+ * Indexes `entries`; token weights come from their names' word frequencies (idf) unless given.
+ * Entries arrive as published or already prepared.
+ */
+export function buildIndex(entries: Iterable<ListEntry | PreparedEntry>, options: { weights?: TokenWeights } = {}): ScreeningIndex {
+  const tokens = new Map<string, PreparedToken>();
+  const intern = createInterner(tokens);
+  const prepared: PreparedEntry[] = [];
+  for (const e of entries) prepared.push('entry' in e ? e : prepareEntry(e, intern));
+
+  const nameEntry: number[] = [];
+  const counts = new Map<string, number>();
+  const postings = new Map<PreparedToken, number[]>();
+  const documents = new Map<string, number[]>();
+  prepared.forEach((entry, position) => {
+    for (const name of entry.names) {
+      const id = nameEntry.length;
+      nameEntry.push(position);
+      for (const token of new Set(name.tokens.filter(isWord))) {
+        counts.set(token.text, (counts.get(token.text) ?? 0) + 1);
+        pushTo(postings, token, id);
+      }
+    }
+    for (const doc of entry.documents) for (const key of documentKeys(doc.value, doc.masked)) pushTo(documents, key, position);
+  });
+  const keys = new Map<string, PreparedToken[]>();
+  for (const token of postings.keys()) for (const key of blockingKeys(token)) pushTo(keys, key, token);
+
+  const weights = options.weights ?? tokenWeightsFromCounts(counts, nameEntry.length);
+  const nameWeight = new Float32Array(nameEntry.length);
+  let id = 0;
+  for (const entry of prepared) for (const name of entry.names) nameWeight[id++] = name.tokens.reduce((s, t) => s + weights.weight(t.text, t.kind), 0);
+
+  return {
+    entries: prepared,
+    weights,
+    nameEntry: Int32Array.from(nameEntry),
+    nameWeight,
+    postings: freeze(postings),
+    keys,
+    documents: freeze(documents),
+    names: nameEntry.length,
+    queryInterner: lookupInterner(tokens),
+    similarity: memoizedSimilarity(SIMILARITY_CACHE_SLOTS, (text) => weights.known(text)),
+  };
+}
+
+/** how many entries are scored in full, at least */
+const MIN_CANDIDATES = 20;
+/**
+ * A name reached only through query words worth less than this share of the best reachable
+ * score is not a candidate: the estimate is not the score, so the margin keeps near misses.
+ */
+const PRUNE_MARGIN = 0.7;
+
+/**
+ * Per-search scratch, one slot per name, reused across searches so a search over 150,000 names
+ * allocates nothing in proportion to them. Searches run one at a time (JavaScript has one thread):
+ * each one stamps the slots it touches with its own serial instead of clearing them. A name's
+ * slot is 3 adjacent ints (serial, last crediting word, gain in fixed point): the loops over
+ * tens of thousands of postings are bound by memory, one cache line per name is what they cost.
+ */
+interface Scratch {
+  serial: number;
+  slots: Int32Array;
+  touched: Int32Array;
+  entrySerial: Int32Array;
+  entryBest: Float32Array;
+}
+const SLOT = 3;
+const FIXED = 1 << 20;
+const scratches = new WeakMap<ScreeningIndex, Scratch>();
+function scratchOf(index: ScreeningIndex): Scratch {
+  let s = scratches.get(index);
+  if (!s) {
+    s = {
+      serial: 0,
+      slots: new Int32Array(index.names * SLOT),
+      touched: new Int32Array(index.names),
+      entrySerial: new Int32Array(index.entries.length),
+      entryBest: new Float32Array(index.entries.length),
+    };
+    scratches.set(index, s);
+  }
+  return s;
+}
+
+interface QueryWord {
+  /** the entry tokens agreeing with this query word, with what each adds */
+  tokens: { token: PreparedToken; gain: number }[];
+  /** the most this word can add to a name */
+  bound: number;
+}
+
+function queryWords(index: ScreeningIndex, query: PreparedRecord, similarity: TokenSimilarity): QueryWord[] {
+  const words: QueryWord[] = [];
+  for (const name of query.names) {
+    for (const q of name.tokens) {
+      if (!isWord(q)) continue;
+      const seen = new Set<PreparedToken>();
+      const tokens: QueryWord['tokens'] = [];
+      for (const key of blockingKeys(q)) {
+        for (const token of index.keys.get(key) ?? []) {
+          if (seen.has(token)) continue;
+          seen.add(token);
+          const { score } = similarity(q, token);
+          if (score >= PAIR_FLOOR) tokens.push({ token, gain: score * index.weights.weight(token.text, token.kind) });
+        }
+      }
+      if (tokens.length) words.push({ tokens, bound: Math.max(...tokens.map((t) => t.gain)) });
+    }
+  }
+  // the rarest, most telling words first: names reached only by common ones may then be skipped
+  return words.sort((a, b) => b.bound - a.bound);
+}
+
+/**
+ * Estimates each reachable name's score from its words' agreement with the query's (the weighted
+ * share the alignment computes, without aligning) and keeps the best `wanted` entries.
+ */
+function candidateEntries(index: ScreeningIndex, query: PreparedRecord, similarity: TokenSimilarity, allowed: (entry: number) => boolean, wanted: number, minScore: number): number[] {
+  const s = scratchOf(index);
+  if (s.serial === 0x7fffffff) {
+    s.slots.fill(0);
+    s.entrySerial.fill(0);
+    s.serial = 0;
+  }
+  const serial = ++s.serial;
+  const queryWeight = query.names[0]?.tokens.reduce((sum, t) => sum + index.weights.weight(t.text, t.kind), 0) ?? 0;
+  if (queryWeight === 0) return [];
+  const words = queryWords(index, query, similarity);
+  let remaining = words.reduce((sum, w) => sum + w.bound, 0);
+  let touched = 0;
+  let credit = 0;
+  const { slots, touched: touchedIds } = s;
+  for (const word of words) {
+    const admitNew = remaining / queryWeight >= minScore * PRUNE_MARGIN;
+    remaining -= word.bound;
+    credit++;
+    for (const { token, gain } of word.tokens) {
+      const postings = index.postings.get(token);
+      if (!postings) continue;
+      const fixedGain = Math.round(gain * FIXED);
+      for (let i = 0; i < postings.length; i++) {
+        const at = (postings[i] as number) * SLOT;
+        if (slots[at] !== serial) {
+          if (!admitNew) continue;
+          slots[at] = serial;
+          slots[at + 1] = 0;
+          slots[at + 2] = 0;
+          touchedIds[touched++] = at / SLOT;
+        }
+        if (slots[at + 1] === credit) continue; // one query word credits a name once
+        slots[at + 1] = credit;
+        slots[at + 2] = (slots[at + 2] as number) + fixedGain;
+      }
+    }
+  }
+  // best estimate per entry, then the top `wanted` entries (kept sorted, small)
+  const top: { entry: number; estimate: number }[] = [];
+  const minGain = queryWeight * minScore * PRUNE_MARGIN; // the estimate never exceeds gain / queryWeight
+  const minFixed = minGain * FIXED;
+  for (let i = 0; i < touched; i++) {
+    const id = touchedIds[i] as number;
+    const fixed = slots[id * SLOT + 2] as number;
+    if (fixed < minFixed) continue;
+    const gain = fixed / FIXED;
+    const entry = index.nameEntry[id] as number;
+    const estimate = gain / (queryWeight + ENTRY_MISS_COST * Math.max(0, (index.nameWeight[id] as number) - gain));
+    if (s.entrySerial[entry] === serial && (s.entryBest[entry] as number) >= estimate) continue;
+    if (!allowed(entry)) continue;
+    s.entrySerial[entry] = serial;
+    s.entryBest[entry] = estimate;
+    if (top.length === wanted && estimate <= (top[top.length - 1]?.estimate ?? 0)) continue;
+    const existing = top.findIndex((t) => t.entry === entry);
+    if (existing >= 0) top.splice(existing, 1);
+    let at = top.length;
+    while (at > 0 && (top[at - 1]?.estimate ?? 0) < estimate) at--;
+    top.splice(at, 0, { entry, estimate });
+    if (top.length > wanted) top.pop();
+  }
+  return top.map((t) => t.entry);
+}
+
+/** The best entries for `query`, best first; ties in list order. */
+export function search(index: ScreeningIndex, query: ScreeningQuery, options: SearchOptions = {}): SearchResult[] {
+  const threshold = options.threshold ?? DEFAULT_THRESHOLD;
+  const minScore = options.min_score ?? threshold;
+  const limit = options.limit ?? 10;
+  const lists = options.lists ? new Set(options.lists) : null;
+  const allowed = (position: number) => !lists || lists.has((index.entries[position] as PreparedEntry).entry.list_id);
+  const prepared = prepareQuery(query, index.queryInterner);
+  const similarity = index.similarity;
+
+  const positions = new Set(candidateEntries(index, prepared, similarity, allowed, Math.max(MIN_CANDIDATES, limit * 2), minScore));
+  for (const doc of prepared.documents) {
+    for (const key of queryDocumentKeys(doc.value, doc.masked)) for (const position of index.documents.get(key) ?? []) if (allowed(position)) positions.add(position);
+  }
+  const scored = [...positions]
+    .map((position) => {
+      const assessment = assessPrepared(prepared, index.entries[position] as PreparedEntry, { weights: index.weights, similarity });
+      return { position, assessment, score: scoreOf(assessment) };
+    })
+    .filter((s) => s.score >= minScore)
+    .sort((a, b) => b.score - a.score || a.position - b.position)
+    .slice(0, limit);
+  return scored.map(({ position, assessment }) => ({ ...explainAssessment(assessment, threshold), entry: (index.entries[position] as PreparedEntry).entry }));
+}
