@@ -6,6 +6,7 @@ import { loadState } from '../commands/handle-command.js';
 import { listDecider, listStream, type ListState } from '../domain/list/decider.js';
 import { ListEvent, type ListVersionImportedData } from '../domain/list/events.js';
 import type { ListEntry } from '../domain/screening/entry.js';
+import { buildIndex, type ScreeningIndex } from '../domain/screening/match/index.js';
 import { isEventOf } from '../domain/shared/events.js';
 import { errorText, type Logger } from '../logger.js';
 import type { Processor } from '../processing/runner.js';
@@ -39,22 +40,36 @@ export class ListCatalog implements Processor {
   private readonly states = new Map<string, ListState>();
   private readonly loaded = new Map<string, LoadedVersion>();
   private readonly listeners: ((listId: string, version: LoadedVersion) => void)[] = [];
+  private searchIndex: ScreeningIndex | null = null;
 
   constructor(private readonly deps: ListCatalogDeps) {}
 
   async start(): Promise<void> {
     for (const listId of this.deps.importers.keys()) await this.refresh(listId);
+    this.reindex();
   }
 
   async handle(events: StoredEvent[]): Promise<void> {
     const touched = new Set<string>();
     for (const event of events) if (isEventOf(ListEvent)(event)) touched.add(event.data.list_id);
-    for (const listId of touched) await this.refresh(listId);
+    let loaded = false;
+    for (const listId of touched) loaded = (await this.refresh(listId)) || loaded;
+    if (loaded) this.reindex();
+  }
+
+  private reindex(): void {
+    const entries = [...this.loaded.values()].flatMap((v) => v.entries);
+    this.searchIndex = entries.length > 0 ? buildIndex(entries) : null;
   }
 
   /** Told of every version loaded (the screening index rebuilds from it). */
   onLoaded(listener: (listId: string, version: LoadedVersion) => void): void {
     this.listeners.push(listener);
+  }
+
+  /** The search index over every loaded list's entries, rebuilt whenever a version loads; null when none is loaded. */
+  index(): ScreeningIndex | null {
+    return this.searchIndex;
   }
 
   state(listId: string): ListState {
@@ -69,13 +84,14 @@ export class ListCatalog implements Processor {
     return [...this.deps.importers.keys()];
   }
 
-  private async refresh(listId: string): Promise<void> {
+  /** Reads the list's stream; loads its active version when it is new here. True when one was loaded. */
+  private async refresh(listId: string): Promise<boolean> {
     const { state } = await loadState(this.deps.log, listStream(listId), listDecider);
     this.states.set(listId, state);
     const active = state.active;
-    if (!active || this.loaded.get(listId)?.version.version_id === active.version_id) return;
+    if (!active || this.loaded.get(listId)?.version.version_id === active.version_id) return false;
     const importer = this.deps.importers.get(listId);
-    if (!importer) return;
+    if (!importer) return false;
     try {
       const files = await Promise.all(
         active.files.map(async (f) => {
@@ -88,9 +104,11 @@ export class ListCatalog implements Processor {
       const version: LoadedVersion = { version: active, entries: parsed.entries, hashes: new Map(parsed.entries.map((e) => [e.entry_id, e.content_hash])) };
       this.loaded.set(listId, version);
       for (const listener of this.listeners) listener(listId, version);
+      return true;
     } catch (error) {
       // the previous version keeps serving
       this.deps.logger.error('list version not loaded', { list_id: listId, version_id: active.version_id, error: errorText(error) });
+      return false;
     }
   }
 }

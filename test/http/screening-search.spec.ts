@@ -1,0 +1,116 @@
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createTenant, startService, type TestService } from '../helpers/service.js';
+import type { Json } from './runs-support.js';
+
+const sample = (path: string) => readFileSync(resolve(process.cwd(), '../shared/data/lists', path));
+
+/**
+ * POST /api/v1/screening/search and /compare over HTTP on lists imported from the sample files
+ * (screening.md sections 2 and 3): the synthetic cast of LAYOUTS.md section 7.
+ */
+describe('screening search and compare', function () {
+  this.timeout(60_000);
+  let service: TestService;
+  let key: string;
+
+  before(async () => {
+    service = await startService();
+    const tenant = await createTenant(service, 'Screening');
+    key = (await tenant.key({ scopes: ['screening:read'] })).api_key;
+    for (const [listId, files] of [
+      ['br_pep', ['br/202610_PEP.zip']],
+      ['br_ceis', ['br/20261120_CEIS.zip']],
+      ['ofac_sdn', ['ofac/sdn.csv', 'ofac/add.csv', 'ofac/alt.csv', 'ofac/sdn_comments.csv']],
+    ] as const) {
+      const form = new FormData();
+      for (const f of files) form.append('file', new Blob([sample(f)]), f.split('/').pop()!);
+      const response = await service.operator(`/lists/${listId}/versions`, { method: 'POST', body: form });
+      expect(response.status, await response.clone().text()).to.equal(201);
+    }
+  });
+  after(async () => service.close());
+
+  const post = (path: string, body: unknown, apiKey = key) => service.call(`/api/v1/screening/${path}`, { method: 'POST', headers: { 'x-api-key': apiKey }, json: body });
+  const ok = async (path: string, body: unknown): Promise<Json> => {
+    const response = await post(path, body);
+    const text = await response.text();
+    expect(response.status, text).to.equal(200);
+    return JSON.parse(text) as Json;
+  };
+  const refused = async (path: string, body: unknown, status: number, code: string, param?: string) => {
+    const response = await post(path, body);
+    const error = ((await response.json()) as { error: Json }).error;
+    expect([response.status, error['code']], JSON.stringify(error)).to.deep.equal([status, code]);
+    if (param) expect(error['param']).to.equal(param);
+  };
+
+  it('finds a PEP by name across spelling variants, best first, with the list versions it used', async () => {
+    const body = await ok('search', { schema: 'person', name: 'Jose Carlos da Silva Pereira', lists: ['br_pep'] });
+    expect(body).to.deep.include({ object: 'screening_result', livemode: false });
+    expect(body['results'].length).to.be.greaterThan(0);
+    const best = body['results'][0] as Json;
+    expect(best).to.include({ list_id: 'br_pep', match: true });
+    expect(best['name']).to.match(/JOS[ÉE] CARLOS DA SILVA PEREIRA/);
+    expect(best['explanation'][0]).to.include({ feature: 'name' });
+    expect(body['lists']).to.have.length(1);
+    expect(body['lists'][0]).to.include({ list_id: 'br_pep', entries: 8 });
+    const scores = (body['results'] as Json[]).map((r) => r['score'] as number);
+    expect(scores).to.deep.equal([...scores].sort((a, b) => b - a));
+  });
+
+  it('tells homonyms apart by the masked CPF: the agreeing one matches, the other is pulled below the threshold', async () => {
+    // P1 (CPF 418.275.936-28) is ***.275.936-** in the PEP list; P1b is ***.914.582-**
+    const body = await ok('search', { schema: 'person', name: 'José Carlos da Silva Pereira', doc: '41827593628', lists: ['br_pep'] });
+    const byCpf = (visible: string) => (body['results'] as Json[]).find((r) => (r['entry']['documents'] as Json[]).some((d) => String(d['value']).includes(visible)));
+    const agreeing = byCpf('275936');
+    expect(agreeing).to.include({ match: true });
+    expect((agreeing!['explanation'] as Json[]).map((e) => e['feature'])).to.include('doc_masked_agree');
+    // the homonym with other visible digits is no match: below the threshold, so not among the results
+    expect(byCpf('914582')).to.equal(undefined);
+  });
+
+  it('a full CPF equal on both sides is a document match (CEIS)', async () => {
+    const body = await ok('search', { schema: 'person', name: 'J C S Pereira', doc: '418.275.936-28', lists: ['br_ceis'] });
+    const best = body['results'][0] as Json;
+    expect(best).to.include({ list_id: 'br_ceis', score: 1, match: true });
+    expect((best['explanation'] as Json[]).map((e) => e['feature'])).to.include('doc_exact');
+  });
+
+  it('searches the real OFAC list too, and restricts to the lists asked for', async () => {
+    const all = await ok('search', { schema: 'person', name: 'Ayman al-Zawahiri' });
+    expect((all['results'] as Json[]).some((r) => r['list_id'] === 'ofac_sdn' && r['match'] === true)).to.equal(true);
+    const onlyPep = await ok('search', { schema: 'person', name: 'Ayman al-Zawahiri', lists: ['br_pep'] });
+    expect((onlyPep['results'] as Json[]).every((r) => r['list_id'] === 'br_pep')).to.equal(true);
+  });
+
+  it('compares two records with an explanation, a masked candidate CPF included', async () => {
+    const same = await ok('compare', { schema: 'person', query: { name: 'José Carlos da Silva Pereira', doc: '41827593628' }, candidate: { name: 'JOSE CARLOS DA SILVA PEREIRA', doc: '***.275.936-**' } });
+    expect(same).to.include({ object: 'screening_comparison', match: true });
+    expect((same['explanation'] as Json[]).map((e) => e['feature'])).to.include.members(['name', 'doc_masked_agree']);
+    const other = await ok('compare', { schema: 'person', query: { name: 'José Carlos da Silva Pereira', doc: '41827593628' }, candidate: { name: 'JOSE CARLOS DA SILVA PEREIRA', doc: '***.914.582-**' } });
+    expect(other['match']).to.equal(false);
+    expect((other['explanation'] as Json[]).map((e) => e['feature'])).to.include('doc_masked_disagree');
+    const gender = await ok('compare', { schema: 'person', query: { name: 'Fabiano Souza' }, candidate: { name: 'Fabiana Souza' } });
+    expect(gender['match']).to.equal(false);
+  });
+
+  it('bad input is a clear 400: unknown list, bad document, empty or 10,000-character name, bad limit or threshold', async () => {
+    await refused('search', { schema: 'person', name: 'Maria', lists: ['nope'] }, 400, 'invalid_list', 'lists');
+    await refused('search', { schema: 'person', name: 'Maria', doc: '12345678900' }, 400, 'invalid_document', 'doc');
+    await refused('search', { schema: 'person', name: '   ' }, 400, 'invalid_request', 'name');
+    await refused('search', { schema: 'person', name: 'x'.repeat(10_000) }, 400, 'invalid_request', 'name');
+    await refused('search', { schema: 'person', name: 'Maria', limit: 101 }, 400, 'invalid_limit', 'limit');
+    await refused('search', { schema: 'person', name: 'Maria', threshold: 2 }, 400, 'invalid_request', 'threshold');
+    await refused('search', { schema: 'ship', name: 'Maria' }, 400, 'invalid_request', 'schema');
+    await refused('compare', { schema: 'person', query: { name: 'A' }, candidate: { name: 'B', doc: '***.***' } }, 400, 'invalid_document', 'candidate.doc');
+  });
+
+  it('needs screening:read; a tenant without it gets 403', async () => {
+    const tenant = await createTenant(service, 'No scope');
+    const other = (await tenant.key({ scopes: ['runs:read'] })).api_key;
+    const response = await post('search', { schema: 'person', name: 'Maria' }, other);
+    expect(response.status).to.equal(403);
+  });
+});
