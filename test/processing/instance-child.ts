@@ -25,7 +25,9 @@ const config = loadConfig({
   SVC_WEBHOOK_ALLOW_INSECURE: 'true',
   SVC_RATE_LIMIT_PER_MINUTE: '1000000',
   SVC_LOG_REQUESTS: 'false',
-  SVC_WORK_LEASE_MS: '1000',
+  // short, so a killed instance's work is taken over soon; renewed every third of it (a CPU-starved
+  // machine must not let a live instance's lease lapse, or its items run twice)
+  SVC_WORK_LEASE_MS: '3000',
   SVC_WORK_POLL_MS: '100',
   PORT: '0',
 });

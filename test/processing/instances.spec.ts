@@ -109,5 +109,5 @@ describe('several instances on one data directory', function () {
   }
 
   it('two instances under load (200 runs, 200 webhooks, 20 facial rounds): every effect exactly once, shared between them', () => scenario(2, false));
-  it('three instances, one killed mid-load: the others finish its work after its leases expire, nothing lost', () => scenario(3, true));
+  it('three instances, one killed mid-load: the others finish its work after its leases (3 s) expire, nothing lost', () => scenario(3, true));
 });
