@@ -5,13 +5,10 @@
  *   npm run audit -- verify-run <run_id>
  *       re-derives the run's decision from its stored events and compares it with the recorded one
  */
-import { EventLog } from '../src/adapters/event-store/event-log.js';
-import { EncryptingPiiCodec } from '../src/adapters/pii/encrypting-codec.js';
 import { subjectHistory, verifyRun } from '../src/commands/audit.js';
 import { loadConfig } from '../src/config.js';
 import { auditedEvent, type AuditedEvent } from '../src/domain/report/history.js';
-import { loadOrCreateSecret } from '../src/secrets.js';
-import { openKeyStore, openStores, PII_POLICY } from '../src/services.js';
+import { openOffline } from '../src/services.js';
 
 const USAGE = 'usage: npm run audit -- export --tenant <tenant_id> [--subject <doc>] [--from <position>]\n       npm run audit -- verify-run <run_id>';
 
@@ -27,10 +24,8 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const secret = await loadOrCreateSecret(config.dataDir, 'secret-key', config.secretKey);
-  const stores = await openStores(config);
-  const keys = openKeyStore(config, stores.readStore, secret.value);
-  const log = new EventLog(stores.eventStore, new EncryptingPiiCodec(keys), PII_POLICY);
+  const stores = await openOffline(config);
+  const log = stores.log;
   const line = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
   try {
     if (command === 'verify-run') {
@@ -51,7 +46,7 @@ async function main(): Promise<number> {
     }
     const toLine = (e: AuditedEvent) => line(auditedEvent(e));
     if (subject) {
-      for (const e of await subjectHistory({ log, readStore: stores.readStore, secretKey: secret.value }, tenant, subject, from, Number.MAX_SAFE_INTEGER)) toLine(e);
+      for (const e of await subjectHistory({ log, readStore: stores.readStore, secretKey: stores.secretKey }, tenant, subject, from, Number.MAX_SAFE_INTEGER)) toLine(e);
       return 0;
     }
     let after = from > 0 ? from - 1 : null;
@@ -62,10 +57,7 @@ async function main(): Promise<number> {
       after = page[page.length - 1]!.position;
     }
   } finally {
-    await stores.eventStore.close();
-    await stores.readStore.close();
-    await stores.blobStore.close();
-    await keys.close();
+    await stores.close();
   }
 }
 

@@ -12,16 +12,13 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { EventLog } from '../src/adapters/event-store/event-log.js';
 import { LIST_IMPORTERS } from '../src/adapters/lists/importers/index.js';
-import { EncryptingPiiCodec } from '../src/adapters/pii/encrypting-codec.js';
 import { importListVersion } from '../src/commands/lists.js';
 import { loadConfig } from '../src/config.js';
 import { listStatusView } from '../src/http/routers/screening-views.js';
 import { silentLogger } from '../src/logger.js';
 import { ListCatalog } from '../src/reactors/list-catalog.js';
-import { loadOrCreateSecret } from '../src/secrets.js';
-import { openKeyStore, openStores, PII_POLICY } from '../src/services.js';
+import { openOffline } from '../src/services.js';
 
 const USAGE = 'usage: npm run lists -- import <list_id> <file> [<file>...] [--force] | status';
 
@@ -32,10 +29,8 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const secret = await loadOrCreateSecret(config.dataDir, 'secret-key', config.secretKey);
-  const stores = await openStores(config);
-  const keys = openKeyStore(config, stores.readStore, secret.value);
-  const log = new EventLog(stores.eventStore, new EncryptingPiiCodec(keys), PII_POLICY);
+  const stores = await openOffline(config);
+  const log = stores.log;
   const catalog = new ListCatalog({ log, blobs: stores.blobStore, importers: LIST_IMPORTERS, logger: silentLogger });
   const line = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
   try {
@@ -66,11 +61,7 @@ async function main(): Promise<number> {
     line(result.right);
     return result.right.outcome === 'refused' ? 1 : 0;
   } finally {
-    await stores.eventStore.close();
-    await keys.close();
-    await stores.workQueue.close();
-    await stores.readStore.close();
-    await stores.blobStore.close();
+    await stores.close();
   }
 }
 

@@ -173,6 +173,25 @@ export function openKeyStore(config: Config, readStore: ReadStore, secret: strin
   return readStore instanceof MongoReadStore ? new MongoKeyStore(readStore.database, secret) : new SqliteKeyStore(join(config.dataDir, 'keys.sqlite'), secret);
 }
 
+/**
+ * The stores and the event log without any processor running: for the operator CLIs (audit,
+ * lists), which may run beside a service on the same stores.
+ */
+export async function openOffline(config: Config) {
+  const secret = await loadOrCreateSecret(config.dataDir, 'secret-key', config.secretKey);
+  const stores = await openStores(config);
+  const keys = openKeyStore(config, stores.readStore, secret.value);
+  const log = new EventLog(stores.eventStore, new EncryptingPiiCodec(keys), PII_POLICY);
+  const close = async () => {
+    await stores.eventStore.close();
+    await keys.close();
+    await stores.workQueue.close();
+    await stores.readStore.close();
+    await stores.blobStore.close();
+  };
+  return { ...stores, log, secretKey: secret.value, close };
+}
+
 /** The composition root: stores from configuration, processors registered and started. */
 export async function createServices(config: Config, logger: Logger, overrides: Overrides = {}): Promise<Services> {
   const { eventStore, readStore, blobStore, workQueue } = await openStores(config);
