@@ -45,6 +45,7 @@ import { SubscriptionRunner } from './processing/runner.js';
 import type { ListImporter } from './adapters/lists/importers/port.js';
 import { LIST_IMPORTERS } from './adapters/lists/importers/index.js';
 import { ListCatalog } from './reactors/list-catalog.js';
+import { ListSource } from './adapters/sources/lists.js';
 import { ListRefresher } from './reactors/list-refresh.js';
 import { ProcessingRuntime } from './processing/runtime.js';
 import { Worker } from './processing/worker.js';
@@ -210,6 +211,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     runtime.add(projector(projection, readStore, undefined, (collection, ids) => docCache.invalidate(collection, ids)));
   }
   const pdfRenderer = overrides.pdfRenderer ?? new PuppeteerPdfRenderer({ executablePath: config.chromiumPath, logger });
+  const listImporters = overrides.listImporters ?? LIST_IMPORTERS;
+  const listCatalog = new ListCatalog({ log, blobs: blobStore, importers: listImporters, logger });
   const runExecutor = new RunExecutor({
     log,
     readStore,
@@ -217,7 +220,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     logger,
     sources: {
       sandbox: overrides.sandboxSource ?? new SandboxSource({ latencyMs: config.sandboxLatencyMs }),
-      live: overrides.liveSource ?? new ProviderSource(config.sourceProvider),
+      // the sanctions, PEP, CEIS/CNEP and slave-labour sources from the loaded lists; the others through the provider
+      live: overrides.liveSource ?? new ListSource(listCatalog, new ProviderSource(config.sourceProvider)),
     },
     sourceTimeoutMs: config.sourceProvider.timeoutMs,
     work: worker,
@@ -243,8 +247,6 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   runtime.add(webhooks);
   const fxAnalysis = new FxAnalysisReactor({ log, readStore, blobs: blobStore, renderer: pdfRenderer, clock, logger, work: worker });
   runtime.add(fxAnalysis);
-  const listImporters = overrides.listImporters ?? LIST_IMPORTERS;
-  const listCatalog = new ListCatalog({ log, blobs: blobStore, importers: listImporters, logger });
   runtime.add(listCatalog);
   const listRefresher = new ListRefresher({
     log,

@@ -1,0 +1,62 @@
+import { search } from '../../domain/screening/match/index.js';
+import { DEFAULT_THRESHOLD } from '../../domain/screening/match/score.js';
+import type { ListCatalog } from '../../reactors/list-catalog.js';
+import { errorAnswer, type Source, type SourceAnswer, type SourceRequest } from './port.js';
+
+/** The sources served from the loaded lists (screening.md section 5), with their check and severity. */
+export const LIST_SOURCES: Readonly<Record<string, { lists: readonly string[]; check: string; severity: 'critical' | 'high'; title: string }>> = {
+  sanctions: { lists: ['ofac_sdn', 'un_sc', 'eu_fsf', 'uk_fcdo'], check: 'sanctions_hit', severity: 'critical', title: 'Consta em lista de sanções' },
+  pep: { lists: ['br_pep'], check: 'is_pep', severity: 'high', title: 'Pessoa exposta politicamente' },
+  ceis_cnep: { lists: ['br_ceis', 'br_cnep', 'br_cepim'], check: 'ceis_cnep_listed', severity: 'high', title: 'Consta no CEIS, CNEP ou CEPIM' },
+  slave_labor_list: { lists: ['br_trabalho_escravo'], check: 'slave_labor_listed', severity: 'critical', title: 'Consta no Cadastro de Empregadores (trabalho análogo ao de escravo)' },
+};
+
+const CANDIDATES = 5;
+
+/**
+ * Live keys' answers for the list sources, from this instance's loaded lists; every other source
+ * goes to `fallback` (the provider protocol). A hit is the best entry at or above the threshold:
+ * INVALID with a finding naming the list, the entry, the matched name and the score. The answer's
+ * data records the version of every list used and the best candidates with their explanations,
+ * so the run's events show what was screened against what.
+ */
+export class ListSource implements Source {
+  constructor(
+    private readonly catalog: Pick<ListCatalog, 'index' | 'version'>,
+    private readonly fallback: Source,
+    private readonly threshold = DEFAULT_THRESHOLD,
+  ) {}
+
+  async query(request: SourceRequest, signal: AbortSignal): Promise<SourceAnswer> {
+    const served = LIST_SOURCES[request.source_id];
+    if (!served) return this.fallback.query(request, signal);
+    const versions = served.lists.map((id) => this.catalog.version(id)).filter((v) => v !== null);
+    const index = this.catalog.index();
+    if (versions.length === 0 || !index) return errorAnswer('list_not_loaded', `None of the lists of ${request.source_id} is loaded (${served.lists.join(', ')}).`);
+    const name = typeof request.subject.name === 'string' ? request.subject.name : '';
+    const schema = request.subject.type === 'pj' ? 'company' : 'person';
+    const candidates = name
+      ? search(index, { schema, name, doc: request.subject.doc }, { lists: versions.map((v) => v.version.list_id), threshold: this.threshold, min_score: this.threshold * 0.75, limit: CANDIDATES })
+      : [];
+    const hit = candidates.find((c) => c.match) ?? null;
+    const data = {
+      screening: {
+        threshold: this.threshold,
+        lists: versions.map((v) => ({ list_id: v.version.list_id, version_id: v.version.version_id, sha256: v.version.sha256, published_at: v.version.published_at, entries: v.version.entries })),
+        candidates: candidates.map((c) => ({ list_id: c.entry.list_id, entry_id: c.entry.entry_id, name: c.name, score: c.score, match: c.match, explanation: c.explanation })),
+      },
+    };
+    const check = hit
+      ? {
+          check_id: served.check,
+          status: 'INVALID' as const,
+          result_code: 'listed',
+          result_label: 'Consta',
+          severity: served.severity,
+          title: `${served.title} (${hit.entry.list_id})`,
+          detail: `Entrada ${hit.entry.entry_id} da lista ${hit.entry.list_id}: "${hit.name}", pontuação ${hit.score.toFixed(2)}.`,
+        }
+      : { check_id: served.check, status: 'VALID' as const, result_code: 'not_listed', result_label: 'Nada consta' };
+    return { status: 'ANSWERED', checks: [check], data, error_code: null, error_message: null };
+  }
+}

@@ -1,0 +1,99 @@
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { readableAnswer } from '../../src/domain/run/evaluate.js';
+import { createTenant, startService, type TestService } from '../helpers/service.js';
+import { createTemplate, eventually, getJson, postRun, type Json } from './runs-support.js';
+
+const sample = (path: string) => readFileSync(resolve(process.cwd(), '../shared/data/lists', path));
+
+/** Live runs: the sanctions, PEP and CEIS/CNEP sources answered from the loaded lists (screening.md section 5). */
+describe('live sources served from the lists', function () {
+  this.timeout(60_000);
+  let service: TestService;
+  let live: string;
+  let template: string;
+  let slaveTemplate: string;
+  let pjTemplate: string;
+
+  before(async () => {
+    // no live source override: the service's own (lists, then the unconfigured provider)
+    service = await startService({ env: { SVC_RATE_LIMIT_PER_MINUTE: '100000' } });
+    const tenant = await createTenant(service, 'Live lists');
+    expect((await service.operator(`/tenants/${tenant.tenant_id}/credits`, { method: 'POST', json: { amount: 1000, reason: 'test' } })).status).to.equal(201);
+    live = (await tenant.key({ environment: 'live' })).api_key;
+    const sources = [
+      { source_id: 'sanctions', tier: 1 },
+      { source_id: 'pep', tier: 2 },
+    ];
+    template = await createTemplate(service, { tenant_id: tenant.tenant_id }, { name: 'Listas', subject_type: 'pf', parameters: ['name'], sources, rules: [{ check_id: 'sanctions_hit', on_invalid: 'block' }], risk_thresholds: { medio: 30, alto: 60 } } as never);
+    pjTemplate = await createTemplate(service, { tenant_id: tenant.tenant_id }, { name: 'PJ listas', subject_type: 'pj', parameters: ['name'], sources: [{ source_id: 'ceis_cnep', tier: 1 }], rules: [], risk_thresholds: { medio: 30, alto: 60 } } as never);
+    slaveTemplate = await createTemplate(service, { tenant_id: tenant.tenant_id }, { name: 'MTE', subject_type: 'pf', parameters: ['name'], sources: [{ source_id: 'slave_labor_list', tier: 1 }], rules: [], risk_thresholds: { medio: 30, alto: 60 } } as never);
+    for (const [listId, files] of [
+      ['br_pep', ['br/202610_PEP.zip']],
+      ['br_ceis', ['br/20261120_CEIS.zip']],
+      ['ofac_sdn', ['ofac/sdn.csv', 'ofac/add.csv', 'ofac/alt.csv', 'ofac/sdn_comments.csv']],
+    ] as const) {
+      const form = new FormData();
+      for (const f of files) form.append('file', new Blob([sample(f)]), f.split('/').pop()!);
+      expect((await service.operator(`/lists/${listId}/versions`, { method: 'POST', body: form })).status).to.equal(201);
+    }
+  });
+  after(async () => service.close());
+
+  /** Runs the template for a subject and returns the recorded answers by source. */
+  const run = async (templateId: string, subject: Json, type = 'pf'): Promise<Record<string, Json>> => {
+    const response = await postRun(service, live, { template_id: templateId, subject: { type, ...subject } });
+    const text = await response.text();
+    expect(response.status, text).to.equal(202);
+    const runId = (JSON.parse(text) as Json)['run_id'] as string;
+    await eventually(async () => {
+      const body = (await (await getJson(service, live, `/bureau/runs/${runId}`)).json()) as Json;
+      expect(['queued', 'running']).to.not.include(body['status']);
+    }, 15_000);
+    const answers = (await service.services.log.readStream(`run-${runId}`)).filter((e) => e.type === 'SourceAnswered');
+    // the findings' texts are stored apart (sealed): read them back as the views do
+    return Object.fromEntries(answers.map((e) => [String(e.data['source_id']), readableAnswer(e.data as never) as Json]));
+  };
+  const checkOf = (answer: Json) => (answer['checks'] as Json[])[0]!;
+
+  it('a PEP (P1): an INVALID finding naming list, entry, matched name and score; the list versions and candidates recorded', async () => {
+    const answers = await run(template, { doc: '41827593628', name: 'José Carlos da Silva Pereira' });
+    const pep = checkOf(answers['pep']!);
+    expect(pep).to.include({ check_id: 'is_pep', status: 'INVALID', severity: 'high' });
+    expect(pep['title']).to.include('br_pep');
+    expect(pep['detail']).to.match(/Entrada \S+ da lista br_pep: "JOS[ÉE] CARLOS DA SILVA PEREIRA", pontuação \d\.\d\d/);
+    const sanctions = checkOf(answers['sanctions']!);
+    expect(sanctions).to.include({ check_id: 'sanctions_hit', status: 'VALID' });
+    expect(answers['sanctions']!['data']['screening']['lists'].map((l: Json) => l['list_id'])).to.deep.equal(['ofac_sdn']);
+  });
+
+  it('a company on CEIS by its CNPJ (C1): INVALID, a document match recorded with the list version', async () => {
+    const answers = await run(pjTemplate, { doc: '27864519000174', name: 'Construtora Agua Branca Ltda' }, 'pj');
+    const ceis = checkOf(answers['ceis_cnep']!);
+    expect(ceis).to.include({ check_id: 'ceis_cnep_listed', status: 'INVALID', severity: 'high' });
+    const screening = answers['ceis_cnep']!['data']['screening'] as Json;
+    expect(screening['lists'].map((l: Json) => l['list_id'])).to.deep.equal(['br_ceis']);
+    expect(screening['lists'][0]['version_id']).to.equal(service.services.listCatalog.version('br_ceis')!.version.version_id);
+    const best = screening['candidates'][0] as Json;
+    expect(best).to.include({ list_id: 'br_ceis', score: 1, match: true });
+    expect((best['explanation'] as Json[]).map((e) => e['feature'])).to.include('doc_exact');
+  });
+
+  it('a name on OFAC is a critical sanctions hit', async () => {
+    const answers = await run(template, { doc: '52998224725', name: 'Ayman al-Zawahiri' });
+    const sanctions = checkOf(answers['sanctions']!);
+    expect(sanctions).to.include({ check_id: 'sanctions_hit', status: 'INVALID', severity: 'critical' });
+    expect(sanctions['title']).to.include('ofac_sdn');
+  });
+
+  it('a subject on no list: every list source VALID', async () => {
+    const answers = await run(template, { doc: '52998224725', name: 'Zuleika Quaresma Vasconcelos Tibúrcio' });
+    for (const source of ['sanctions', 'pep']) expect(checkOf(answers[source]!), source).to.include({ status: 'VALID' });
+  });
+
+  it('none of a source’s lists loaded: ERROR list_not_loaded', async () => {
+    const answers = await run(slaveTemplate, { doc: '52998224725', name: 'Maria da Silva' });
+    expect(answers['slave_labor_list']).to.include({ status: 'ERROR', error_code: 'list_not_loaded' });
+  });
+});
