@@ -8,6 +8,7 @@
 import { subjectHistory, verifyRun } from '../src/commands/audit.js';
 import { loadConfig } from '../src/config.js';
 import { auditedEvent, type AuditedEvent } from '../src/domain/report/history.js';
+import { LIST_IMPORTERS } from '../src/adapters/lists/importers/index.js';
 import { openOffline } from '../src/services.js';
 
 const USAGE = 'usage: npm run audit -- export --tenant <tenant_id> [--subject <doc>] [--from <position>]\n       npm run audit -- verify-run <run_id>';
@@ -29,7 +30,7 @@ async function main(): Promise<number> {
   const line = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
   try {
     if (command === 'verify-run') {
-      const result = args[0] ? await verifyRun(log, args[0]) : null;
+      const result = args[0] ? await verifyRun(log, args[0], { blobs: stores.blobStore, importers: LIST_IMPORTERS }) : null;
       if (!result) {
         console.error('no such run');
         return 1;

@@ -1,4 +1,13 @@
+import type { BlobStore } from '../adapters/blob-store/port.js';
 import type { StoredEvent } from '../adapters/event-store/event-log.js';
+import type { ListImporter } from '../adapters/lists/importers/port.js';
+import { LIST_SOURCES, listAnswer } from '../adapters/sources/lists.js';
+import { listStream } from '../domain/list/decider.js';
+import type { ListVersionImportedData } from '../domain/list/events.js';
+import type { ListEntry } from '../domain/screening/entry.js';
+import { buildIndex } from '../domain/screening/match/index.js';
+import { DEFAULT_TOKEN_WEIGHTS } from '../domain/screening/match/weights.js';
+import { listBlobKey } from './lists.js';
 import { runStream } from '../domain/run/decider.js';
 import { evaluate, readableAnswer, type RecordedAnswer } from '../domain/run/evaluate.js';
 import { RunEvent } from '../domain/run/events.js';
@@ -34,6 +43,8 @@ export interface RunVerification {
   rederived: Record<string, unknown> | null;
   /** RunCompleted / RunFailed events on the stream: exactly one for a run the service ended */
   terminal_events: number;
+  /** each list source's answer re-derived from the list versions it recorded (when evidence is given) */
+  lists: { source_id: string; match: boolean; recorded: unknown; rederived: unknown }[];
   match: boolean;
 }
 
@@ -41,7 +52,52 @@ export interface RunVerification {
  * As-of evidence: re-derives a run's outcome from its own stored events (the template version
  * it recorded and the answers it recorded) and compares it with the outcome it recorded.
  */
-export async function verifyRun(log: Services['log'], runId: string): Promise<RunVerification | null> {
+/** What re-deriving a list source's answer needs: the stored raw files and the importers. */
+export interface ListEvidence {
+  blobs: BlobStore;
+  importers: ReadonlyMap<string, ListImporter>;
+}
+
+/**
+ * Each list source's answer re-derived from the exact list versions it recorded (their raw files
+ * from the blob store, parsed again, indexed, searched with the run's subject): the check status
+ * and the candidates (ids and scores) must come out the same.
+ */
+async function verifyListAnswers(log: Services['log'], evidence: ListEvidence, subject: Record<string, unknown>, answers: Record<string, RecordedAnswer>) {
+  const results: { source_id: string; match: boolean; recorded: unknown; rederived: unknown }[] = [];
+  for (const [sourceId, answer] of Object.entries(answers)) {
+    const screening = (answer.data as { screening?: { threshold: number; lists: { list_id: string; version_id: string }[]; candidates: { entry_id: string; score: number }[] } }).screening;
+    if (!LIST_SOURCES[sourceId] || !screening) continue;
+    const versions: ListVersionImportedData[] = [];
+    const entries: ListEntry[] = [];
+    let complete = true;
+    for (const used of screening.lists) {
+      const imported = (await log.readStream(listStream(used.list_id))).find((e) => e.type === 'ListVersionImported' && e.data['version_id'] === used.version_id);
+      const importer = evidence.importers.get(used.list_id);
+      const version = imported?.data as ListVersionImportedData | undefined;
+      const blobs = version ? await Promise.all(version.files.map(async (f) => ({ name: f.name, blob: await evidence.blobs.get(listBlobKey(f.sha256)) }))) : [];
+      // a version whose record or raw files are gone cannot be screened again: no re-derivation
+      if (!version || !importer || blobs.some((b) => !b.blob)) {
+        complete = false;
+        continue;
+      }
+      entries.push(...(await importer.parse(blobs.map((b) => ({ name: b.name, data: b.blob!.data })))).entries);
+      versions.push(version);
+    }
+    const rederived = complete && entries.length > 0 ? listAnswer(sourceId, buildIndex(entries, { weights: DEFAULT_TOKEN_WEIGHTS }), versions, subject as never, screening.threshold) : null;
+    const summary = (a: { checks: { status: string }[]; data: Record<string, unknown> } | null) =>
+      a && {
+        status: a.checks[0]?.status ?? null,
+        candidates: ((a.data as { screening?: { candidates: { entry_id: string; score: number }[] } }).screening?.candidates ?? []).map((c) => `${c.entry_id}:${c.score}`),
+      };
+    const recorded = summary(answer);
+    const again = summary(rederived);
+    results.push({ source_id: sourceId, match: JSON.stringify(recorded) === JSON.stringify(again), recorded, rederived: again });
+  }
+  return results;
+}
+
+export async function verifyRun(log: Services['log'], runId: string, evidence?: ListEvidence): Promise<RunVerification | null> {
   const events = (await log.readStream(runStream(runId))).filter(isEventOf(RunEvent));
   const queued = events.find((e) => e.type === 'RunQueued');
   if (!queued || queued.type !== 'RunQueued') return null;
@@ -66,12 +122,14 @@ export async function verifyRun(log: Services['log'], runId: string): Promise<Ru
   const outcome = terminal ? evaluate(queued.data.template.definition, answers) : null;
   const recorded = terminal ? pick(terminal.type === 'RunFailed' ? { ...terminal.data, status: 'failed' } : terminal.data) : null;
   const rederived = outcome ? pick({ ...outcome }) : null;
+  const lists = evidence ? await verifyListAnswers(log, evidence, queued.data.subject as Record<string, unknown>, answers) : [];
   return {
     run_id: runId,
     template: { template_id: queued.data.template.template_id, version: queued.data.template.version },
     recorded,
     rederived,
     terminal_events: terminals.length,
-    match: recorded !== null && terminals.length === 1 && JSON.stringify(recorded) === JSON.stringify(rederived),
+    lists,
+    match: recorded !== null && terminals.length === 1 && JSON.stringify(recorded) === JSON.stringify(rederived) && lists.every((l) => l.match),
   };
 }

@@ -7,6 +7,7 @@ import { listDecider, listStream, type ListState } from '../domain/list/decider.
 import { ListEvent, type ListVersionImportedData } from '../domain/list/events.js';
 import type { ListEntry } from '../domain/screening/entry.js';
 import { buildIndex, type ScreeningIndex } from '../domain/screening/match/index.js';
+import { DEFAULT_TOKEN_WEIGHTS } from '../domain/screening/match/weights.js';
 import { isEventOf } from '../domain/shared/events.js';
 import { errorText, type Logger } from '../logger.js';
 import type { Processor } from '../processing/runner.js';
@@ -59,7 +60,9 @@ export class ListCatalog implements Processor {
 
   private reindex(): void {
     const entries = [...this.loaded.values()].flatMap((v) => v.entries);
-    this.searchIndex = entries.length > 0 ? buildIndex(entries) : null;
+    // fixed weights, not the loaded lists' frequencies: an answer then depends only on the versions it
+    // names, so verify-run re-derives it from those versions alone
+    this.searchIndex = entries.length > 0 ? buildIndex(entries, { weights: DEFAULT_TOKEN_WEIGHTS }) : null;
   }
 
   /** Told of every version loaded (the screening index rebuilds from it). */

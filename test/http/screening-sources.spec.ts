@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { verifyRun } from '../../src/commands/audit.js';
 import { readableAnswer } from '../../src/domain/run/evaluate.js';
 import { createTenant, startService, type TestService } from '../helpers/service.js';
 import { createTemplate, eventually, getJson, postRun, type Json } from './runs-support.js';
@@ -41,12 +42,14 @@ describe('live sources served from the lists', function () {
   });
   after(async () => service.close());
 
+  let lastRun = '';
   /** Runs the template for a subject and returns the recorded answers by source. */
   const run = async (templateId: string, subject: Json, type = 'pf'): Promise<Record<string, Json>> => {
     const response = await postRun(service, live, { template_id: templateId, subject: { type, ...subject } });
     const text = await response.text();
     expect(response.status, text).to.equal(202);
     const runId = (JSON.parse(text) as Json)['run_id'] as string;
+    lastRun = runId;
     await eventually(async () => {
       const body = (await (await getJson(service, live, `/bureau/runs/${runId}`)).json()) as Json;
       expect(['queued', 'running']).to.not.include(body['status']);
@@ -78,6 +81,21 @@ describe('live sources served from the lists', function () {
     const best = screening['candidates'][0] as Json;
     expect(best).to.include({ list_id: 'br_ceis', score: 1, match: true });
     expect((best['explanation'] as Json[]).map((e) => e['feature'])).to.include('doc_exact');
+  });
+
+  it('verify-run re-derives each list answer from the list versions it recorded; without their files it cannot', async () => {
+    await run(template, { doc: '41827593628', name: 'José Carlos da Silva Pereira' });
+    const evidence = { blobs: service.services.blobStore, importers: service.services.listImporters };
+    const verified = (await verifyRun(service.services.log, lastRun, evidence))!;
+    expect(verified.match, JSON.stringify(verified.lists)).to.equal(true);
+    expect(verified.lists.map((l) => l.source_id).sort()).to.deep.equal(['pep', 'sanctions']);
+    expect(verified.lists.find((l) => l.source_id === 'pep')!.recorded).to.deep.include({ status: 'INVALID' });
+    // the PEP version's raw file gone: the answer can no longer be re-derived, and verify-run says so
+    const pep = service.services.listCatalog.version('br_pep')!.version;
+    const missing = { blobs: { ...evidence.blobs, get: async (key: string) => (key.endsWith(pep.files[0]!.sha256) ? null : evidence.blobs.get(key)) } as typeof evidence.blobs, importers: evidence.importers };
+    const broken = (await verifyRun(service.services.log, lastRun, missing))!;
+    expect(broken.match).to.equal(false);
+    expect(broken.lists.find((l) => l.source_id === 'pep')!.match).to.equal(false);
   });
 
   it('a name on OFAC is a critical sanctions hit', async () => {

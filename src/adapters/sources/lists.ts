@@ -1,4 +1,5 @@
-import { search } from '../../domain/screening/match/index.js';
+import type { ListVersionImportedData } from '../../domain/list/events.js';
+import { search, type ScreeningIndex } from '../../domain/screening/match/index.js';
 import { DEFAULT_THRESHOLD } from '../../domain/screening/match/score.js';
 import type { ListCatalog } from '../../reactors/list-catalog.js';
 import { errorAnswer, type Source, type SourceAnswer, type SourceRequest } from './port.js';
@@ -33,30 +34,45 @@ export class ListSource implements Source {
     const versions = served.lists.map((id) => this.catalog.version(id)).filter((v) => v !== null);
     const index = this.catalog.index();
     if (versions.length === 0 || !index) return errorAnswer('list_not_loaded', `None of the lists of ${request.source_id} is loaded (${served.lists.join(', ')}).`);
-    const name = typeof request.subject.name === 'string' ? request.subject.name : '';
-    const schema = request.subject.type === 'pj' ? 'company' : 'person';
-    const candidates = name
-      ? search(index, { schema, name, doc: request.subject.doc }, { lists: versions.map((v) => v.version.list_id), threshold: this.threshold, min_score: this.threshold * 0.75, limit: CANDIDATES })
-      : [];
-    const hit = candidates.find((c) => c.match) ?? null;
-    const data = {
-      screening: {
-        threshold: this.threshold,
-        lists: versions.map((v) => ({ list_id: v.version.list_id, version_id: v.version.version_id, sha256: v.version.sha256, published_at: v.version.published_at, entries: v.version.entries })),
-        candidates: candidates.map((c) => ({ list_id: c.entry.list_id, entry_id: c.entry.entry_id, name: c.name, score: c.score, match: c.match, explanation: c.explanation })),
-      },
-    };
-    const check = hit
-      ? {
-          check_id: served.check,
-          status: 'INVALID' as const,
-          result_code: 'listed',
-          result_label: 'Consta',
-          severity: served.severity,
-          title: `${served.title} (${hit.entry.list_id})`,
-          detail: `Entrada ${hit.entry.entry_id} da lista ${hit.entry.list_id}: "${hit.name}", pontuação ${hit.score.toFixed(2)}.`,
-        }
-      : { check_id: served.check, status: 'VALID' as const, result_code: 'not_listed', result_label: 'Nada consta' };
-    return { status: 'ANSWERED', checks: [check], data, error_code: null, error_message: null };
+    return listAnswer(request.source_id, index, versions.map((v) => v.version), request.subject, this.threshold);
   }
+}
+
+/**
+ * A list source's answer for a subject, from an index over (at least) the given list versions:
+ * the same function answers a live run and re-derives it for `verify-run` from the stored versions.
+ */
+export function listAnswer(
+  sourceId: string,
+  index: ScreeningIndex,
+  versions: readonly ListVersionImportedData[],
+  subject: SourceRequest['subject'],
+  threshold: number = DEFAULT_THRESHOLD,
+): SourceAnswer {
+  const served = LIST_SOURCES[sourceId]!;
+  const name = typeof subject.name === 'string' ? subject.name : '';
+  const schema = subject.type === 'pj' ? 'company' : 'person';
+  const candidates = name
+    ? search(index, { schema, name, doc: subject.doc }, { lists: versions.map((v) => v.list_id), threshold, min_score: threshold * 0.75, limit: CANDIDATES })
+    : [];
+  const hit = candidates.find((c) => c.match) ?? null;
+  const data = {
+    screening: {
+      threshold,
+      lists: versions.map((v) => ({ list_id: v.list_id, version_id: v.version_id, sha256: v.sha256, published_at: v.published_at, entries: v.entries })),
+      candidates: candidates.map((c) => ({ list_id: c.entry.list_id, entry_id: c.entry.entry_id, name: c.name, score: c.score, match: c.match, explanation: c.explanation })),
+    },
+  };
+  const check = hit
+    ? {
+        check_id: served.check,
+        status: 'INVALID' as const,
+        result_code: 'listed',
+        result_label: 'Consta',
+        severity: served.severity,
+        title: `${served.title} (${hit.entry.list_id})`,
+        detail: `Entrada ${hit.entry.entry_id} da lista ${hit.entry.list_id}: "${hit.name}", pontuação ${hit.score.toFixed(2)}.`,
+      }
+    : { check_id: served.check, status: 'VALID' as const, result_code: 'not_listed', result_label: 'Nada consta' };
+  return { status: 'ANSWERED', checks: [check], data, error_code: null, error_message: null };
 }
