@@ -1,10 +1,7 @@
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { createTenant, startService, type TestService } from '../helpers/service.js';
 import type { Json } from './runs-support.js';
-
-const sample = (path: string) => readFileSync(resolve(process.cwd(), '../shared/data/lists', path));
+import { SAMPLE_LISTS, uploadSampleLists } from './screening-support.js';
 
 /**
  * POST /api/v1/screening/search and /compare over HTTP on lists imported from the sample files
@@ -19,16 +16,7 @@ describe('screening search and compare', function () {
     service = await startService();
     const tenant = await createTenant(service, 'Screening');
     key = (await tenant.key({ scopes: ['screening:read'] })).api_key;
-    for (const [listId, files] of [
-      ['br_pep', ['br/202610_PEP.zip']],
-      ['br_ceis', ['br/20261120_CEIS.zip']],
-      ['ofac_sdn', ['ofac/sdn.csv', 'ofac/add.csv', 'ofac/alt.csv', 'ofac/sdn_comments.csv']],
-    ] as const) {
-      const form = new FormData();
-      for (const f of files) form.append('file', new Blob([sample(f)]), f.split('/').pop()!);
-      const response = await service.operator(`/lists/${listId}/versions`, { method: 'POST', body: form });
-      expect(response.status, await response.clone().text()).to.equal(201);
-    }
+    await uploadSampleLists(service, SAMPLE_LISTS);
   });
   after(async () => service.close());
 

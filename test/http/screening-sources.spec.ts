@@ -1,12 +1,9 @@
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { verifyRun } from '../../src/commands/audit.js';
 import { readableAnswer } from '../../src/domain/run/evaluate.js';
 import { createTenant, startService, type TestService } from '../helpers/service.js';
 import { createTemplate, eventually, getJson, postRun, type Json } from './runs-support.js';
-
-const sample = (path: string) => readFileSync(resolve(process.cwd(), '../shared/data/lists', path));
+import { SAMPLE_LISTS, uploadSampleLists } from './screening-support.js';
 
 /** Live runs: the sanctions, PEP and CEIS/CNEP sources answered from the loaded lists (screening.md section 5). */
 describe('live sources served from the lists', function () {
@@ -30,15 +27,7 @@ describe('live sources served from the lists', function () {
     template = await createTemplate(service, { tenant_id: tenant.tenant_id }, { name: 'Listas', subject_type: 'pf', parameters: ['name'], sources, rules: [{ check_id: 'sanctions_hit', on_invalid: 'block' }], risk_thresholds: { medio: 30, alto: 60 } } as never);
     pjTemplate = await createTemplate(service, { tenant_id: tenant.tenant_id }, { name: 'PJ listas', subject_type: 'pj', parameters: ['name'], sources: [{ source_id: 'ceis_cnep', tier: 1 }], rules: [], risk_thresholds: { medio: 30, alto: 60 } } as never);
     slaveTemplate = await createTemplate(service, { tenant_id: tenant.tenant_id }, { name: 'MTE', subject_type: 'pf', parameters: ['name'], sources: [{ source_id: 'slave_labor_list', tier: 1 }], rules: [], risk_thresholds: { medio: 30, alto: 60 } } as never);
-    for (const [listId, files] of [
-      ['br_pep', ['br/202610_PEP.zip']],
-      ['br_ceis', ['br/20261120_CEIS.zip']],
-      ['ofac_sdn', ['ofac/sdn.csv', 'ofac/add.csv', 'ofac/alt.csv', 'ofac/sdn_comments.csv']],
-    ] as const) {
-      const form = new FormData();
-      for (const f of files) form.append('file', new Blob([sample(f)]), f.split('/').pop()!);
-      expect((await service.operator(`/lists/${listId}/versions`, { method: 'POST', body: form })).status).to.equal(201);
-    }
+    await uploadSampleLists(service, SAMPLE_LISTS);
   });
   after(async () => service.close());
 
