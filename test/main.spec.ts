@@ -11,11 +11,15 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** every service this suite started: one a failed assertion left running is killed after the test */
+const started: ChildProcess[] = [];
+
 function start(dataDir: string, port: number): { child: ChildProcess; output: () => string; ready: Promise<void>; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     env: { ...process.env, SVC_DATA_DIR: dataDir, SVC_LISTS_REFRESH: 'off', PORT: String(port), HOST: '127.0.0.1', SVC_LOG_REQUESTS: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.push(child);
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -35,6 +39,9 @@ function start(dataDir: string, port: number): { child: ChildProcess; output: ()
 
 describe('first start and shutdown (npm start)', function () {
   this.timeout(60_000);
+  afterEach(() => {
+    for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
 
   it('seeds the demo tenant once, prints its key, the operator token and a curl that works, and stops cleanly on SIGTERM', async () => {
     const dataDir = tempDir();
