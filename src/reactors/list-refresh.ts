@@ -8,7 +8,7 @@ import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
 import { handleCommand, type CommandContext } from '../commands/handle-command.js';
 import { importListVersion } from '../commands/lists.js';
 import { listDecider, listStream } from '../domain/list/decider.js';
-import { LIST_INFO } from '../http/routers/screening-views.js';
+import { LIST_INFO } from '../domain/list/info.js';
 import { errorText, type Logger } from '../logger.js';
 import type { WorkHandler, WorkResult, Worker } from '../processing/worker.js';
 import type { ListCatalog } from './list-catalog.js';
