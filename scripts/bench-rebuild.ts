@@ -78,7 +78,7 @@ async function runEvents(sandbox: SandboxSource, tenantId: string, templateId: s
   };
   const answers: RecordedAnswer[] = [];
   for (const { source_id, tier } of REFERENCE_PF.sources) {
-    const answer = await sandbox.query({ run_id: runId, source_id: source_id as SourceId, subject: { type: 'pf', doc, name } }, new AbortController().signal);
+    const answer = await sandbox.query({ run_id: runId, tenant_id: 'bench', source_id: source_id as SourceId, subject: { type: 'pf', doc, name } }, new AbortController().signal);
     answers.push({ source_id, tier, ...answer, cached: false, duration_ms: 40, cost: 1 });
   }
   let state: RunState = runDecider.initialState;

@@ -219,8 +219,9 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     clock,
     logger,
     sources: {
-      sandbox: overrides.sandboxSource ?? new SandboxSource({ latencyMs: config.sandboxLatencyMs }),
-      // the sanctions, PEP, CEIS/CNEP and slave-labour sources from the loaded lists; the others through the provider
+      // the fixtures, except the tenant's own lists, which are its own data in both environments
+      sandbox: new ListSource(listCatalog, overrides.sandboxSource ?? new SandboxSource({ latencyMs: config.sandboxLatencyMs }), ['internal_lists']),
+      // the sanctions, PEP, CEIS/CNEP, slave-labour and internal-list sources from the loaded lists; the others through the provider
       live: overrides.liveSource ?? new ListSource(listCatalog, new ProviderSource(config.sourceProvider)),
     },
     sourceTimeoutMs: config.sourceProvider.timeoutMs,

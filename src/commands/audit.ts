@@ -5,7 +5,9 @@ import { LIST_SOURCES, listAnswer } from '../adapters/sources/lists.js';
 import { listStream } from '../domain/list/decider.js';
 import type { ListVersionImportedData } from '../domain/list/events.js';
 import type { ListEntry } from '../domain/screening/entry.js';
-import { buildIndex } from '../domain/screening/match/index.js';
+import { buildIndex, searchAll } from '../domain/screening/match/index.js';
+import { isTenantListId } from '../domain/list/tenant-lists.js';
+import { tenantListImporter } from '../adapters/lists/importers/tenant.js';
 import { DEFAULT_TOKEN_WEIGHTS } from '../domain/screening/match/weights.js';
 import { listBlobKey } from './lists.js';
 import { runStream } from '../domain/run/decider.js';
@@ -69,11 +71,12 @@ async function verifyListAnswers(log: Services['log'], evidence: ListEvidence, s
     const screening = (answer.data as { screening?: { threshold: number; lists: { list_id: string; version_id: string }[]; candidates: { entry_id: string; score: number }[] } }).screening;
     if (!LIST_SOURCES[sourceId] || !screening) continue;
     const versions: ListVersionImportedData[] = [];
-    const entries: ListEntry[] = [];
+    /** entries grouped as the service indexes them: the official lists together, each tenant list apart */
+    const groups = new Map<string, ListEntry[]>();
     let complete = true;
     for (const used of screening.lists) {
       const imported = (await log.readStream(listStream(used.list_id))).find((e) => e.type === 'ListVersionImported' && e.data['version_id'] === used.version_id);
-      const importer = evidence.importers.get(used.list_id);
+      const importer = isTenantListId(used.list_id) ? tenantListImporter(used.list_id) : evidence.importers.get(used.list_id);
       const version = imported?.data as ListVersionImportedData | undefined;
       const blobs = version ? await Promise.all(version.files.map(async (f) => ({ name: f.name, blob: await evidence.blobs.get(listBlobKey(f.sha256)) }))) : [];
       // a version whose record or raw files are gone cannot be screened again: no re-derivation
@@ -81,10 +84,12 @@ async function verifyListAnswers(log: Services['log'], evidence: ListEvidence, s
         complete = false;
         continue;
       }
-      entries.push(...(await importer.parse(blobs.map((b) => ({ name: b.name, data: b.blob!.data })))).entries);
+      const group = isTenantListId(used.list_id) ? used.list_id : 'official';
+      groups.set(group, [...(groups.get(group) ?? []), ...(await importer.parse(blobs.map((b) => ({ name: b.name, data: b.blob!.data })))).entries]);
       versions.push(version);
     }
-    const rederived = complete && entries.length > 0 ? listAnswer(sourceId, buildIndex(entries, { weights: DEFAULT_TOKEN_WEIGHTS }), versions, subject as never, screening.threshold) : null;
+    const indexes = [...groups.values()].map((entries) => buildIndex(entries, { weights: DEFAULT_TOKEN_WEIGHTS }));
+    const rederived = complete && indexes.length > 0 ? listAnswer(sourceId, (query, options) => searchAll(indexes, query, options), versions, subject as never, screening.threshold) : null;
     const summary = (a: { checks: { status: string }[]; data: Record<string, unknown> } | null) =>
       a && {
         status: a.checks[0]?.status ?? null,

@@ -7,6 +7,7 @@ import { unpackListFiles, type UnpackLimits } from '../adapters/lists/files.js';
 import { ListFileError, type ListFile, type ListImporter } from '../adapters/lists/importers/port.js';
 import { listDecider, listStream } from '../domain/list/decider.js';
 import type { ListSource, ListVersionFile } from '../domain/list/events.js';
+import { TENANT_LISTS_STREAM, tenantListId, tenantListsDecider, type TenantList } from '../domain/list/tenant-lists.js';
 import type { ListEntry } from '../domain/screening/entry.js';
 import { DomainError } from '../domain/shared/decider.js';
 import { handleCommand, type CommandContext } from './handle-command.js';
@@ -103,4 +104,20 @@ export function deltaOf(active: ReadonlyMap<string, string> | null, entries: rea
   let removed = 0;
   for (const id of active.keys()) if (!seen.has(id)) removed++;
   return { added, removed, changed };
+}
+
+/**
+ * A tenant's own list: created once per tenant and name (creating it again answers the same
+ * list, `created: false`); its versions are then uploaded like an official list's.
+ */
+export async function createTenantList(
+  log: EventLog,
+  tenantId: string,
+  name: string,
+  context: CommandContext,
+): Promise<E.Either<DomainError, { list: TenantList; created: boolean; position: number | null }>> {
+  const decided = await handleCommand(log, TENANT_LISTS_STREAM, tenantListsDecider, { type: 'CreateTenantList', tenant_id: tenantId, name, now: context.metadata.occurred_at }, context);
+  if (E.isLeft(decided)) return decided;
+  const list = decided.right.state.get(tenantListId(tenantId, name))!;
+  return E.right({ list, created: decided.right.events.length > 0, position: decided.right.position });
 }

@@ -5,6 +5,7 @@ import { FxOperationEvent, LaudoNumberEvent } from './fx/events.js';
 import { IdempotencyEvent } from './idempotency/events.js';
 import { LedgerEvent } from './ledger/events.js';
 import { ListEvent } from './list/events.js';
+import { TenantListEvent } from './list/tenant-lists.js';
 import { ReportEvent } from './report/events.js';
 import { ReservationEvent } from './reservation/events.js';
 import { RunEvent } from './run/events.js';
@@ -33,4 +34,5 @@ export const EVENT_CODECS: EventCodecs = eventRegistry(
   FxOperationEvent,
   LaudoNumberEvent,
   ListEvent,
+  TenantListEvent,
 );

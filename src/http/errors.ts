@@ -68,6 +68,7 @@ export const ERROR_STATUS = {
   tenant_not_found: 404,
   api_key_not_found: 404,
   webhook_delivery_not_found: 404,
+  list_not_found: 404,
   method_not_allowed: 405,
   // conflicts
   customer_already_exists: 409,

@@ -1,12 +1,15 @@
 import type { BlobStore } from '../adapters/blob-store/port.js';
 import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js';
+import { tenantListImporter } from '../adapters/lists/importers/tenant.js';
 import type { ListImporter } from '../adapters/lists/importers/port.js';
 import { listBlobKey } from '../commands/lists.js';
 import { loadState } from '../commands/handle-command.js';
 import { listDecider, listStream, type ListState } from '../domain/list/decider.js';
 import { ListEvent, type ListVersionImportedData } from '../domain/list/events.js';
+import { TENANT_LISTS_STREAM, TenantListCreated, tenantListsDecider, type TenantList } from '../domain/list/tenant-lists.js';
 import type { ListEntry } from '../domain/screening/entry.js';
-import { buildIndex, type ScreeningIndex } from '../domain/screening/match/index.js';
+import { indexSteps, type ScreeningIndex, searchAll, type SearchOptions, type SearchResult } from '../domain/screening/match/index.js';
+import type { ScreeningQuery } from '../domain/screening/match/prepare.js';
 import { DEFAULT_TOKEN_WEIGHTS } from '../domain/screening/match/weights.js';
 import { isEventOf } from '../domain/shared/events.js';
 import { errorText, type Logger } from '../logger.js';
@@ -22,16 +25,40 @@ export interface LoadedVersion {
 export interface ListCatalogDeps {
   log: EventLog;
   blobs: BlobStore;
+  /** the official lists' importers, by list id */
   importers: ReadonlyMap<string, ListImporter>;
   logger: Logger;
+  /** the longest stretch an index build holds the event loop before letting other work run */
+  sliceMs?: number;
+}
+
+/** Builds an index in slices of `sliceMs`, the event loop free between them. */
+export async function buildIndexInSlices(entries: readonly ListEntry[], sliceMs: number): Promise<ScreeningIndex> {
+  // fixed weights, not the loaded lists' frequencies: an answer then depends only on the versions it
+  // names (verify-run re-derives it from those alone), and indexes built apart score alike
+  const steps = indexSteps(entries, { weights: DEFAULT_TOKEN_WEIGHTS });
+  let sliceStart = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - sliceStart >= sliceMs) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+  }
 }
 
 /**
- * The loaded lists of this instance: for every list, its stream's state and the entries of its
- * active version, parsed again from the version's raw files in the blob store. Built on start
- * from the stored versions, and on every instance again whenever any instance imports a new
- * version (it sees `ListVersionImported` in the log). An in-memory read model: requests wait for
- * it like for the other projections, so a version answered as imported is the one searched.
+ * The loaded lists of this instance: for every list (the official ones and every tenant's own),
+ * its stream's state and the entries of its active version, parsed again from the version's raw
+ * files in the blob store, with search indexes over them: one over all the official lists, one
+ * per tenant list (searched only for its tenant).
+ *
+ * Built on start from the stored versions (start-up waits for it: a run must not screen against
+ * nothing); afterwards, whenever any instance records a new version, every instance sees the event,
+ * updates the list's state at once and loads the version in the background: parsing and indexing
+ * 150,000 names takes seconds, sliced so the instance keeps answering meanwhile, and the previous
+ * index serves until the new one is complete. `settled()` waits for the loads under way.
  */
 export class ListCatalog implements Processor {
   readonly id = 'projection:list-catalog';
@@ -40,39 +67,65 @@ export class ListCatalog implements Processor {
   readonly startAt = 'head' as const;
   private readonly states = new Map<string, ListState>();
   private readonly loaded = new Map<string, LoadedVersion>();
-  private readonly listeners: ((listId: string, version: LoadedVersion) => void)[] = [];
-  private searchIndex: ScreeningIndex | null = null;
+  private readonly tenantLists = new Map<string, TenantList>();
+  private officialIndex: ScreeningIndex | null = null;
+  private readonly tenantIndexes = new Map<string, ScreeningIndex>();
+  /** lists whose state changed and whose active version may need loading */
+  private readonly dirty = new Set<string>();
+  private loading: Promise<void> = Promise.resolve();
+  private readonly sliceMs: number;
 
-  constructor(private readonly deps: ListCatalogDeps) {}
+  constructor(private readonly deps: ListCatalogDeps) {
+    this.sliceMs = deps.sliceMs ?? 10;
+  }
 
   async start(): Promise<void> {
-    for (const listId of this.deps.importers.keys()) await this.refresh(listId);
-    this.reindex();
+    const { state } = await loadState(this.deps.log, TENANT_LISTS_STREAM, tenantListsDecider);
+    for (const list of state.values()) this.tenantLists.set(list.list_id, list);
+    for (const listId of [...this.deps.importers.keys(), ...this.tenantLists.keys()]) {
+      await this.refreshState(listId);
+      this.dirty.add(listId);
+    }
+    await this.schedule();
   }
 
   async handle(events: StoredEvent[]): Promise<void> {
     const touched = new Set<string>();
-    for (const event of events) if (isEventOf(ListEvent)(event)) touched.add(event.data.list_id);
-    let loaded = false;
-    for (const listId of touched) loaded = (await this.refresh(listId)) || loaded;
-    if (loaded) this.reindex();
+    for (const event of events) {
+      if (isEventOf(TenantListCreated)(event)) this.tenantLists.set(event.data.list_id, event.data);
+      else if (isEventOf(ListEvent)(event)) touched.add(event.data.list_id);
+    }
+    for (const listId of touched) {
+      await this.refreshState(listId);
+      this.dirty.add(listId);
+    }
+    if (touched.size > 0) void this.schedule();
   }
 
-  private reindex(): void {
-    const entries = [...this.loaded.values()].flatMap((v) => v.entries);
-    // fixed weights, not the loaded lists' frequencies: an answer then depends only on the versions it
-    // names, so verify-run re-derives it from those versions alone
-    this.searchIndex = entries.length > 0 ? buildIndex(entries, { weights: DEFAULT_TOKEN_WEIGHTS }) : null;
+  /** Resolves once the versions recorded so far are loaded and indexed (or failed to, and were logged). */
+  settled(): Promise<void> {
+    return this.loading;
   }
 
-  /** Told of every version loaded (the screening index rebuilds from it). */
-  onLoaded(listener: (listId: string, version: LoadedVersion) => void): void {
-    this.listeners.push(listener);
-  }
-
-  /** The search index over every loaded list's entries, rebuilt whenever a version loads; null when none is loaded. */
+  /** The index over every loaded official list; null when none is loaded. */
   index(): ScreeningIndex | null {
-    return this.searchIndex;
+    return this.officialIndex;
+  }
+
+  /**
+   * The best entries for `query` among `lists` (default: the official lists and the tenant's
+   * own), best first. Another tenant's list is never searched, whatever `lists` says.
+   */
+  search(tenantId: string | null, query: ScreeningQuery, options: SearchOptions & { lists?: readonly string[] }): SearchResult[] {
+    const wanted = options.lists ?? this.listIdsFor(tenantId);
+    const visible = wanted.filter((id) => this.isVisible(id, tenantId));
+    const indexes: ScreeningIndex[] = [];
+    if (this.officialIndex && visible.some((id) => this.deps.importers.has(id))) indexes.push(this.officialIndex);
+    for (const id of visible) {
+      const index = this.tenantIndexes.get(id);
+      if (index) indexes.push(index);
+    }
+    return indexes.length > 0 ? searchAll(indexes, query, { ...options, lists: visible }) : [];
   }
 
   state(listId: string): ListState {
@@ -83,17 +136,76 @@ export class ListCatalog implements Processor {
     return this.loaded.get(listId) ?? null;
   }
 
+  /** The official lists. */
   listIds(): string[] {
     return [...this.deps.importers.keys()];
   }
 
-  /** Reads the list's stream; loads its active version when it is new here. True when one was loaded. */
-  private async refresh(listId: string): Promise<boolean> {
+  /** What a tenant may search: the official lists, then its own (null: the official lists only). */
+  listIdsFor(tenantId: string | null): string[] {
+    return [...this.listIds(), ...this.tenantListsOf(tenantId).map((l) => l.list_id)];
+  }
+
+  tenantListsOf(tenantId: string | null): TenantList[] {
+    return tenantId === null ? [] : [...this.tenantLists.values()].filter((l) => l.tenant_id === tenantId).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.list_id.localeCompare(b.list_id));
+  }
+
+  /** A tenant list as its owner sees it; null for an unknown list or another tenant's. */
+  tenantList(listId: string, tenantId: string): TenantList | null {
+    const list = this.tenantLists.get(listId);
+    return list && list.tenant_id === tenantId ? list : null;
+  }
+
+  /** The importer of a list's files: the official list's, or the tenant CSV reader. */
+  importerFor(listId: string): ListImporter | null {
+    return this.deps.importers.get(listId) ?? (this.tenantLists.has(listId) ? tenantListImporter(listId) : null);
+  }
+
+  private isVisible(listId: string, tenantId: string | null): boolean {
+    return this.deps.importers.has(listId) || (tenantId !== null && this.tenantLists.get(listId)?.tenant_id === tenantId);
+  }
+
+  private async refreshState(listId: string): Promise<void> {
     const { state } = await loadState(this.deps.log, listStream(listId), listDecider);
     this.states.set(listId, state);
-    const active = state.active;
+  }
+
+  /** Loads the dirty lists' versions after the loads already under way: one load at a time. */
+  private schedule(): Promise<void> {
+    this.loading = this.loading
+      .then(() => this.loadDirty())
+      .catch((error: unknown) => this.deps.logger.error('list index not rebuilt', { error: errorText(error) }));
+    return this.loading;
+  }
+
+  private async loadDirty(): Promise<void> {
+    const lists = [...this.dirty];
+    this.dirty.clear();
+    let official = false;
+    for (const listId of lists) {
+      if (!(await this.load(listId))) continue;
+      if (this.deps.importers.has(listId)) official = true;
+      else await this.reindexTenantList(listId);
+    }
+    if (official) await this.reindexOfficial();
+  }
+
+  private async reindexOfficial(): Promise<void> {
+    const entries = this.listIds().flatMap((id) => this.loaded.get(id)?.entries ?? []);
+    this.officialIndex = entries.length > 0 ? await buildIndexInSlices(entries, this.sliceMs) : null;
+  }
+
+  private async reindexTenantList(listId: string): Promise<void> {
+    const entries = this.loaded.get(listId)?.entries ?? [];
+    if (entries.length > 0) this.tenantIndexes.set(listId, await buildIndexInSlices(entries, this.sliceMs));
+    else this.tenantIndexes.delete(listId);
+  }
+
+  /** Loads the list's active version when it is new here. True when one was loaded. */
+  private async load(listId: string): Promise<boolean> {
+    const active = this.state(listId).active;
     if (!active || this.loaded.get(listId)?.version.version_id === active.version_id) return false;
-    const importer = this.deps.importers.get(listId);
+    const importer = this.importerFor(listId);
     if (!importer) return false;
     try {
       const files = await Promise.all(
@@ -104,9 +216,7 @@ export class ListCatalog implements Processor {
         }),
       );
       const parsed = await importer.parse(files);
-      const version: LoadedVersion = { version: active, entries: parsed.entries, hashes: new Map(parsed.entries.map((e) => [e.entry_id, e.content_hash])) };
-      this.loaded.set(listId, version);
-      for (const listener of this.listeners) listener(listId, version);
+      this.loaded.set(listId, { version: active, entries: parsed.entries, hashes: new Map(parsed.entries.map((e) => [e.entry_id, e.content_hash])) });
       return true;
     } catch (error) {
       // the previous version keeps serving

@@ -89,6 +89,8 @@ export class ListRefresher implements WorkHandler {
       await handleCommand(this.deps.log, listStream(listId), listDecider, { type: 'RecordCheck', list_id: listId, now: now.toISOString() }, context('checked'));
       return { again_at: now.getTime() + period };
     }
+    // the delta is counted against the active version: let a load under way finish first
+    await this.deps.catalog.settled();
     const imported = await importListVersion(
       { log: this.deps.log, blobs: this.deps.blobs, importer, active: (id) => this.deps.catalog.version(id)?.hashes ?? null },
       { files: fetched.files, source: { kind: 'url', url: fetched.urls.join(' ') }, force: false },

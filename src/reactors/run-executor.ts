@@ -155,7 +155,7 @@ export class RunExecutor implements Processor, WorkHandler {
     const source = run.environment === 'sandbox' ? this.deps.sources.sandbox : this.deps.sources.live;
     const signal = AbortSignal.any([runSignal, AbortSignal.timeout(this.deps.sourceTimeoutMs)]);
     try {
-      const answer = await source.query({ run_id: run.run_id, source_id: sourceId as never, subject: run.subject as never }, signal);
+      const answer = await source.query({ run_id: run.run_id, tenant_id: run.tenant_id, source_id: sourceId as never, subject: run.subject as never }, signal);
       return signal.aborted && !runSignal.aborted ? errorAnswer('timeout', 'The source did not answer in time.') : answer;
     } catch {
       return errorAnswer('source_failed', 'The source failed unexpectedly.');

@@ -41,7 +41,7 @@ const json = (res: ServerResponse, status: number, body: unknown): void => {
 };
 
 const DOC = '52998224725';
-const REQUEST: SourceRequest = { run_id: '0e5d7a1c-3b9f-4c2e-8a6d-1f2e3d4c5b6a', source_id: 'sanctions', subject: { type: 'pf', doc: DOC, name: 'Maria da Silva' } };
+const REQUEST: SourceRequest = { run_id: '0e5d7a1c-3b9f-4c2e-8a6d-1f2e3d4c5b6a', tenant_id: 't', source_id: 'sanctions', subject: { type: 'pf', doc: DOC, name: 'Maria da Silva' } };
 const never = new AbortController().signal;
 
 const GOOD = {

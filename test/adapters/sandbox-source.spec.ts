@@ -42,7 +42,7 @@ const never = new AbortController().signal;
 
 /** `name` null: the subject has no name */
 const ask = (source: SourceId, type: SubjectType, doc: string, name: string | null = type === 'pf' ? 'Maria da Silva' : 'Acme Comércio Ltda', on = sandbox) =>
-  on.query({ run_id: 'a7f0c3d2-0b1e-4f6a-9c1d-2e3f4a5b6c7d', source_id: source, subject: { type, doc, ...(name ? { name } : {}) } }, never);
+  on.query({ run_id: 'a7f0c3d2-0b1e-4f6a-9c1d-2e3f4a5b6c7d', tenant_id: 't', source_id: source, subject: { type, doc, ...(name ? { name } : {}) } }, never);
 
 function expectRow(row: Row, source: SourceId, answer: SourceAnswer): void {
   const where = `${row.doc} ${source}`;
@@ -238,7 +238,7 @@ describe('SandboxSource', () => {
   it('refuses a source that does not answer for the subject type, without throwing', async () => {
     const answer = await ask('receita_cpf', 'pj', '00000001000136');
     expect([answer.status, answer.error_code]).to.deep.equal(['ERROR', 'unsupported_subject']);
-    const weird = await sandbox.query({ run_id: 'r', source_id: 'nope' as SourceId, subject: { type: 'pf', doc: '00000000191' } }, never);
+    const weird = await sandbox.query({ run_id: 'r', tenant_id: 't', source_id: 'nope' as SourceId, subject: { type: 'pf', doc: '00000000191' } }, never);
     expect(weird.status).to.equal('ERROR');
   });
 
@@ -257,14 +257,14 @@ describe('SandboxSource', () => {
         const controller = new AbortController();
         const started = performance.now();
         setTimeout(() => controller.abort(), 50);
-        const answer = await slow.query({ run_id: 'r', source_id: 'pep', subject: { type: 'pf', doc, name: 'X' } }, controller.signal);
+        const answer = await slow.query({ run_id: 'r', tenant_id: 't', source_id: 'pep', subject: { type: 'pf', doc, name: 'X' } }, controller.signal);
         expect(performance.now() - started, doc).to.be.below(500);
         expect([answer.status, answer.error_code], doc).to.deep.equal(['ERROR', 'timeout']);
       }
     });
 
     it('answers timeout immediately for an already aborted signal', async () => {
-      const answer = await sandbox.query({ run_id: 'r', source_id: 'pep', subject: { type: 'pf', doc: '00000000191' } }, AbortSignal.abort());
+      const answer = await sandbox.query({ run_id: 'r', tenant_id: 't', source_id: 'pep', subject: { type: 'pf', doc: '00000000191' } }, AbortSignal.abort());
       expect(answer.error_code).to.equal('timeout');
     });
   });

@@ -1,5 +1,6 @@
 import type { ListVersionImportedData } from '../../domain/list/events.js';
-import { search, type ScreeningIndex } from '../../domain/screening/match/index.js';
+import type { SearchOptions, SearchResult } from '../../domain/screening/match/index.js';
+import type { ScreeningQuery } from '../../domain/screening/match/prepare.js';
 import { DEFAULT_THRESHOLD } from '../../domain/screening/match/score.js';
 import type { ListCatalog } from '../../reactors/list-catalog.js';
 import { errorAnswer, type Source, type SourceAnswer, type SourceRequest } from './port.js';
@@ -10,7 +11,12 @@ export const LIST_SOURCES: Readonly<Record<string, { lists: readonly string[]; c
   pep: { lists: ['br_pep'], check: 'is_pep', severity: 'high', title: 'Pessoa exposta politicamente' },
   ceis_cnep: { lists: ['br_ceis', 'br_cnep', 'br_cepim'], check: 'ceis_cnep_listed', severity: 'high', title: 'Consta no CEIS, CNEP ou CEPIM' },
   slave_labor_list: { lists: ['br_trabalho_escravo'], check: 'slave_labor_listed', severity: 'critical', title: 'Consta no Cadastro de Empregadores (trabalho análogo ao de escravo)' },
+  /** the run's tenant's own lists (none here: they are the tenant's) */
+  internal_lists: { lists: [], check: 'internal_list_hit', severity: 'high', title: 'Consta em lista interna' },
 };
+
+/** Searches entries of the given lists (the catalog for a tenant, or indexes rebuilt by verify-run). */
+export type ListSearch = (query: ScreeningQuery, options: SearchOptions & { lists: readonly string[] }) => SearchResult[];
 
 const CANDIDATES = 5;
 
@@ -22,19 +28,31 @@ const CANDIDATES = 5;
  * so the run's events show what was screened against what.
  */
 export class ListSource implements Source {
+  /**
+   * @param only the list sources this one answers (the others go to `fallback`): live keys
+   *   answer all of them; sandbox keys keep their fixtures and only `internal_lists` comes
+   *   from the tenant's own lists
+   */
   constructor(
-    private readonly catalog: Pick<ListCatalog, 'index' | 'version'>,
+    private readonly catalog: Pick<ListCatalog, 'search' | 'version' | 'tenantListsOf'>,
     private readonly fallback: Source,
+    private readonly only: readonly string[] = Object.keys(LIST_SOURCES),
     private readonly threshold = DEFAULT_THRESHOLD,
   ) {}
 
   async query(request: SourceRequest, signal: AbortSignal): Promise<SourceAnswer> {
     const served = LIST_SOURCES[request.source_id];
-    if (!served) return this.fallback.query(request, signal);
-    const versions = served.lists.map((id) => this.catalog.version(id)).filter((v) => v !== null);
-    const index = this.catalog.index();
-    if (versions.length === 0 || !index) return errorAnswer('list_not_loaded', `None of the lists of ${request.source_id} is loaded (${served.lists.join(', ')}).`);
-    return listAnswer(request.source_id, index, versions.map((v) => v.version), request.subject, this.threshold);
+    if (!served || !this.only.includes(request.source_id)) return this.fallback.query(request, signal);
+    const own = request.source_id === 'internal_lists' ? this.catalog.tenantListsOf(request.tenant_id) : [];
+    const listIds = request.source_id === 'internal_lists' ? own.map((l) => l.list_id) : served.lists;
+    const versions = listIds.map((id) => this.catalog.version(id)).filter((v) => v !== null);
+    if (versions.length === 0) {
+      return request.source_id === 'internal_lists'
+        ? errorAnswer('list_not_loaded', 'The tenant has no internal list with a loaded version.')
+        : errorAnswer('list_not_loaded', `None of the lists of ${request.source_id} is loaded (${served.lists.join(', ')}).`);
+    }
+    const search: ListSearch = (query, options) => this.catalog.search(request.tenant_id, query, options);
+    return listAnswer(request.source_id, search, versions.map((v) => v.version), request.subject, this.threshold, new Map(own.map((l) => [l.list_id, l.name])));
   }
 }
 
@@ -44,25 +62,28 @@ export class ListSource implements Source {
  */
 export function listAnswer(
   sourceId: string,
-  index: ScreeningIndex,
+  search: ListSearch,
   versions: readonly ListVersionImportedData[],
   subject: SourceRequest['subject'],
   threshold: number = DEFAULT_THRESHOLD,
+  /** a tenant list's name, which a finding shows instead of its id */
+  names: ReadonlyMap<string, string> = new Map(),
 ): SourceAnswer {
   const served = LIST_SOURCES[sourceId]!;
   const name = typeof subject.name === 'string' ? subject.name : '';
   const schema = subject.type === 'pj' ? 'company' : 'person';
   const candidates = name
-    ? search(index, { schema, name, doc: subject.doc }, { lists: versions.map((v) => v.list_id), threshold, min_score: threshold * 0.75, limit: CANDIDATES })
+    ? search({ schema, name, doc: subject.doc }, { lists: versions.map((v) => v.list_id), threshold, min_score: threshold * 0.75, limit: CANDIDATES })
     : [];
   const hit = candidates.find((c) => c.match) ?? null;
   const data = {
     screening: {
       threshold,
-      lists: versions.map((v) => ({ list_id: v.list_id, version_id: v.version_id, sha256: v.sha256, published_at: v.published_at, entries: v.entries })),
+      lists: versions.map((v) => ({ list_id: v.list_id, ...(names.has(v.list_id) ? { name: names.get(v.list_id) } : {}), version_id: v.version_id, sha256: v.sha256, published_at: v.published_at, entries: v.entries })),
       candidates: candidates.map((c) => ({ list_id: c.entry.list_id, entry_id: c.entry.entry_id, name: c.name, score: c.score, match: c.match, explanation: c.explanation })),
     },
   };
+  const listLabel = (listId: string) => names.get(listId) ?? listId;
   const check = hit
     ? {
         check_id: served.check,
@@ -70,8 +91,8 @@ export function listAnswer(
         result_code: 'listed',
         result_label: 'Consta',
         severity: served.severity,
-        title: `${served.title} (${hit.entry.list_id})`,
-        detail: `Entrada ${hit.entry.entry_id} da lista ${hit.entry.list_id}: "${hit.name}", pontuação ${hit.score.toFixed(2)}.`,
+        title: `${served.title} (${listLabel(hit.entry.list_id)})`,
+        detail: `Entrada ${hit.entry.entry_id} da lista ${listLabel(hit.entry.list_id)}: "${hit.name}", pontuação ${hit.score.toFixed(2)}.`,
       }
     : { check_id: served.check, status: 'VALID' as const, result_code: 'not_listed', result_label: 'Nada consta' };
   return { status: 'ANSWERED', checks: [check], data, error_code: null, error_message: null };

@@ -7,6 +7,8 @@ export type { SourceAnswer };
 
 export interface SourceRequest {
   run_id: string;
+  /** whose run: the tenant's own lists answer `internal_lists` */
+  tenant_id: string;
   source_id: SourceId;
   subject: { type: SubjectType; doc: string; name?: string; [field: string]: unknown };
 }

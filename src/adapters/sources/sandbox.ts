@@ -200,6 +200,9 @@ const BUILDERS: Readonly<Record<SourceId, (subject: Subject) => Built>> = {
     checks: [valid('slave_labor_listed', 'not_listed', 'Não consta')],
   }),
 
+  // the tenant's own lists answer this source in both environments (services.ts); without them, nothing listed
+  internal_lists: () => ({ data: {}, checks: [valid('internal_list_hit', 'not_listed', 'Não consta')] }),
+
   legal_proceedings: ({ doc, fixture }) => {
     const proceedings = [
       ...range(fixture.civilProceedings ?? 0).map((i) => proceeding(new Draw(`${doc}:civil:${i}`), 'civil')),

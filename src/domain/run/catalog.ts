@@ -11,6 +11,7 @@ export const SOURCE_IDS = [
   'slave_labor_list',
   'legal_proceedings',
   'negative_media',
+  'internal_lists',
 ] as const;
 export type SourceId = (typeof SOURCE_IDS)[number];
 
@@ -152,6 +153,18 @@ export const SOURCES: Readonly<Record<SourceId, SourceSpec>> = {
     cost: 2,
     cacheTtlSeconds: 0,
     typicalSeconds: 6,
+  },
+  // screening.md section 5: the tenant's own lists, served by the service itself at no cost
+  internal_lists: {
+    id: 'internal_lists',
+    label: 'Listas internas',
+    subjects: ['pf', 'pj'],
+    group: GROUPS.sanctions,
+    checks: [{ id: 'internal_list_hit', label: 'Presença em lista interna' }],
+    dimension: 'sanctions',
+    cost: 0,
+    cacheTtlSeconds: 0,
+    typicalSeconds: 1,
   },
 };
 

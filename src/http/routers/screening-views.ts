@@ -1,4 +1,5 @@
 import { LIST_INFO } from '../../domain/list/info.js';
+import type { TenantList } from '../../domain/list/tenant-lists.js';
 import type { ListCatalog } from '../../reactors/list-catalog.js';
 
 /** One list's freshness as `GET /api/v1/screening/lists` and the operator API show it. */
@@ -17,5 +18,25 @@ export function listStatusView(catalog: ListCatalog, listId: string, now: Date) 
     last_error: state.last_error,
     entries: active?.entries ?? 0,
     stale: checked === null || now.getTime() - checked > 2 * info.refresh_hours * 3600_000,
+  };
+}
+
+/** A tenant's own list: its name and active version; never stale (the tenant uploads it, nothing fetches it). */
+export function tenantListView(catalog: ListCatalog, list: TenantList) {
+  const state = catalog.state(list.list_id);
+  const active = state.active;
+  return {
+    list_id: list.list_id,
+    tenant_id: list.tenant_id,
+    name: list.name,
+    publisher: 'tenant',
+    created_at: list.created_at,
+    version_id: active?.version_id ?? null,
+    published_at: active?.published_at ?? null,
+    imported_at: active?.imported_at ?? null,
+    last_checked_at: state.last_checked_at,
+    last_error: state.last_error,
+    entries: active?.entries ?? 0,
+    stale: false,
   };
 }

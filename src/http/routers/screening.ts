@@ -1,8 +1,7 @@
 import Router from '@koa/router';
 import * as t from 'io-ts';
-import { isListId } from '../../domain/screening/entry.js';
-import { search } from '../../domain/screening/match/index.js';
 import { compare, DEFAULT_THRESHOLD } from '../../domain/screening/match/score.js';
+import { DEFAULT_TOKEN_WEIGHTS } from '../../domain/screening/match/weights.js';
 import { isValidCnpj, isValidCpf } from '../../domain/values/document.js';
 import type { Services } from '../../services.js';
 import { boundedString, decodeBody } from '../decode.js';
@@ -10,7 +9,7 @@ import { ApiError } from '../errors.js';
 import { jsonBody } from '../middleware/body.js';
 import { requireScope } from '../middleware/auth.js';
 import type { RequestState } from '../state.js';
-import { listStatusView } from './screening-views.js';
+import { listStatusView, tenantListView } from './screening-views.js';
 
 const Schema = t.keyof({ person: null, company: null });
 const optional = <C extends t.Mixed>(codec: C) => t.union([codec, t.null, t.undefined]);
@@ -50,23 +49,29 @@ export function screeningRouter(services: Pick<Services, 'listCatalog' | 'clock'
   const router = new Router<RequestState>();
 
   router.get('/screening/lists', requireScope('screening:read'), async (ctx) => {
-    ctx.body = { data: listCatalog.listIds().map((id) => listStatusView(listCatalog, id, clock.now())), livemode: ctx.state.livemode };
+    const tenantId = ctx.state.principal!.tenant_id;
+    ctx.body = {
+      data: [...listCatalog.listIds().map((id) => listStatusView(listCatalog, id, clock.now())), ...listCatalog.tenantListsOf(tenantId).map((list) => tenantListView(listCatalog, list))],
+      livemode: ctx.state.livemode,
+    };
   });
 
   router.post('/screening/search', requireScope('screening:read'), jsonBody(), async (ctx) => {
     const body = decodeBody(SearchBody, ctx.state.body);
     checkQualifiers(body, '');
     const doc = checkDoc(body.doc, 'doc', false);
-    const lists = body.lists ?? null;
-    for (const listId of lists ?? []) if (!isListId(listId)) throw new ApiError('invalid_list', `Unknown list: ${String(listId).slice(0, 64)}.`, 'lists');
+    const tenantId = ctx.state.principal!.tenant_id;
+    const searchable = listCatalog.listIdsFor(tenantId);
+    // another tenant's list is as unknown here as a list that does not exist
+    for (const listId of body.lists ?? []) if (!searchable.includes(listId)) throw new ApiError('invalid_list', `Unknown list: ${String(listId).slice(0, 64)}.`, 'lists');
+    const lists = body.lists ?? searchable;
     const threshold = body.threshold ?? DEFAULT_THRESHOLD;
     if (!(threshold > 0 && threshold <= 1)) throw new ApiError('invalid_request', 'threshold must be in (0, 1].', 'threshold');
     const limit = body.limit ?? 10;
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new ApiError('invalid_limit', 'limit must be an integer from 1 to 100.', 'limit');
     const query = { schema: body.schema, name: body.name, birth_date: body.birth_date ?? null, country: body.country ?? null, doc };
-    const index = listCatalog.index();
-    const results = index ? search(index, query, { ...(lists ? { lists } : {}), threshold, limit }) : [];
-    const used = (lists ?? listCatalog.listIds()).map((id) => listCatalog.version(id)).filter((v) => v !== null);
+    const results = listCatalog.search(tenantId, query, { lists, threshold, limit });
+    const used = lists.map((id) => listCatalog.version(id)).filter((v) => v !== null);
     ctx.body = {
       object: 'screening_result',
       query,
@@ -93,7 +98,7 @@ export function screeningRouter(services: Pick<Services, 'listCatalog' | 'clock'
     checkQualifiers(body.candidate, 'candidate.');
     const query = { schema: body.schema, name: body.query.name, birth_date: body.query.birth_date ?? null, country: body.query.country ?? null, doc: checkDoc(body.query.doc, 'query.doc', false) };
     const candidate = { schema: body.schema, name: body.candidate.name, birth_date: body.candidate.birth_date ?? null, country: body.candidate.country ?? null, doc: checkDoc(body.candidate.doc, 'candidate.doc', true) };
-    const result = compare(query, candidate, { threshold: DEFAULT_THRESHOLD, ...(listCatalog.index() ? { weights: listCatalog.index()!.weights } : {}) });
+    const result = compare(query, candidate, { threshold: DEFAULT_THRESHOLD, weights: DEFAULT_TOKEN_WEIGHTS });
     ctx.body = { object: 'screening_comparison', score: result.score, match: result.match, threshold: DEFAULT_THRESHOLD, explanation: result.explanation, livemode: ctx.state.livemode };
   });
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../../domain/shared/canonical-json.js';
-import type { ListEntry, ListId } from '../../../domain/screening/entry.js';
+import type { ListEntry } from '../../../domain/screening/entry.js';
 
 /** A raw file as published (already taken out of its zip by the caller). */
 export interface ListFile {
@@ -22,7 +22,7 @@ export interface ParsedList {
  * `400 invalid_list_file` and activates nothing).
  */
 export interface ListImporter {
-  list_id: ListId;
+  list_id: string;
   parse(files: readonly ListFile[]): Promise<ParsedList>;
 }
 

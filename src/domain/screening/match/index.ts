@@ -83,21 +83,45 @@ const pushTo = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
 
 const freeze = <K>(map: Map<K, number[]>): Map<K, Int32Array> => new Map([...map].map(([k, v]) => [k, Int32Array.from(v)]));
 
+export interface IndexOptions {
+  weights?: TokenWeights;
+}
+
 /**
  * Indexes `entries`; token weights come from their names' word frequencies (idf) unless given.
- * Entries arrive as published or already prepared.
+ * Entries arrive as published or already prepared. Synchronous: for small sets and tools; a
+ * service rebuilding a large index drives `indexSteps` itself, freeing its event loop between steps.
  */
-export function buildIndex(entries: Iterable<ListEntry | PreparedEntry>, options: { weights?: TokenWeights } = {}): ScreeningIndex {
+export function buildIndex(entries: Iterable<ListEntry | PreparedEntry>, options: IndexOptions = {}): ScreeningIndex {
+  const steps = indexSteps(entries, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** how many units of work (entries, tokens, names) between two chances to yield */
+const STEP = 256;
+
+/**
+ * The index build as a generator that yields every STEP units of work (a fraction of a
+ * millisecond) and returns the index: a 150,000-name index takes seconds, and whoever drives it
+ * decides when to let other work run.
+ */
+export function* indexSteps(entries: Iterable<ListEntry | PreparedEntry>, options: IndexOptions): Generator<void, ScreeningIndex> {
   const tokens = new Map<string, PreparedToken>();
   const intern = createInterner(tokens);
   const prepared: PreparedEntry[] = [];
-  for (const e of entries) prepared.push('entry' in e ? e : prepareEntry(e, intern));
+  for (const e of entries) {
+    prepared.push('entry' in e ? e : prepareEntry(e, intern));
+    if (prepared.length % STEP === 0) yield;
+  }
 
   const nameEntry: number[] = [];
   const counts = new Map<string, number>();
   const postings = new Map<PreparedToken, number[]>();
   const documents = new Map<string, number[]>();
-  prepared.forEach((entry, position) => {
+  for (const [position, entry] of prepared.entries()) {
     for (const name of entry.names) {
       const id = nameEntry.length;
       nameEntry.push(position);
@@ -107,14 +131,22 @@ export function buildIndex(entries: Iterable<ListEntry | PreparedEntry>, options
       }
     }
     for (const doc of entry.documents) for (const key of documentKeys(doc.value, doc.masked)) pushTo(documents, key, position);
-  });
+    if (position % STEP === 0) yield;
+  }
   const keys = new Map<string, PreparedToken[]>();
-  for (const token of postings.keys()) for (const key of blockingKeys(token)) pushTo(keys, key, token);
+  let tokenCount = 0;
+  for (const token of postings.keys()) {
+    for (const key of blockingKeys(token)) pushTo(keys, key, token);
+    if (++tokenCount % STEP === 0) yield;
+  }
 
   const weights = options.weights ?? tokenWeightsFromCounts(counts, nameEntry.length);
   const nameWeight = new Float32Array(nameEntry.length);
   let id = 0;
-  for (const entry of prepared) for (const name of entry.names) nameWeight[id++] = name.tokens.reduce((s, t) => s + weights.weight(t.text, t.kind), 0);
+  for (const [position, entry] of prepared.entries()) {
+    for (const name of entry.names) nameWeight[id++] = name.tokens.reduce((s, t) => s + weights.weight(t.text, t.kind), 0);
+    if (position % STEP === 0) yield;
+  }
 
   return {
     entries: prepared,
@@ -290,4 +322,19 @@ export function search(index: ScreeningIndex, query: ScreeningQuery, options: Se
     .sort((a, b) => b.score - a.score || a.position - b.position)
     .slice(0, limit);
   return scored.map(({ position, assessment }) => ({ ...explainAssessment(assessment, threshold), entry: (index.entries[position] as PreparedEntry).entry }));
+}
+
+/**
+ * The best entries over several indexes (the official lists' and a tenant's own), best first;
+ * ties in the order of the indexes. Scores do not depend on the index an entry sits in when the
+ * indexes share their token weights, as the service's do (fixed weights).
+ */
+export function searchAll(indexes: readonly ScreeningIndex[], query: ScreeningQuery, options: SearchOptions = {}): SearchResult[] {
+  if (indexes.length === 1) return search(indexes[0]!, query, options);
+  return indexes
+    .flatMap((index) => search(index, query, options))
+    .map((result, order) => ({ result, order }))
+    .sort((a, b) => b.result.score - a.result.score || a.order - b.order)
+    .slice(0, options.limit ?? 10)
+    .map(({ result }) => result);
 }
