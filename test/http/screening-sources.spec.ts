@@ -13,11 +13,13 @@ describe('live sources served from the lists', function () {
   let template: string;
   let slaveTemplate: string;
   let pjTemplate: string;
+  let tenantId: string;
 
   before(async () => {
     // no live source override: the service's own (lists, then the unconfigured provider)
     service = await startService({ env: { SVC_RATE_LIMIT_PER_MINUTE: '100000' } });
     const tenant = await createTenant(service, 'Live lists');
+    tenantId = tenant.tenant_id;
     expect((await service.operator(`/tenants/${tenant.tenant_id}/credits`, { method: 'POST', json: { amount: 1000, reason: 'test' } })).status).to.equal(201);
     live = (await tenant.key({ environment: 'live' })).api_key;
     const sources = [
@@ -58,6 +60,13 @@ describe('live sources served from the lists', function () {
     const sanctions = checkOf(answers['sanctions']!);
     expect(sanctions).to.include({ check_id: 'sanctions_hit', status: 'VALID' });
     expect(answers['sanctions']!['data']['screening']['lists'].map((l: Json) => l['list_id'])).to.deep.equal(['ofac_sdn']);
+  });
+
+  it('a person on CEIS by CPF: ceis_cnep answers for pf subjects too (screening.md section 5)', async () => {
+    const pfCeis = await createTemplate(service, { tenant_id: tenantId }, { name: 'PF CEIS', subject_type: 'pf', parameters: ['name'], sources: [{ source_id: 'ceis_cnep', tier: 1 }], rules: [], risk_thresholds: { medio: 30, alto: 60 } } as never);
+    const answers = await run(pfCeis, { doc: '55264091390', name: 'Antônio Ferreira Lima' });
+    expect(checkOf(answers['ceis_cnep']!)).to.include({ check_id: 'ceis_cnep_listed', status: 'INVALID' });
+    expect(answers['ceis_cnep']!['data']['screening']['candidates'][0]).to.include({ list_id: 'br_ceis', score: 1 });
   });
 
   it('a company on CEIS by its CNPJ (C1): INVALID, a document match recorded with the list version', async () => {

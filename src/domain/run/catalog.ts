@@ -110,7 +110,8 @@ export const SOURCES: Readonly<Record<SourceId, SourceSpec>> = {
   ceis_cnep: {
     id: 'ceis_cnep',
     label: 'CEIS / CNEP (CGU)',
-    subjects: ['pj'],
+    // screening.md section 5: CEIS and CNEP list people by CPF too
+    subjects: ['pf', 'pj'],
     group: GROUPS.sanctions,
     checks: [{ id: 'ceis_cnep_listed', label: 'Empresa inidônea ou punida' }],
     dimension: 'sanctions',
