@@ -5,6 +5,8 @@
  *   npm run lists -- import <list_id> <file> [<file>...] [--force]
  *   npm run lists -- status
  *
+ * `<list_id>` is an official list or a tenant list (`tl_…`, created through the operator API).
+ *
  * `import` records the version exactly as the operator upload does (zip unwrapped, refusal rule,
  * raw files kept); every running instance loads it from the log. Exit 1 when the file cannot be
  * read or the version is refused, 2 for a usage error.
@@ -15,7 +17,7 @@ import { basename } from 'node:path';
 import { LIST_IMPORTERS } from '../src/adapters/lists/importers/index.js';
 import { importListVersion } from '../src/commands/lists.js';
 import { loadConfig } from '../src/config.js';
-import { listStatusView } from '../src/http/routers/screening-views.js';
+import { listStatusView, tenantListView } from '../src/http/routers/screening-views.js';
 import { silentLogger } from '../src/logger.js';
 import { ListCatalog } from '../src/reactors/list-catalog.js';
 import { openOffline } from '../src/services.js';
@@ -37,16 +39,17 @@ async function main(): Promise<number> {
     if (command === 'status') {
       await catalog.start();
       for (const listId of catalog.listIds()) line(listStatusView(catalog, listId, new Date()));
+      for (const list of catalog.allTenantLists()) line(tenantListView(catalog, list));
       return 0;
     }
     const [listId, ...rest] = args;
     const paths = rest.filter((a) => a !== '--force');
-    const importer = listId ? LIST_IMPORTERS.get(listId) : undefined;
+    await catalog.start();
+    const importer = listId ? catalog.importerFor(listId) : null;
     if (!importer || paths.length === 0) {
-      console.error(importer ? USAGE : `unknown list: ${listId ?? '(none)'}; lists: ${[...LIST_IMPORTERS.keys()].join(', ')}`);
+      console.error(importer ? USAGE : `unknown list: ${listId ?? '(none)'}; lists: ${[...LIST_IMPORTERS.keys()].join(', ')} or a tenant list (tl_…)`);
       return 2;
     }
-    await catalog.start();
     const files = await Promise.all(paths.map(async (p) => ({ name: basename(p), data: await readFile(p) })));
     const now = new Date().toISOString();
     const result = await importListVersion(

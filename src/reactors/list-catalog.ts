@@ -150,6 +150,11 @@ export class ListCatalog implements Processor {
     return tenantId === null ? [] : [...this.tenantLists.values()].filter((l) => l.tenant_id === tenantId).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.list_id.localeCompare(b.list_id));
   }
 
+  /** Every tenant's lists: for the operator only. */
+  allTenantLists(): TenantList[] {
+    return [...this.tenantLists.values()].sort((a, b) => a.tenant_id.localeCompare(b.tenant_id) || a.created_at.localeCompare(b.created_at));
+  }
+
   /** A tenant list as its owner sees it; null for an unknown list or another tenant's. */
   tenantList(listId: string, tenantId: string): TenantList | null {
     const list = this.tenantLists.get(listId);

@@ -1,4 +1,8 @@
 import { expect } from 'chai';
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { verifyRun } from '../../src/commands/audit.js';
 import { readableAnswer } from '../../src/domain/run/evaluate.js';
 import { createTenant, startService, type TenantFixture, type TestService } from '../helpers/service.js';
@@ -183,12 +187,22 @@ describe('tenant lists and the internal_lists source', function () {
   });
 
   describe('restart', () => {
-    it('after a restart the tenant list and its version are loaded again, still only for the owner', async () => {
+    it('npm run lists imports a tenant list version offline; after a restart it is loaded, still only for the owner', async () => {
       const dataDir = service.dataDir;
       await service.close();
+      const csv = join(dataDir, 'nova.csv');
+      writeFileSync(csv, `${GOOD_CSV}\nGraciliano Moura Bittencourt,person,,,,,incluído offline\n`);
+      const env = { ...process.env, SVC_DATA_DIR: dataDir, SVC_SECRET_KEY: 'test-secret-key', SVC_LISTS_REFRESH: 'off' };
+      const lists = (...args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/lists.ts', ...args], { env });
+      expect(JSON.parse((await lists('import', listId, csv)).stdout)).to.deep.include({ outcome: 'imported', list_id: listId, entries: 5 });
+      const statuses = (await lists('status')).stdout.trim().split('\n').map((l) => JSON.parse(l) as Json);
+      expect(statuses.find((l) => l['list_id'] === listId)).to.deep.include({ tenant_id: acme.tenant_id, name: 'Bloqueio interno', entries: 5 });
+
       service = await startService({ dataDir, env: { SVC_RATE_LIMIT_PER_MINUTE: '100000' } });
       const found = (await (await search(acmeKey, { schema: 'person', name: 'Rogerio Tavares Quintanilha' })).json()) as Json;
       expect(found['results'][0]).to.include({ list_id: listId, match: true });
+      const offline = (await (await search(acmeKey, { schema: 'person', name: 'Graciliano Moura Bittencourt' })).json()) as Json;
+      expect(offline['results'][0]).to.include({ list_id: listId, match: true });
       const theirs = await search(otherKey, { schema: 'person', name: 'Rogerio Tavares Quintanilha', lists: [listId] });
       expect(theirs.status).to.equal(400);
     });
