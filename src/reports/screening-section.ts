@@ -90,13 +90,13 @@ function listsTable(lists: ScreeningEvidence['lists']): SafeHtml {
   return html`<table class="compact"><thead><tr><th style="width:24%">Lista</th><th>Versão</th><th style="width:17%">SHA-256</th><th style="width:13%">Publicada em</th><th style="width:10%">Entradas</th></tr></thead><tbody>${lists.map(
     (l) => html`<tr><td>${listName(l.list_id)}</td><td class="mono">${l.version_id}</td><td class="mono" title="${l.sha256}">${l.sha256.slice(0, 12)}…</td><td>${date(l.published_at)}</td><td>${number(l.entries)}</td></tr>`,
   )}</tbody></table>
-<p class="small muted">SHA-256 completo de cada versão: ${lists.map((l, i) => html`${i > 0 ? '; ' : ''}${l.list_id} <span class="mono">${l.sha256}</span>`)}</p>`;
+<p class="small muted">SHA-256 completo de cada versão (uma por linha, para conferência com os arquivos da lista):${lists.map((l) => html`<br>${l.list_id}: <span class="mono">${l.sha256}</span>`)}</p>`;
 }
 
 function candidateCard(c: Candidate, i: number): SafeHtml {
   return html`<div class="card"><div class="head"><span>${i + 1}. ${c.name}</span>${c.match ? badge('Acima do limiar', 'bad') : badge('Abaixo do limiar', 'neutral')}</div>
 <div class="small">Lista ${c.list_id} · entrada <span class="mono">${c.entry_id}</span> · pontuação <strong>${scoreText(c.score)}</strong></div>
-<table class="compact" style="margin-top:1mm"><thead><tr><th style="width:17%">Fator</th><th style="width:8%">Pontuação</th><th style="width:19%">Consulta</th><th style="width:19%">Candidato</th><th>Detalhe</th></tr></thead><tbody>${c.explanation.map(
+<table class="compact" style="margin:1mm 0 0"><thead><tr><th style="width:17%">Fator</th><th style="width:8%">Pontuação</th><th style="width:19%">Consulta</th><th style="width:19%">Candidato</th><th>Detalhe</th></tr></thead><tbody>${c.explanation.map(
     (e) => html`<tr><td>${FEATURE_LABEL[e.feature] ?? e.feature}</td><td>${featureScore(e.feature, e.score)}</td><td>${e.query ?? '—'}</td><td>${e.candidate ?? '—'}</td><td>${e.detail}</td></tr>`,
   )}</tbody></table></div>`;
 }
