@@ -1,6 +1,7 @@
 import { isSourceId, SOURCES } from '../domain/run/catalog.js';
 import { badge, checkTone, date, document, html, join, money, number, type SafeHtml } from './html.js';
 import { partnerGraphSvg, partnersOf, type PartnerNode } from './partner-graph.js';
+import { screeningEvidence, screeningSection } from './screening-section.js';
 
 /** Portuguese labels of the normalised fields the sources answer with; unknown keys show as they are. */
 const FIELD_LABELS: Record<string, string> = {
@@ -287,8 +288,18 @@ function slaveLabor(data: Record<string, unknown>): SafeHtml {
   }`;
 }
 
-/** The normalised data of one source, in the layout that suits it. */
+/**
+ * The normalised data of one source, in the layout that suits it. An answer screened against the
+ * loaded lists (any source, live keys) shows its evidence; the sandbox shapes keep their layouts.
+ */
 export function sourceData(sourceId: string, data: Record<string, unknown>, root: { doc: string; name: string }): SafeHtml {
+  if ('screening' in data) {
+    const evidence = screeningEvidence(data['screening']);
+    // a shape this code cannot read is shown whole rather than in a layout that would hide it
+    if (!evidence) return genericData(data);
+    const { screening: _, ...rest } = data;
+    return html`${screeningSection(evidence)}${Object.keys(rest).length > 0 ? genericData(rest) : ''}`;
+  }
   switch (sourceId) {
     case 'receita_cpf':
     case 'receita_cnpj':
@@ -312,6 +323,12 @@ export function sourceData(sourceId: string, data: Record<string, unknown>, root
   }
 }
 
-export const sourceLabel = (id: string) => (isSourceId(id) ? SOURCES[id].label : id);
-export const checkLabel = (sourceId: string, checkId: string) => (isSourceId(sourceId) ? SOURCES[sourceId].checks.find((c) => c.id === checkId)?.label : undefined) ?? checkId;
+/** Sources of screening.md section 5 that the catalog may not list yet: the catalog's label wins once it does. */
+const PENDING_SOURCES: Record<string, { label: string; checks: Record<string, string> }> = {
+  internal_lists: { label: 'Listas internas', checks: { internal_list_hit: 'Presença em lista interna' } },
+};
+
+export const sourceLabel = (id: string) => (isSourceId(id) ? SOURCES[id].label : (PENDING_SOURCES[id]?.label ?? id));
+export const checkLabel = (sourceId: string, checkId: string) =>
+  (isSourceId(sourceId) ? SOURCES[sourceId].checks.find((c) => c.id === checkId)?.label : PENDING_SOURCES[sourceId]?.checks[checkId]) ?? checkId;
 export const statusBadge = (status: string) => badge(({ VALID: 'Regular', INVALID: 'Apontamento', NO_DATA: 'Sem dados', ERROR: 'Falha técnica' } as Record<string, string>)[status] ?? status, checkTone(status));
