@@ -12,7 +12,13 @@ const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
  */
 const ScreeningEvidence = t.type({
   threshold: t.number,
-  lists: t.array(t.type({ list_id: t.string, version_id: t.string, sha256: t.string, published_at: nullable(t.string), entries: t.number })),
+  lists: t.array(
+    t.intersection([
+      t.type({ list_id: t.string, version_id: t.string, sha256: t.string, published_at: nullable(t.string), entries: t.number }),
+      // a tenant list's name (internal_lists)
+      t.partial({ name: t.string }),
+    ]),
+  ),
   candidates: t.array(
     t.type({
       list_id: t.string,
@@ -50,8 +56,8 @@ const DOCUMENT_FEATURES = new Set(['doc_exact', 'doc_exact_disagree', 'doc_maske
 /** A feature's score means different things (score.ts, ExplanationItem): a qualifier multiplies the score. */
 const featureScore = (feature: string, score: number): string => (feature === 'name' || DOCUMENT_FEATURES.has(feature) ? scoreText(score) : `× ${scoreText(score)}`);
 
-const listName = (listId: string): SafeHtml => {
-  const publisher = LIST_INFO[listId]?.publisher;
+const listName = (listId: string, name?: string): SafeHtml => {
+  const publisher = name !== undefined ? `Lista interna: ${name}` : LIST_INFO[listId]?.publisher;
   return html`${listId}${publisher ? html`<br><span class="muted small">${publisher}</span>` : ''}`;
 };
 
@@ -88,7 +94,7 @@ export function screeningSection(evidence: ScreeningEvidence): SafeHtml {
 function listsTable(lists: ScreeningEvidence['lists']): SafeHtml {
   if (lists.length === 0) return html`<p class="muted">Nenhuma versão de lista registrada na resposta.</p>`;
   return html`<table class="compact"><thead><tr><th style="width:24%">Lista</th><th>Versão</th><th style="width:17%">SHA-256</th><th style="width:13%">Publicada em</th><th style="width:10%">Entradas</th></tr></thead><tbody>${lists.map(
-    (l) => html`<tr><td>${listName(l.list_id)}</td><td class="mono">${l.version_id}</td><td class="mono" title="${l.sha256}">${l.sha256.slice(0, 12)}…</td><td>${date(l.published_at)}</td><td>${number(l.entries)}</td></tr>`,
+    (l) => html`<tr><td>${listName(l.list_id, l.name)}</td><td class="mono">${l.version_id}</td><td class="mono" title="${l.sha256}">${l.sha256.slice(0, 12)}…</td><td>${date(l.published_at)}</td><td>${number(l.entries)}</td></tr>`,
   )}</tbody></table>
 <p class="small muted">SHA-256 completo de cada versão (uma por linha, para conferência com os arquivos da lista):${lists.map((l) => html`<br>${l.list_id}: <span class="mono">${l.sha256}</span>`)}</p>`;
 }

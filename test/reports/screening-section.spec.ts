@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { listAnswer } from '../../src/adapters/sources/lists.js';
+import { listAnswer, type ListSearch } from '../../src/adapters/sources/lists.js';
 import type { ListVersionImportedData } from '../../src/domain/list/events.js';
 import type { ListEntry } from '../../src/domain/screening/entry.js';
-import { buildIndex } from '../../src/domain/screening/match/index.js';
+import { buildIndex, search } from '../../src/domain/screening/match/index.js';
 import { checkLabel, sourceData, sourceLabel } from '../../src/reports/source-sections.js';
 
 const entry = (list_id: string, entry_id: string, name: string): ListEntry => ({
@@ -36,12 +36,13 @@ const version = (list_id: string, version_id: string, sha256: string): ListVersi
 const OFAC_SHA = 'a1b2c3d4e5f6'.padEnd(64, '0');
 const PEP_SHA = 'f0e1d2c3b4a5'.padEnd(64, '9');
 const index = buildIndex([entry('ofac_sdn', '7001', 'PEREIRA, José Carlos'), entry('ofac_sdn', '7002', 'Maria Aparecida Souza'), entry('br_pep', 'p-17', 'Zacarias Moura')]);
+const searchIndex: ListSearch = (query, options) => search(index, query, options);
 const versions = [version('ofac_sdn', 'ofac-v-2026-11-20', OFAC_SHA), version('br_pep', 'pep-v-2026-11', PEP_SHA)];
 const root = { doc: '', name: '' };
 
 /** The completo report's section for a sanctions answer screened the way a live run screens it. */
 function rendered(name: string): { html: string; data: Record<string, unknown> } {
-  const answer = listAnswer('sanctions', index, versions, { type: 'pf', name, doc: '52998224725' } as never);
+  const answer = listAnswer('sanctions', searchIndex, versions, { type: 'pf', name, doc: '52998224725' } as never);
   return { html: sourceData('sanctions', answer.data, root).value, data: answer.data };
 }
 
@@ -87,7 +88,7 @@ describe('completo report: screening evidence of a list source', () => {
   });
 
   it('the minimum score in the no-hit statement follows the recorded threshold', () => {
-    const answer = listAnswer('sanctions', index, versions, { type: 'pf', name: 'Zuleika Quaresma', doc: '52998224725' } as never, 0.9);
+    const answer = listAnswer('sanctions', searchIndex, versions, { type: 'pf', name: 'Zuleika Quaresma', doc: '52998224725' } as never, 0.9);
     expect(sourceData('sanctions', answer.data, root).value).to.include('Nenhum candidato com pontuação ≥ 0,68 nas listas acima: nada consta.');
   });
 
@@ -113,6 +114,14 @@ describe('completo report: screening evidence of a list source', () => {
     expect(html).to.include('<td>&lt;style&gt;body{}&lt;/style&gt;</td>');
     expect(html).to.include('v&quot;&gt;&lt;img src=x onerror=alert(1)&gt;');
     for (const raw of ['<script', '<img', '<b>1', '<i>q', '<style']) expect(html).to.not.include(raw);
+  });
+
+  it("a tenant list is shown by its name (internal_lists), escaped", () => {
+    const own = [{ ...version('tl_0123456789abcdef0123', 'tl-v1', OFAC_SHA) }];
+    const answer = listAnswer('internal_lists', searchIndex, own, { type: 'pf', name: 'Zacarias Moura', doc: '52998224725' } as never, 0.8, new Map([['tl_0123456789abcdef0123', 'Bloqueio <interno>']]));
+    const html = sourceData('internal_lists', answer.data, root).value;
+    expect(html).to.include('Lista interna: Bloqueio &lt;interno&gt;');
+    expect(html).to.include('tl-v1');
   });
 
   it('every list source shows the evidence, not its sandbox layout; sandbox shapes keep theirs', () => {
