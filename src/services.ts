@@ -45,6 +45,8 @@ import { SubscriptionRunner } from './processing/runner.js';
 import type { ListImporter } from './adapters/lists/importers/port.js';
 import { LIST_IMPORTERS } from './adapters/lists/importers/index.js';
 import { ListCatalog } from './reactors/list-catalog.js';
+import { MonitoringReactor } from './reactors/monitoring.js';
+import { monitoringAlertsProjection } from './projections/monitoring-alerts.js';
 import { ListSource } from './adapters/sources/lists.js';
 import { ListRefresher } from './reactors/list-refresh.js';
 import { ProcessingRuntime } from './processing/runtime.js';
@@ -79,6 +81,7 @@ export function projections(secretKey: string): readonly Projection<Record<strin
     erasuresProjection,
     webhookDeliveriesProjection,
     fxOperationsProjection,
+    monitoringAlertsProjection,
     // cast, not a stored event: each projection has its own document type, the writer stores records
   ] as unknown as Projection<Record<string, unknown>>[];
 }
@@ -261,6 +264,9 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     work: worker,
   });
   worker.register(listRefresher);
+  const monitoring = new MonitoringReactor({ log, readStore, blobs: blobStore, catalog: listCatalog, runner, clock, logger, work: worker });
+  runtime.add(monitoring);
+  worker.register(monitoring).register(monitoring.customerHandler);
   await runtime.start(await eventStore.headPosition());
   // recorded now, fetched by the worker: start-up never waits for a download
   if (config.lists.refresh) await listRefresher.schedule();

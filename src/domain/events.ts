@@ -6,6 +6,7 @@ import { IdempotencyEvent } from './idempotency/events.js';
 import { LedgerEvent } from './ledger/events.js';
 import { ListEvent } from './list/events.js';
 import { TenantListEvent } from './list/tenant-lists.js';
+import { MonitoringSweepEvent } from './monitoring/sweep.js';
 import { ReportEvent } from './report/events.js';
 import { ReservationEvent } from './reservation/events.js';
 import { RunEvent } from './run/events.js';
@@ -35,4 +36,5 @@ export const EVENT_CODECS: EventCodecs = eventRegistry(
   LaudoNumberEvent,
   ListEvent,
   TenantListEvent,
+  MonitoringSweepEvent,
 );

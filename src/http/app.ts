@@ -23,6 +23,7 @@ import { filesRouter } from './routers/files.js';
 import { operacoesRouter } from './routers/operacoes.js';
 import { operatorFxOperationsRouter } from './routers/operator/fx-operations.js';
 import { operatorListsRouter } from './routers/operator/lists.js';
+import { operatorAlertsRouter } from './routers/operator/alerts.js';
 import { screeningRouter } from './routers/screening.js';
 import type { RequestState } from './state.js';
 
@@ -52,6 +53,7 @@ export function createHttpApp(services: Services, options: AppOptions = {}): Koa
     operatorReportsRouter(services),
     operatorFxOperationsRouter(services),
     operatorListsRouter(services),
+    operatorAlertsRouter(services),
     operatorCustomersRouter(services),
     operatorErasureRouter(services),
     operatorWebhooksRouter(services),

@@ -44,6 +44,8 @@ export function customerView(doc: CustomerDoc) {
     ...(p['address'] !== undefined ? { address: p['address'] } : {}),
     documents: doc.documents.map((d) => ({ type: d.type, status: d.status, created_at: d.created_at })),
     latest_run: doc.latest_run,
+    /** monitoring alerts awaiting an analyst (screening.md section 6) */
+    open_alerts: (doc.open_alerts ?? []).length,
     // absent for pj; null for a pf that never had a round
     ...(doc.type === 'pf' ? { facial_verification: doc.facial_verification ?? null } : {}),
     livemode: doc.environment === 'live',

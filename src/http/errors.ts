@@ -69,6 +69,7 @@ export const ERROR_STATUS = {
   api_key_not_found: 404,
   webhook_delivery_not_found: 404,
   list_not_found: 404,
+  alert_not_found: 404,
   method_not_allowed: 405,
   // conflicts
   customer_already_exists: 409,
@@ -76,6 +77,7 @@ export const ERROR_STATUS = {
   idempotency_key_in_progress: 409,
   tenant_already_exists: 409,
   concurrent_update: 409,
+  alert_already_resolved: 409,
   invalid_run_state: 409,
   // limits
   rate_limit_exceeded: 429,

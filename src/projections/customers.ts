@@ -33,6 +33,8 @@ export interface CustomerDoc extends Record<string, unknown> {
   facial_verification: { round_id: string; checks: Record<string, { status: string; score: number | null; completed_at: string }> } | null;
   /** a round started and not finished (resumed on start) */
   facial_round_pending: boolean;
+  /** monitoring alerts open on the customer (screening.md section 6); absent in documents written before them */
+  open_alerts?: string[];
   created_at: string;
   updated_at: string;
 }
@@ -54,7 +56,8 @@ export function customersProjection(): Projection<CustomerDoc> {
   return {
     name: 'customers',
     collection: 'customers',
-    indexes: [{ fields: ['tenant_id', 'environment', 'status'] }, { fields: ['tenant_id', 'environment', 'external_id'] }, { fields: ['subject_ref'] }],
+    // status alone: the monitoring sweep pages through every tenant's monitored customers
+    indexes: [{ fields: ['tenant_id', 'environment', 'status'] }, { fields: ['tenant_id', 'environment', 'external_id'] }, { fields: ['subject_ref'] }, { fields: ['status'] }, { fields: ['tenant_id', 'status'] }],
     documentIds(event) {
       if (isErased(event)) return event.data.customer_ids;
       if (isCustomerEvent(event)) return [event.data.customer_id];
@@ -130,6 +133,11 @@ export function customersProjection(): Projection<CustomerDoc> {
             documents: doc.documents.map((d) => (d.document_id === event.data.document_id ? { ...d, status: event.data.status } : d)),
             updated_at: event.data.reviewed_at,
           };
+        case 'MonitoringAlertRaised':
+          return { ...doc, open_alerts: [...(doc.open_alerts ?? []).filter((id) => id !== event.data.alert_id), event.data.alert_id] };
+        case 'MonitoringAlertDelisted':
+        case 'MonitoringAlertResolved':
+          return { ...doc, open_alerts: (doc.open_alerts ?? []).filter((id) => id !== event.data.alert_id) };
         default: {
           const _exhaustive: never = event;
           return _exhaustive;

@@ -47,7 +47,19 @@ export type CustomerState =
       concluded: ConcludedRun | null;
       /** facial rounds by id: a round runs once for its selfie and identity pair */
       rounds: Readonly<Record<string, 'started' | 'completed'>>;
+      /** monitoring alerts by id */
+      alerts: Readonly<Record<string, AlertState>>;
     };
+
+export interface AlertState {
+  list_id: string;
+  entry_id: string;
+  content_hash: string;
+  status: 'open' | 'delisted' | 'resolved';
+  resolution: 'true_positive' | 'false_positive' | null;
+}
+
+export type AlertExplanation = { feature: string; score: number; query: string | null; candidate: string | null; detail: string }[];
 
 type ConcludedRun = { run_id: string; run_status: string; decision: string | null; risk_band: string | null; completed_at: string };
 
@@ -72,7 +84,22 @@ export type CustomerCommand =
   | { type: 'UploadDocument'; document_id: string; document_type: string; file_name: string; mime_type: string; size: number; sha256: string; blob_key: string; now: string }
   | { type: 'ReviewDocument'; document_id: string; status: 'aprovado' | 'rejeitado'; reason: string | null; now: string }
   | { type: 'StartFacialRound'; round_id: string; selfie_document_id: string; identity_document_id: string; now: string }
-  | { type: 'CompleteFacialRound'; round_id: string; checks: FacialRoundCompletedData['checks']; cost: number; now: string };
+  | { type: 'CompleteFacialRound'; round_id: string; checks: FacialRoundCompletedData['checks']; cost: number; now: string }
+  | {
+      type: 'RaiseAlert';
+      alert_id: string;
+      list_id: string;
+      entry_id: string;
+      version_id: string;
+      content_hash: string;
+      matched_name: string;
+      score: number;
+      explanation: AlertExplanation;
+      trigger: 'list_version' | 'customer';
+      now: string;
+    }
+  | { type: 'DelistAlert'; alert_id: string; version_id: string; now: string }
+  | { type: 'ResolveAlert'; alert_id: string; resolution: 'true_positive' | 'false_positive'; note: string; now: string };
 
 const notFound = () => E.left(new DomainError('customer_not_found', 'No such customer.'));
 
@@ -185,6 +212,32 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
             data: { customer_id: id, round_id: command.round_id, tenant_id: state.tenant_id, environment: state.environment, checks: command.checks, cost: command.cost, completed_at: command.now },
           },
         ]);
+      case 'RaiseAlert': {
+        // raised only while monitored, once per entry at a time, and never again for content an analyst already judged
+        const alerts = Object.values(state.alerts);
+        const known =
+          state.alerts[command.alert_id] !== undefined ||
+          alerts.some((a) => a.list_id === command.list_id && a.entry_id === command.entry_id && (a.status === 'open' || (a.status === 'resolved' && a.content_hash === command.content_hash)));
+        if (state.status !== 'em_monitoramento' || known) return E.right([]);
+        const { type: _type, now, ...alert } = command;
+        return E.right([{ type: 'MonitoringAlertRaised', data: { customer_id: id, tenant_id: state.tenant_id, environment: state.environment, subject_ref: state.subject_ref, ...alert, raised_at: now } }]);
+      }
+      case 'DelistAlert': {
+        const alert = state.alerts[command.alert_id];
+        if (!alert || alert.status !== 'open') return E.right([]);
+        return E.right([{ type: 'MonitoringAlertDelisted', data: { customer_id: id, alert_id: command.alert_id, list_id: alert.list_id, entry_id: alert.entry_id, version_id: command.version_id, delisted_at: command.now } }]);
+      }
+      case 'ResolveAlert': {
+        const alert = state.alerts[command.alert_id];
+        if (!alert) return E.left(new DomainError('alert_not_found', 'No such alert.'));
+        if (alert.status === 'resolved') {
+          if (alert.resolution === command.resolution) return E.right([]);
+          return E.left(new DomainError('alert_already_resolved', `The alert was already resolved as ${alert.resolution}.`, 'resolution'));
+        }
+        return E.right([
+          { type: 'MonitoringAlertResolved', data: { customer_id: id, alert_id: command.alert_id, subject_ref: state.subject_ref, resolution: command.resolution, note: command.note, resolved_at: command.now } },
+        ]);
+      }
       default: {
         const _exhaustive: never = command;
         return _exhaustive;
@@ -206,6 +259,7 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
         latest_run_id: null,
         concluded: null,
         rounds: {},
+        alerts: {},
       };
     }
     if (state.status === 'none') return state;
@@ -243,6 +297,18 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
         return { ...state, rounds: { ...state.rounds, [event.data.round_id]: 'started' } };
       case 'FacialRoundCompleted':
         return { ...state, rounds: { ...state.rounds, [event.data.round_id]: 'completed' } };
+      case 'MonitoringAlertRaised': {
+        const { alert_id, list_id, entry_id, content_hash } = event.data;
+        return { ...state, alerts: { ...state.alerts, [alert_id]: { list_id, entry_id, content_hash, status: 'open', resolution: null } } };
+      }
+      case 'MonitoringAlertDelisted': {
+        const alert = state.alerts[event.data.alert_id];
+        return alert ? { ...state, alerts: { ...state.alerts, [event.data.alert_id]: { ...alert, status: 'delisted' } } } : state;
+      }
+      case 'MonitoringAlertResolved': {
+        const alert = state.alerts[event.data.alert_id];
+        return alert ? { ...state, alerts: { ...state.alerts, [event.data.alert_id]: { ...alert, status: 'resolved', resolution: event.data.resolution } } } : state;
+      }
       default:
         return state;
     }

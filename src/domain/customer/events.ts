@@ -87,6 +87,55 @@ export const DocumentReviewed = t.type({
   data: t.type({ customer_id: t.string, document_id: t.string, status: t.keyof({ aprovado: null, rejeitado: null }), reason: nullableString, reviewed_at: t.string }),
 });
 
+/** One feature of a screening explanation (screening.md section 2), as the engine gives it. */
+const ExplanationItem = t.type({ feature: t.string, score: t.number, query: t.union([t.string, t.null]), candidate: t.union([t.string, t.null]), detail: t.string });
+
+/**
+ * Ongoing monitoring (screening.md section 6): a list entry matched a monitored customer. The
+ * entry's content hash is kept so a false positive is not raised again until the entry changes;
+ * the explanation shows the customer's own name and document: sealed.
+ */
+export const MonitoringAlertRaised = t.type({
+  type: t.literal('MonitoringAlertRaised'),
+  data: t.type({
+    customer_id: t.string,
+    alert_id: t.string,
+    tenant_id: t.string,
+    environment: Environment,
+    subject_ref: t.string,
+    list_id: t.string,
+    entry_id: t.string,
+    version_id: t.string,
+    content_hash: t.string,
+    /** the entry's name that matched (a list's published data) */
+    matched_name: t.string,
+    score: t.number,
+    explanation: personal(t.array(ExplanationItem)),
+    /** what screened it: a new list version's delta, or the customer itself (entering monitoring) */
+    trigger: t.keyof({ list_version: null, customer: null }),
+    raised_at: t.string,
+  }),
+});
+
+/** The entry of an open alert left its list. */
+export const MonitoringAlertDelisted = t.type({
+  type: t.literal('MonitoringAlertDelisted'),
+  data: t.type({ customer_id: t.string, alert_id: t.string, list_id: t.string, entry_id: t.string, version_id: t.string, delisted_at: t.string }),
+});
+
+/** An analyst's conclusion on an alert; the note may name people: sealed. */
+export const MonitoringAlertResolved = t.type({
+  type: t.literal('MonitoringAlertResolved'),
+  data: t.type({
+    customer_id: t.string,
+    alert_id: t.string,
+    subject_ref: t.string,
+    resolution: t.keyof({ true_positive: null, false_positive: null }),
+    note: personal(t.string),
+    resolved_at: t.string,
+  }),
+});
+
 import { FacialRoundCompleted, FacialRoundStarted } from '../facial/events.js';
 
 export const CustomerEvent = t.union([
@@ -100,6 +149,9 @@ export const CustomerEvent = t.union([
   CustomerStatusChanged,
   DocumentUploaded,
   DocumentReviewed,
+  MonitoringAlertRaised,
+  MonitoringAlertDelisted,
+  MonitoringAlertResolved,
 ]);
 export type CustomerEvent = t.TypeOf<typeof CustomerEvent>;
 
@@ -108,4 +160,6 @@ export const customerPii: Record<string, PiiFields<Record<string, unknown>>> = {
   CustomerDraftCompleted: { subject: (d) => String(d['subject_ref']), fields: ['profile'] },
   CustomerRunConcluded: { subject: (d) => String(d['subject_ref']), fields: ['source_birth_date'] },
   DocumentUploaded: { subject: (d) => String(d['subject_ref']), fields: ['file_name'] },
+  MonitoringAlertRaised: { subject: (d) => String(d['subject_ref']), fields: ['explanation'] },
+  MonitoringAlertResolved: { subject: (d) => String(d['subject_ref']), fields: ['note'] },
 };

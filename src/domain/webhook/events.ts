@@ -6,8 +6,8 @@ import { Environment } from '../values/scopes.js';
  * and one stream per delivery (`delivery-<uuid>`). Change with care: add types, never reshape.
  */
 
-export const WEBHOOK_EVENT_TYPES = ['run.completed', 'run.failed', 'biometric_check.completed'] as const;
-export const WebhookEventType = t.keyof({ 'run.completed': null, 'run.failed': null, 'biometric_check.completed': null });
+export const WEBHOOK_EVENT_TYPES = ['run.completed', 'run.failed', 'biometric_check.completed', 'customer.monitoring_alert'] as const;
+export const WebhookEventType = t.keyof({ 'run.completed': null, 'run.failed': null, 'biometric_check.completed': null, 'customer.monitoring_alert': null });
 export type WebhookEventType = t.TypeOf<typeof WebhookEventType>;
 
 /** Delivered whatever the endpoint subscribes to (interface: Events). */

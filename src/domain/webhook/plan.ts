@@ -1,5 +1,6 @@
 import { isRight } from 'fp-ts/lib/Either.js';
 import type { DomainEvent } from '../shared/decider.js';
+import { MonitoringAlertRaised } from '../customer/events.js';
 import { RunEvent } from '../run/events.js';
 import { isEventOf } from '../shared/events.js';
 import type { Environment } from '../values/scopes.js';
@@ -78,6 +79,7 @@ function runWebhook(run: RunEvent): Webhook | null {
  */
 export function webhookFor(event: DomainEvent & { metadata: { occurred_at: string } }): Webhook | null {
   if (isRunEvent(event)) return runWebhook(event);
+  if (event.type === 'MonitoringAlertRaised') return alertWebhook(event);
   if (event.type !== 'FacialRoundCompleted') return null;
   // the facial reactor owns this type: read it only in the shape agreed
   const decoded = FacialRoundCompleted.decode({ type: event.type, data: event.data });
@@ -132,4 +134,23 @@ export function deliveryTarget(
     };
   }
   return endpoint ? { target: 'endpoint', url: endpoint.url, problem: null } : null;
+}
+
+/**
+ * `customer.monitoring_alert` (opt-in): the ids and the score, never the list entry's personal
+ * data nor the explanation (screening.md section 6).
+ */
+function alertWebhook(event: DomainEvent): Webhook | null {
+  const decoded = MonitoringAlertRaised.decode({ type: event.type, data: event.data });
+  if (!isRight(decoded)) return null;
+  const d = decoded.right.data;
+  return {
+    tenant_id: d.tenant_id,
+    environment: d.environment,
+    event: 'customer.monitoring_alert',
+    created: seconds(d.raised_at),
+    data: { object: 'monitoring_alert', alert_id: d.alert_id, customer_id: d.customer_id, list_id: d.list_id, entry_id: d.entry_id, score: d.score, created_at: d.raised_at },
+    per_call_url: null,
+    customer_id: d.customer_id,
+  };
 }

@@ -1,0 +1,92 @@
+import * as E from 'fp-ts/lib/Either.js';
+import * as t from 'io-ts';
+import type { Decider } from '../shared/decider.js';
+
+/**
+ * The screening of one list version's delta against the monitored customers (screening.md
+ * section 6), on its own stream `monitoring-<version_id>`: where it got to (a keyset cursor over
+ * the customers, newest first), so a crash resumes after the last page recorded, and what it
+ * did, for an auditor. Alerts themselves are raised on the customers' streams, idempotently: a
+ * page screened again after a crash raises nothing twice.
+ */
+const Cursor = t.type({ created_at: t.string, id: t.string });
+export type SweepCursor = t.TypeOf<typeof Cursor>;
+
+const Counts = { screened: t.number, alerts: t.number };
+
+export const MonitoringSweepStarted = t.type({
+  type: t.literal('MonitoringSweepStarted'),
+  data: t.type({
+    list_id: t.string,
+    version_id: t.string,
+    /** the customers screened: every tenant's, or one tenant's for its own list */
+    tenant_id: t.union([t.string, t.null]),
+    delta: t.type({ added: t.number, changed: t.number, removed: t.number }),
+    delisted: t.number,
+    started_at: t.string,
+  }),
+});
+export const MonitoringSweepProgressed = t.type({
+  type: t.literal('MonitoringSweepProgressed'),
+  data: t.type({ version_id: t.string, cursor: Cursor, ...Counts, at: t.string }),
+});
+export const MonitoringSweepCompleted = t.type({
+  type: t.literal('MonitoringSweepCompleted'),
+  data: t.type({ version_id: t.string, ...Counts, completed_at: t.string }),
+});
+export const MonitoringSweepEvent = t.union([MonitoringSweepStarted, MonitoringSweepProgressed, MonitoringSweepCompleted]);
+export type MonitoringSweepEvent = t.TypeOf<typeof MonitoringSweepEvent>;
+
+export const sweepStream = (versionId: string): string => `monitoring-${versionId}`;
+
+export interface SweepState {
+  status: 'none' | 'running' | 'completed';
+  cursor: SweepCursor | null;
+  screened: number;
+  alerts: number;
+}
+
+export type SweepCommand =
+  | { type: 'Start'; list_id: string; version_id: string; tenant_id: string | null; delta: { added: number; changed: number; removed: number }; delisted: number; now: string }
+  /** a page of customers screened: the cursor is its last customer, the counts are the page's */
+  | { type: 'Progress'; version_id: string; cursor: SweepCursor; screened: number; alerts: number; now: string }
+  | { type: 'Complete'; version_id: string; now: string };
+
+const sameCursor = (a: SweepCursor | null, b: SweepCursor) => a !== null && a.created_at === b.created_at && a.id === b.id;
+
+export const sweepDecider: Decider<SweepCommand, SweepState, MonitoringSweepEvent> = {
+  initialState: { status: 'none', cursor: null, screened: 0, alerts: 0 },
+  codec: MonitoringSweepEvent,
+  decide(command, state) {
+    switch (command.type) {
+      case 'Start': {
+        if (state.status !== 'none') return E.right([]);
+        const { type: _type, now, ...data } = command;
+        return E.right([{ type: 'MonitoringSweepStarted', data: { ...data, started_at: now } }]);
+      }
+      case 'Progress':
+        // a page recorded twice (a retried append) counts once
+        if (state.status !== 'running' || sameCursor(state.cursor, command.cursor)) return E.right([]);
+        return E.right([{ type: 'MonitoringSweepProgressed', data: { version_id: command.version_id, cursor: command.cursor, screened: command.screened, alerts: command.alerts, at: command.now } }]);
+      case 'Complete':
+        if (state.status !== 'running') return E.right([]);
+        return E.right([{ type: 'MonitoringSweepCompleted', data: { version_id: command.version_id, screened: state.screened, alerts: state.alerts, completed_at: command.now } }]);
+      default: {
+        const _exhaustive: never = command;
+        return _exhaustive;
+      }
+    }
+  },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'MonitoringSweepStarted':
+        return { ...state, status: 'running' };
+      case 'MonitoringSweepProgressed':
+        return { ...state, cursor: event.data.cursor, screened: state.screened + event.data.screened, alerts: state.alerts + event.data.alerts };
+      case 'MonitoringSweepCompleted':
+        return { ...state, status: 'completed' };
+      default:
+        return state;
+    }
+  },
+};

@@ -1,0 +1,72 @@
+import type { StoredEvent } from '../adapters/event-store/event-log.js';
+import type { ReadStore } from '../adapters/read-store/port.js';
+import { MonitoringAlertDelisted, MonitoringAlertRaised, MonitoringAlertResolved } from '../domain/customer/events.js';
+import { isEventOf } from '../domain/shared/events.js';
+import type { Projection } from './projector.js';
+
+/** A monitoring alert as the operator lists it: ids, list, score and status; no personal data. */
+export interface AlertDoc extends Record<string, unknown> {
+  alert_id: string;
+  tenant_id: string;
+  environment: 'live' | 'sandbox';
+  customer_id: string;
+  list_id: string;
+  entry_id: string;
+  version_id: string;
+  content_hash: string;
+  /** the list entry's published name that matched */
+  matched_name: string;
+  score: number;
+  trigger: 'list_version' | 'customer';
+  status: 'open' | 'delisted' | 'resolved';
+  resolution: 'true_positive' | 'false_positive' | null;
+  created_at: string;
+  updated_at: string;
+  delisted_at: string | null;
+  resolved_at: string | null;
+}
+
+export const ALERTS = 'monitoring_alerts';
+
+const isRaised = isEventOf(MonitoringAlertRaised);
+const isDelisted = isEventOf(MonitoringAlertDelisted);
+const isResolved = isEventOf(MonitoringAlertResolved);
+
+export const monitoringAlertsProjection: Projection<AlertDoc> = {
+  name: 'monitoring-alerts',
+  collection: ALERTS,
+  indexes: [{ fields: ['tenant_id', 'status'] }, { fields: ['list_id', 'status'] }],
+  documentIds(event) {
+    return isRaised(event) || isDelisted(event) || isResolved(event) ? [event.data.alert_id] : [];
+  },
+  evolve(doc, event: StoredEvent) {
+    if (isRaised(event)) {
+      const d = event.data;
+      return {
+        alert_id: d.alert_id,
+        tenant_id: d.tenant_id,
+        environment: d.environment,
+        customer_id: d.customer_id,
+        list_id: d.list_id,
+        entry_id: d.entry_id,
+        version_id: d.version_id,
+        content_hash: d.content_hash,
+        matched_name: d.matched_name,
+        score: d.score,
+        trigger: d.trigger,
+        status: 'open',
+        resolution: null,
+        created_at: d.raised_at,
+        updated_at: d.raised_at,
+        delisted_at: null,
+        resolved_at: null,
+      };
+    }
+    if (!doc) return null;
+    if (isDelisted(event)) return { ...doc, status: 'delisted', delisted_at: event.data.delisted_at, updated_at: event.data.delisted_at };
+    if (isResolved(event)) return { ...doc, status: 'resolved', resolution: event.data.resolution, resolved_at: event.data.resolved_at, updated_at: event.data.resolved_at };
+    return doc;
+  },
+};
+
+export const getAlert = async (store: ReadStore, alertId: string): Promise<AlertDoc | null> => (await store.get<AlertDoc>(ALERTS, alertId))?.doc ?? null;

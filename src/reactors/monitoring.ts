@@ -1,0 +1,254 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { BlobStore } from '../adapters/blob-store/port.js';
+import type { Clock } from '../adapters/clock.js';
+import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js';
+import { deterministicId } from '../adapters/ids.js';
+import type { ReadStore } from '../adapters/read-store/port.js';
+import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
+import { handleCommand, loadState, type CommandContext } from '../commands/handle-command.js';
+import { listBlobKey } from '../commands/lists.js';
+import { customerDecider, customerStream } from '../domain/customer/decider.js';
+import { CustomerStatusChanged } from '../domain/customer/events.js';
+import { listStream } from '../domain/list/decider.js';
+import { ListVersionImported, type ListVersionImportedData } from '../domain/list/events.js';
+import { isTenantListId, TENANT_LISTS_STREAM, tenantListsDecider } from '../domain/list/tenant-lists.js';
+import { sweepDecider, sweepStream, type SweepCursor } from '../domain/monitoring/sweep.js';
+import type { ListEntry } from '../domain/screening/entry.js';
+import { search, type SearchResult } from '../domain/screening/match/index.js';
+import type { ScreeningQuery } from '../domain/screening/match/prepare.js';
+import { DEFAULT_THRESHOLD } from '../domain/screening/match/score.js';
+import { isEventOf } from '../domain/shared/events.js';
+import { type Logger } from '../logger.js';
+import type { Processor, SubscriptionRunner } from '../processing/runner.js';
+import type { WorkHandler, WorkResult, Worker } from '../processing/worker.js';
+import { ALERTS, type AlertDoc } from '../projections/monitoring-alerts.js';
+import type { CustomerDoc } from '../projections/customers.js';
+import { buildIndexInSlices, type ListCatalog } from './list-catalog.js';
+
+export const MONITOR_VERSION_WORK = 'monitor-version';
+export const MONITOR_CUSTOMER_WORK = 'monitor-customer';
+const MONITORED = 'em_monitoramento';
+/** customers screened per page (and per progress event) */
+const PAGE = 500;
+/** an execution yields the worker after this long; the next one resumes from the recorded cursor */
+const SLICE_MS = 30_000;
+/** alerts per customer and version, at most: the best matches */
+const BEST = 5;
+
+export interface MonitoringDeps {
+  log: EventLog;
+  readStore: ReadStore;
+  blobs: BlobStore;
+  catalog: ListCatalog;
+  runner: Pick<SubscriptionRunner, 'waitFor'>;
+  clock: Clock;
+  logger: Logger;
+  work: Pick<Worker, 'schedule'>;
+  threshold?: number;
+}
+
+/** A monitored customer as the screening engine queries it; null when it has nothing to screen (erased). */
+export function monitoringQuery(doc: CustomerDoc): ScreeningQuery | null {
+  const p = doc.profile;
+  const name = typeof p['name'] === 'string' ? p['name'] : null;
+  if (!name || name === '[erased]') return null;
+  const doc_ = typeof p['doc'] === 'string' && p['doc'] !== '[erased]' ? p['doc'] : null;
+  const birth = typeof p['birth_date'] === 'string' ? p['birth_date'] : doc.birth_date_from_source;
+  return { schema: doc.type === 'pj' ? 'company' : 'person', name, doc: doc_, birth_date: doc.type === 'pf' ? birth : null };
+}
+
+/**
+ * Ongoing monitoring (screening.md section 6). Records durable work for every new list version
+ * (its delta against the monitored customers) and every customer entering monitoring (it against
+ * the active lists); the worker executes it with the same engine, threshold and explanations as
+ * the live sources, and raises alerts on the customers' streams, where the decider keeps them
+ * unique: screening a page again after a crash raises nothing twice.
+ */
+export class MonitoringReactor implements Processor, WorkHandler {
+  readonly id = 'reactor:monitoring';
+  readonly kind = 'reactor' as const;
+  readonly workKind = MONITOR_VERSION_WORK;
+  readonly timeoutMs = SLICE_MS * 4;
+  readonly maxAttempts = 20;
+  private readonly threshold: number;
+  /** the customer work kind has its own handler over the same logic */
+  readonly customerHandler: WorkHandler;
+
+  constructor(private readonly deps: MonitoringDeps) {
+    this.threshold = deps.threshold ?? DEFAULT_THRESHOLD;
+    this.customerHandler = { workKind: MONITOR_CUSTOMER_WORK, timeoutMs: 120_000, maxAttempts: 20, execute: (item) => this.screenCustomer(item) };
+  }
+
+  async handle(events: StoredEvent[]): Promise<void> {
+    const items: NewWorkItem[] = [];
+    const now = this.deps.clock.now().getTime();
+    for (const event of events) {
+      if (isEventOf(ListVersionImported)(event)) {
+        items.push({ id: `${MONITOR_VERSION_WORK}:${event.data.version_id}`, kind: MONITOR_VERSION_WORK, payload: { list_id: event.data.list_id, version_id: event.data.version_id, position: event.position }, due_at: now });
+      } else if (isEventOf(CustomerStatusChanged)(event) && event.data.status === MONITORED) {
+        items.push({ id: `${MONITOR_CUSTOMER_WORK}:${event.data.customer_id}:${event.position}`, kind: MONITOR_CUSTOMER_WORK, payload: { customer_id: event.data.customer_id, position: event.position }, due_at: now });
+      }
+    }
+    await this.deps.work.schedule(items);
+  }
+
+  /** A list version's delta against the monitored customers: every tenant's, or the list's tenant's. */
+  async execute(item: WorkItem, signal: AbortSignal): Promise<WorkResult> {
+    const listId = String(item.payload['list_id']);
+    const versionId = String(item.payload['version_id']);
+    const started = Date.now();
+    // the customers read model and the catalog have seen the version before any customer is read
+    if (!(await this.deps.runner.waitFor(Number(item.payload['position'])))) return { again_at: this.deps.clock.now().getTime() + 1_000 };
+    const stream = sweepStream(versionId);
+    let { state } = await loadState(this.deps.log, stream, sweepDecider);
+    if (state.status === 'completed') return { done: true };
+
+    const delta = await this.delta(listId, versionId);
+    if (!delta) return { done: true };
+    const tenantId = isTenantListId(listId) ? await this.ownerOf(listId) : null;
+    // a tenant's list is screened against that tenant's customers only, never everyone's
+    if (isTenantListId(listId) && tenantId === null) return { done: true };
+    const context = (step: string): CommandContext => this.context(item.id, step);
+    if (state.status === 'none') {
+      const delisted = await this.delist(listId, versionId, delta.removed, item.id);
+      await handleCommand(
+        this.deps.log,
+        stream,
+        sweepDecider,
+        { type: 'Start', list_id: listId, version_id: versionId, tenant_id: tenantId, delta: { added: delta.added, changed: delta.changed.length - delta.added, removed: delta.removed.size }, delisted, now: this.now() },
+        context('start'),
+      );
+    }
+    const index = delta.changed.length > 0 ? await buildIndexInSlices(delta.changed, 10) : null;
+    ({ state } = await loadState(this.deps.log, stream, sweepDecider));
+    let cursor: SweepCursor | null = state.cursor;
+    while (index) {
+      if (signal.aborted || Date.now() - started > SLICE_MS) return { again_at: this.deps.clock.now().getTime() };
+      const page = await this.deps.readStore.find<CustomerDoc>('customers', {
+        where: tenantId ? { tenant_id: tenantId, status: MONITORED } : { status: MONITORED },
+        ...(cursor ? { before: cursor } : {}),
+        limit: PAGE,
+      });
+      if (page.length === 0) break;
+      let alerts = 0;
+      for (const customer of page) alerts += await this.screen(customer, (query) => search(index, query, { threshold: this.threshold, limit: BEST }), 'list_version', `${item.id}`);
+      const last = page[page.length - 1]!;
+      cursor = { created_at: last.created_at, id: last.customer_id };
+      await handleCommand(this.deps.log, stream, sweepDecider, { type: 'Progress', version_id: versionId, cursor, screened: page.length, alerts, now: this.now() }, context(`page:${cursor.id}`));
+      if (page.length < PAGE) break;
+    }
+    await handleCommand(this.deps.log, stream, sweepDecider, { type: 'Complete', version_id: versionId, now: this.now() }, context('complete'));
+    return { done: true };
+  }
+
+  /** A customer entering monitoring, against every active list it may be screened against. */
+  private async screenCustomer(item: WorkItem): Promise<WorkResult> {
+    if (!(await this.deps.runner.waitFor(Number(item.payload['position'])))) return { again_at: this.deps.clock.now().getTime() + 1_000 };
+    // every version recorded before the customer entered monitoring is loaded before it is screened
+    await this.deps.catalog.settled();
+    const customer = (await this.deps.readStore.get<CustomerDoc>('customers', String(item.payload['customer_id'])))?.doc;
+    if (!customer || customer.status !== MONITORED) return { done: true };
+    await this.screen(customer, (query) => this.deps.catalog.search(customer.tenant_id, query, { threshold: this.threshold, limit: BEST }), 'customer', item.id);
+    return { done: true };
+  }
+
+  /** Raises an alert for each match of the customer; the number raised. */
+  private async screen(customer: CustomerDoc, find: (query: ScreeningQuery) => SearchResult[], trigger: 'list_version' | 'customer', workId: string): Promise<number> {
+    const query = monitoringQuery(customer);
+    if (!query) return 0;
+    let raised = 0;
+    for (const result of find(query).filter((r) => r.match)) {
+      const entry = result.entry;
+      const versionId = this.deps.catalog.version(entry.list_id)?.version.version_id ?? 'unknown';
+      const decided = await handleCommand(
+        this.deps.log,
+        customerStream(customer.customer_id),
+        customerDecider,
+        {
+          type: 'RaiseAlert',
+          alert_id: deterministicId(`alert:${customer.customer_id}:${entry.list_id}:${entry.entry_id}:${entry.content_hash}`),
+          list_id: entry.list_id,
+          entry_id: entry.entry_id,
+          version_id: trigger === 'list_version' ? workId.slice(MONITOR_VERSION_WORK.length + 1) : versionId,
+          content_hash: entry.content_hash,
+          matched_name: result.name,
+          score: result.score,
+          explanation: result.explanation,
+          trigger,
+          now: this.now(),
+        },
+        { ...this.context(workId, `alert:${customer.customer_id}:${entry.entry_id}`), metadata: { ...this.context(workId, '').metadata, tenant_id: customer.tenant_id } },
+      );
+      if (E.isRight(decided) && decided.right.events.length > 0) raised++;
+    }
+    return raised;
+  }
+
+  /** Open alerts on entries the version removed are delisted; how many. */
+  private async delist(listId: string, versionId: string, removed: ReadonlySet<string>, workId: string): Promise<number> {
+    if (removed.size === 0) return 0;
+    let count = 0;
+    let before: { created_at: string; id: string } | undefined;
+    for (;;) {
+      const page = await this.deps.readStore.find<AlertDoc>(ALERTS, { where: { list_id: listId, status: 'open' }, ...(before ? { before } : {}), limit: PAGE });
+      for (const alert of page.filter((a) => removed.has(a.entry_id))) {
+        const decided = await handleCommand(this.deps.log, customerStream(alert.customer_id), customerDecider, { type: 'DelistAlert', alert_id: alert.alert_id, version_id: versionId, now: this.now() }, {
+          ...this.context(workId, `delist:${alert.alert_id}`),
+          metadata: { ...this.context(workId, '').metadata, tenant_id: alert.tenant_id },
+        });
+        if (E.isRight(decided) && decided.right.events.length > 0) count++;
+      }
+      if (page.length < PAGE) return count;
+      const last = page[page.length - 1]!;
+      before = { created_at: last.created_at, id: last.alert_id };
+    }
+  }
+
+  /**
+   * The entries a version added or changed against the version before it on the list's stream,
+   * and the ids it removed; null when the version or its files cannot be read (logged).
+   */
+  private async delta(listId: string, versionId: string): Promise<{ changed: ListEntry[]; added: number; removed: Set<string> } | null> {
+    const versions = (await this.deps.log.readStream(listStream(listId))).filter(isEventOf(ListVersionImported)).map((e) => e.data);
+    const at = versions.findIndex((v) => v.version_id === versionId);
+    if (at < 0) return null;
+    const current = await this.entriesOf(versions[at]!);
+    const previous = at > 0 ? await this.entriesOf(versions[at - 1]!) : [];
+    if (!current || !previous) return null;
+    const before = new Map(previous.map((e) => [e.entry_id, e.content_hash]));
+    const changed = current.filter((e) => before.get(e.entry_id) !== e.content_hash);
+    const now = new Set(current.map((e) => e.entry_id));
+    return { changed, added: changed.filter((e) => !before.has(e.entry_id)).length, removed: new Set([...before.keys()].filter((id) => !now.has(id))) };
+  }
+
+  private async entriesOf(version: ListVersionImportedData): Promise<ListEntry[] | null> {
+    const importer = this.deps.catalog.importerFor(version.list_id);
+    if (!importer) return null;
+    const files: { name: string; data: Buffer }[] = [];
+    for (const f of version.files) {
+      const blob = await this.deps.blobs.get(listBlobKey(f.sha256));
+      if (!blob) {
+        this.deps.logger.error('monitoring: a list version file is missing', { list_id: version.list_id, version_id: version.version_id });
+        return null;
+      }
+      files.push({ name: f.name, data: blob.data });
+    }
+    return (await importer.parse(files)).entries;
+  }
+
+  private async ownerOf(listId: string): Promise<string | null> {
+    const { state } = await loadState(this.deps.log, TENANT_LISTS_STREAM, tenantListsDecider);
+    return state.get(listId)?.tenant_id ?? null;
+  }
+
+  private now(): string {
+    return this.deps.clock.now().toISOString();
+  }
+
+  private context(workId: string, step: string): CommandContext {
+    return {
+      metadata: { tenant_id: null, actor: 'system:monitoring', request_id: null, occurred_at: this.now(), correlation_id: workId, causation_id: null },
+      commandId: `${workId}:${step}`,
+    };
+  }
+}
