@@ -29,9 +29,13 @@ describe('webhooks: customer.monitoring_alert', function () {
     expect((await service.operator(`/tenants/${tenant.tenant_id}/lists/${listId}/versions`, { method: 'POST', body: form })).status).to.equal(201);
     const customer = await createCustomer(service, key, { type: 'pf', doc, name, email: 'x@example.com' });
     const id = customer['customer_id'] as string;
-    await eventually(async () => expect((await getCustomer(service, key, id))['latest_run']?.['status'] ?? 'none').to.not.be.oneOf(['queued', 'running']), 15_000);
+    await eventually(async () => {
+      expect((await getCustomer(service, key, id))['latest_run']?.['status'] ?? 'none').to.not.be.oneOf(['queued', 'running']);
+    }, 15_000);
     expect((await service.operator(`/customers/${id}`, { method: 'PATCH', json: { status: 'em_monitoramento' } })).status).to.equal(200);
-    await eventually(async () => expect((await getCustomer(service, key, id))['open_alerts']).to.equal(1), 15_000);
+    await eventually(async () => {
+      expect((await getCustomer(service, key, id))['open_alerts']).to.equal(1);
+    }, 15_000);
     return id;
   }
 

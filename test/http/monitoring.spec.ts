@@ -34,7 +34,9 @@ describe('ongoing monitoring of customers em_monitoramento', function () {
     ((await (await service.operator(`/tenants/${tenant.tenant_id}/alerts?status=${status}&limit=100`)).json()) as Json)['data'];
   const monitored = async (tenant: TenantFixture, key: string, doc: string, name: string) => {
     const created = await createCustomer(service, key, { type: 'pf', doc, name, email: 'x@example.com' });
-    await eventually(async () => expect((await getCustomer(service, key, created['customer_id']))['latest_run']?.['status'] ?? 'none').to.not.be.oneOf(['queued', 'running']), 15_000);
+    await eventually(async () => {
+      expect((await getCustomer(service, key, created['customer_id']))['latest_run']?.['status'] ?? 'none').to.not.be.oneOf(['queued', 'running']);
+    }, 15_000);
     const patched = await service.operator(`/customers/${created['customer_id']}`, { method: 'PATCH', json: { status: 'em_monitoramento' } });
     expect(patched.status, await patched.clone().text()).to.equal(200);
     void tenant;
@@ -58,7 +60,9 @@ describe('ongoing monitoring of customers em_monitoramento', function () {
   after(async () => service.close());
 
   it('a customer entering monitoring is screened against the active lists: one alert, with its explanation; open_alerts counts it', async () => {
-    await eventually(async () => expect(await alerts(acme)).to.have.length(1), 15_000);
+    await eventually(async () => {
+      expect(await alerts(acme)).to.have.length(1);
+    }, 15_000);
     const [alert] = await alerts(acme);
     expect(alert).to.include({ customer_id: ids['rosangela'], list_id: listId, trigger: 'customer', status: 'open', matched_name: 'Rosângela Bittencourt Farias' });
     expect(alert!['score']).to.be.greaterThan(0.8);
@@ -72,8 +76,12 @@ describe('ongoing monitoring of customers em_monitoramento', function () {
 
   it("a new official version's delta raises alerts for every tenant's monitored customers, once", async () => {
     await uploadCeis([ceisRow('900001', '11144477735', 'HERMENEGILDO QUARESMA TAVARES'), ceisRow('900002', '52998224725', 'ROSANGELA BITENCOURT FARIAS')], '20261121_CEIS.csv');
-    await eventually(async () => expect((await alerts(acme)).filter((a) => a['list_id'] === 'br_ceis')).to.have.length(2), 20_000);
-    await eventually(async () => expect((await alerts(other)).filter((a) => a['list_id'] === 'br_ceis')).to.have.length(1), 20_000);
+    await eventually(async () => {
+      expect((await alerts(acme)).filter((a) => a['list_id'] === 'br_ceis')).to.have.length(2);
+    }, 20_000);
+    await eventually(async () => {
+      expect((await alerts(other)).filter((a) => a['list_id'] === 'br_ceis')).to.have.length(1);
+    }, 20_000);
     const acmeCeis = (await alerts(acme)).filter((a) => a['list_id'] === 'br_ceis');
     expect(acmeCeis.map((a) => a['customer_id']).sort()).to.deep.equal([ids['clean'], ids['rosangela']].sort());
     expect(acmeCeis.every((a) => a['trigger'] === 'list_version' && a['score'] === 1)).to.equal(true);
@@ -95,13 +103,17 @@ describe('ongoing monitoring of customers em_monitoramento', function () {
     await uploadCsv(`${HEADER}\nRosângela Bittencourt Farias,person,,,,,fraude\nZuleika Prates Amorim,person,,,,,\n`);
     // the entry changes (new notes): raised again
     await uploadCsv(`${HEADER}\nRosângela Bittencourt Farias,person,,,,,fraude reincidente\nZuleika Prates Amorim,person,,,,,\n`);
-    await eventually(async () => expect((await alerts(acme)).filter((a) => a['list_id'] === listId)).to.have.length(1), 20_000);
+    await eventually(async () => {
+      expect((await alerts(acme)).filter((a) => a['list_id'] === listId)).to.have.length(1);
+    }, 20_000);
     const all = (await alerts(acme, 'resolved')).concat(await alerts(acme));
     expect(all.filter((a) => a['list_id'] === listId)).to.have.length(2);
 
     // the entry leaves the list: the open alert is delisted
     await uploadCsv(`${HEADER}\nZuleika Prates Amorim,person,,,,,\n`, true);
-    await eventually(async () => expect((await alerts(acme, 'delisted')).filter((a) => a['list_id'] === listId)).to.have.length(1), 20_000);
+    await eventually(async () => {
+      expect((await alerts(acme, 'delisted')).filter((a) => a['list_id'] === listId)).to.have.length(1);
+    }, 20_000);
     expect((await alerts(acme)).filter((a) => a['list_id'] === listId)).to.deep.equal([]);
   });
 
@@ -109,7 +121,9 @@ describe('ongoing monitoring of customers em_monitoramento', function () {
     expect((await service.operator(`/customers/${ids['clean']}`, { method: 'PATCH', json: { status: 'inactive' } })).status).to.equal(200);
     await uploadCeis([ceisRow('900003', '11144477735', 'HERMENEGILDO QUARESMA TAVARES'), ceisRow('900004', '11144477735', 'HERMENEGILDO Q TAVARES')], '20261122_CEIS.csv');
     const versionId = service.services.listCatalog.version('br_ceis')!.version.version_id;
-    await eventually(async () => expect((await service.services.log.readStream(`monitoring-${versionId}`)).map((e) => e.type)).to.include('MonitoringSweepCompleted'), 20_000);
+    await eventually(async () => {
+      expect((await service.services.log.readStream(`monitoring-${versionId}`)).map((e) => e.type)).to.include('MonitoringSweepCompleted');
+    }, 20_000);
     expect((await alerts(acme)).filter((a) => a['customer_id'] === ids['clean'] && a['list_id'] === 'br_ceis')).to.have.length(1);
 
     const audit = (await (await service.operator(`/audit/streams?tenant_id=${acme.tenant_id}&subject=52998224725&limit=500`)).json()) as Json;
