@@ -2,7 +2,7 @@
  * The screening service through its real paths: import of full-size lists, start-up with every
  * list indexed, searches per second through HTTP, memory (screening.md section 7).
  *
- *   npx tsx --expose-gc scripts/bench-screening.ts [--duration=S] [--connections=N] [--pep-rows=N] [--names=N]
+ *   npx tsx --expose-gc scripts/bench-screening.ts [--duration=S] [--connections=N] [--pep-rows=N] [--names=N] [--queries=N]
  *
  * (1) Files, in a temporary directory, in the published layout of LAYOUTS.md: CGU zips holding one
  *     `;` CSV, every field quoted, Windows-1252, CRLF. Each row is a row of the sample file with a
@@ -18,7 +18,7 @@
  *     importer.parse alone on the same files, and one index build over every list.
  * (3) Start-up: the service reopened on that data directory in a child process (its memory is
  *     then its own), timed until a search restricted to each list finds that list's entry; RSS and
- *     heap after a GC. Baseline: a data directory with the same tenant and key and no list.
+ *     heap after a GC. Baseline: a data directory with a tenant and key and no list.
  * (4) Searches/s: autocannon in a worker thread against that child, N connections: POST
  *     /api/v1/screening/search over bench-matching's query mix (listed names as they are, misspelt,
  *     reordered, and names on no list with a CPF) drawn from the parsed entries. Baseline: GET
