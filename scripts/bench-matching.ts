@@ -110,7 +110,8 @@ function zipf<T>(pool: readonly T[], r: ReturnType<typeof rng>): T {
   return pool[Math.min(pool.length - 1, Math.max(0, k))] as T;
 }
 
-function brazilianName(r: ReturnType<typeof rng>): string {
+/** A Brazilian person's name: Zipf-distributed given names and surnames with a long tail, particles, suffixes. */
+export function brazilianName(r: ReturnType<typeof rng>): string {
   const female = r.next() < 0.5;
   const given = [zipf(female ? FEMALE : MALE, r)];
   const second = r.next() < 0.15 ? r.pick(RARE_GIVEN) : zipf(female ? FEMALE : MALE, r);
@@ -126,11 +127,16 @@ function brazilianName(r: ReturnType<typeof rng>): string {
   return r.next() < 0.6 ? parts.join(' ').toUpperCase() : parts.join(' ');
 }
 
+/** A CEIS-like company name: activity, a distinctive word, a surname, a legal form. */
+export function brazilianCompanyName(r: ReturnType<typeof rng>): string {
+  return `${r.pick(ACTIVITY)} ${r.pick(DISTINCTIVE)} ${r.next() < 0.5 ? zipf(SURNAMES, r) : r.pick(RARE_SURNAMES)} ${r.pick(['Ltda', 'S.A.', 'Ltda - ME', 'EIRELI', 'Ltda EPP'])}`;
+}
+
 function brazilianEntries(names: number, r: ReturnType<typeof rng>): ListEntry[] {
   const out: ListEntry[] = [];
   for (let i = 0; i < names; i++) {
     if (i % 5 === 4) {
-      const name = `${r.pick(ACTIVITY)} ${r.pick(DISTINCTIVE)} ${r.next() < 0.5 ? zipf(SURNAMES, r) : r.pick(RARE_SURNAMES)} ${r.pick(['Ltda', 'S.A.', 'Ltda - ME', 'EIRELI', 'Ltda EPP'])}`;
+      const name = brazilianCompanyName(r);
       const cnpj = withCheckDigits(`${String(10_000_000 + r.int(89_999_999))}0001`);
       out.push(entry('br_ceis', `ceis-${i}`, 'company', [{ name, kind: 'primary' }], { documents: [{ type: 'cnpj', value: cnpj, masked: false, country: 'BR' }] }));
     } else {
