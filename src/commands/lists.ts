@@ -4,6 +4,7 @@ import type { BlobStore } from '../adapters/blob-store/port.js';
 import type { EventLog } from '../adapters/event-store/event-log.js';
 import { deterministicId } from '../adapters/ids.js';
 import { unpackListFiles, type UnpackLimits } from '../adapters/lists/files.js';
+import { storeParsed } from '../adapters/lists/parsed-cache.js';
 import { ListFileError, type ListFile, type ListImporter } from '../adapters/lists/importers/port.js';
 import { listDecider, listStream } from '../domain/list/decider.js';
 import type { ListSource, ListVersionFile } from '../domain/list/events.js';
@@ -59,6 +60,8 @@ export async function importListVersion(deps: ListImportDeps, request: ListImpor
   const stored: ListVersionFile[] = files.map((f) => ({ name: f.name, sha256: sha256(f.data), bytes: f.data.length }));
   const content = sha256(stored.map((f) => `${f.name}\u0000${f.sha256}`).sort().join('\n'));
   for (const [i, file] of files.entries()) await deps.blobs.put(listBlobKey(stored[i]!.sha256), file.data, 'application/octet-stream');
+  // the parsed entries beside them: every instance loads the version without parsing it again
+  await storeParsed(deps.blobs, content, entries);
   const delta = deltaOf(deps.active(listId), entries);
   const versionId = deterministicId(`list-version:${listId}:${content}`);
   const decided = await handleCommand(

@@ -2,7 +2,7 @@ import type { BlobStore } from '../adapters/blob-store/port.js';
 import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js';
 import { tenantListImporter } from '../adapters/lists/importers/tenant.js';
 import type { ListImporter } from '../adapters/lists/importers/port.js';
-import { listBlobKey } from '../commands/lists.js';
+import { versionEntries } from '../adapters/lists/parsed-cache.js';
 import { loadState } from '../commands/handle-command.js';
 import { listDecider, listStream, type ListState } from '../domain/list/decider.js';
 import { ListEvent, type ListVersionImportedData } from '../domain/list/events.js';
@@ -213,15 +213,8 @@ export class ListCatalog implements Processor {
     const importer = this.importerFor(listId);
     if (!importer) return false;
     try {
-      const files = await Promise.all(
-        active.files.map(async (f) => {
-          const blob = await this.deps.blobs.get(listBlobKey(f.sha256));
-          if (!blob) throw new Error(`raw file ${f.name} of version ${active.version_id} is missing from the blob store`);
-          return { name: f.name, data: blob.data };
-        }),
-      );
-      const parsed = await importer.parse(files);
-      this.loaded.set(listId, { version: active, entries: parsed.entries, hashes: new Map(parsed.entries.map((e) => [e.entry_id, e.content_hash])) });
+      const entries = await versionEntries(this.deps.blobs, importer, active);
+      this.loaded.set(listId, { version: active, entries, hashes: new Map(entries.map((e) => [e.entry_id, e.content_hash])) });
       return true;
     } catch (error) {
       // the previous version keeps serving

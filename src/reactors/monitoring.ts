@@ -6,7 +6,7 @@ import { deterministicId } from '../adapters/ids.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
 import { handleCommand, loadState, type CommandContext } from '../commands/handle-command.js';
-import { listBlobKey } from '../commands/lists.js';
+import { versionEntries } from '../adapters/lists/parsed-cache.js';
 import { customerDecider, customerStream } from '../domain/customer/decider.js';
 import { CustomerStatusChanged } from '../domain/customer/events.js';
 import { listStream } from '../domain/list/decider.js';
@@ -18,7 +18,7 @@ import { search, type SearchResult } from '../domain/screening/match/index.js';
 import type { ScreeningQuery } from '../domain/screening/match/prepare.js';
 import { DEFAULT_THRESHOLD } from '../domain/screening/match/score.js';
 import { isEventOf } from '../domain/shared/events.js';
-import { type Logger } from '../logger.js';
+import { errorText, type Logger } from '../logger.js';
 import type { Processor, SubscriptionRunner } from '../processing/runner.js';
 import type { WorkHandler, WorkResult, Worker } from '../processing/worker.js';
 import { ALERTS, type AlertDoc } from '../projections/monitoring-alerts.js';
@@ -224,16 +224,12 @@ export class MonitoringReactor implements Processor, WorkHandler {
   private async entriesOf(version: ListVersionImportedData): Promise<ListEntry[] | null> {
     const importer = this.deps.catalog.importerFor(version.list_id);
     if (!importer) return null;
-    const files: { name: string; data: Buffer }[] = [];
-    for (const f of version.files) {
-      const blob = await this.deps.blobs.get(listBlobKey(f.sha256));
-      if (!blob) {
-        this.deps.logger.error('monitoring: a list version file is missing', { list_id: version.list_id, version_id: version.version_id });
-        return null;
-      }
-      files.push({ name: f.name, data: blob.data });
+    try {
+      return await versionEntries(this.deps.blobs, importer, version);
+    } catch (error) {
+      this.deps.logger.error('monitoring: a list version cannot be read', { list_id: version.list_id, version_id: version.version_id, error: errorText(error) });
+      return null;
     }
-    return (await importer.parse(files)).entries;
   }
 
   private async ownerOf(listId: string): Promise<string | null> {

@@ -6,6 +6,7 @@ import { SqliteEventStore } from '../../src/adapters/event-store/sqlite.js';
 import { withContentHash, type ListFile, type ListImporter } from '../../src/adapters/lists/importers/port.js';
 import { PlainPiiCodec } from '../../src/adapters/pii/port.js';
 import { importListVersion, listBlobKey } from '../../src/commands/lists.js';
+import { PARSED_FORMAT } from '../../src/adapters/lists/parsed-cache.js';
 import type { ListEntry } from '../../src/domain/screening/entry.js';
 import { buildIndex, search } from '../../src/domain/screening/match/index.js';
 import { DEFAULT_TOKEN_WEIGHTS } from '../../src/domain/screening/match/weights.js';
@@ -92,10 +93,33 @@ describe('ListCatalog: loads and indexes list versions without holding the event
     const events = await importVersion('5:Hermenegildo Pacheco Trindade', 'v2');
     const file = (events[0]!.data as { files: { sha256: string }[] }).files[0]!;
     await blobs.delete(listBlobKey(file.sha256));
+    await blobs.delete(`lists/parsed/v${PARSED_FORMAT}/${(events[0]!.data as { sha256: string }).sha256}`);
     await catalog.handle(events);
     await catalog.settled();
     expect(found('Joaquim Barbosa Lacerda')).to.deep.equal(['Joaquim Barbosa Lacerda']);
     expect(logger.lines.some((l) => l.includes('list version not loaded'))).to.equal(true);
+  });
+
+  it('a start loads the parsed entries kept beside the raw files instead of parsing again; a damaged cache is parsed again', async () => {
+    const events = await importVersion('50:Joaquim Barbosa Lacerda', 'v1');
+    let parses = 0;
+    const counting: ListImporter = { list_id: 'br_pep', parse: async (files) => (parses++, importer.parse(files)) };
+    const fresh = () => new ListCatalog({ log, blobs, importers: new Map([['br_pep', counting]]), logger, sliceMs: 5 });
+    const first = fresh();
+    await first.start();
+    expect(parses).to.equal(0);
+    expect(first.version('br_pep')!.entries).to.have.length(51);
+
+    const sha = (events[0]!.data as { sha256: string }).sha256;
+    await blobs.put(`lists/parsed/v${PARSED_FORMAT}/${sha}`, Buffer.from('not a v8 value'), 'application/octet-stream');
+    const second = fresh();
+    await second.start();
+    expect(parses).to.equal(1);
+    expect(second.search(null, { schema: 'person', name: 'Joaquim Barbosa Lacerda' }, {}).map((r) => r.name)).to.deep.equal(['Joaquim Barbosa Lacerda']);
+    // ... and cached again
+    const third = fresh();
+    await third.start();
+    expect(parses).to.equal(1);
   });
 
   it('an index built in slices answers exactly as one built at once', async () => {
