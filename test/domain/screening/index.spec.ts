@@ -36,6 +36,12 @@ describe('screening matcher: blocking index and search', () => {
   ];
   const index = buildIndex(entries);
 
+  it('a name holding numbers (an MTE row: "27.111.222 JOSÉ …") finds itself at the default threshold', () => {
+    const withNumbers = entry('br_trabalho_escravo', ['27.111.222 JOSÉ CARLOS DA SILVA PEREIRA']);
+    const numbered = buildIndex([...entries, withNumbers]);
+    expect(search(numbered, { schema: 'person', name: '27.111.222 JOSÉ CARLOS DA SILVA PEREIRA' }).map((r) => [r.entry.entry_id, r.score])).to.deep.equal([[withNumbers.entry_id, 1]]);
+  });
+
   it('finds spelling variants, typos, reordered and transliterated names, best first', () => {
     expect(search(index, { schema: 'person', name: 'Maria Aparecida Sousa Carvalo' })[0]?.entry.entry_id).to.equal(entries[0]?.entry_id);
     expect(search(index, { schema: 'person', name: 'PEREIRA, Jose Carlos' }).map((r) => r.entry.entry_id)).to.deep.equal([entries[1]?.entry_id]);

@@ -243,7 +243,9 @@ function candidateEntries(index: ScreeningIndex, query: PreparedRecord, similari
     s.serial = 0;
   }
   const serial = ++s.serial;
-  const queryWeight = query.names[0]?.tokens.reduce((sum, t) => sum + index.weights.weight(t.text, t.kind), 0) ?? 0;
+  // over the words only: numbers in a name (an MTE row's "27.111.222 JOSÉ …") reach no posting, and
+  // counting them here would cap every estimate below the threshold, so a name could not find itself
+  const queryWeight = query.names[0]?.tokens.filter(isWord).reduce((sum, t) => sum + index.weights.weight(t.text, t.kind), 0) ?? 0;
   if (queryWeight === 0) return [];
   const words = queryWords(index, query, similarity);
   let remaining = words.reduce((sum, w) => sum + w.bound, 0);
