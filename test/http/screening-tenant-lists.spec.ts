@@ -137,7 +137,7 @@ describe('tenant lists and the internal_lists source', function () {
   describe('the internal_lists source', () => {
     let template: string;
     let otherTemplate: string;
-    const definition = { name: 'Interna', subject_type: 'pf', parameters: ['name'], sources: [{ source_id: 'internal_lists', tier: 1 }], rules: [], risk_thresholds: { medio: 30, alto: 60 } };
+    const definition = { name: 'Modelo de bloqueio', subject_type: 'pf', parameters: ['name'], sources: [{ source_id: 'internal_lists', tier: 1 }], rules: [], risk_thresholds: { medio: 30, alto: 60 } };
     before(async () => {
       template = await createTemplate(service, { tenant_id: acme.tenant_id }, definition as never);
       otherTemplate = await createTemplate(service, { tenant_id: other.tenant_id }, definition as never);
