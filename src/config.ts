@@ -30,6 +30,8 @@ export interface Config {
   work: { concurrency: number; leaseMs: number; pollMs: number };
   /** scheduled fetching of the official lists (`SVC_LISTS_REFRESH=off` for air-gapped installs) and their URLs */
   lists: { refresh: boolean; urls: Readonly<Record<string, readonly string[]>>; fetchTimeoutMs: number; maxBytes: number };
+  /** how often monitored customers are swept for periodic review (screening.md section 6) */
+  periodicReview: { intervalMs: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -88,6 +90,7 @@ export function loadConfig(env: Env = process.env): Config {
       leaseMs: integer(env, 'SVC_WORK_LEASE_MS', 10_000, 100, 3_600_000),
       pollMs: integer(env, 'SVC_WORK_POLL_MS', 1_000, 10, 60_000),
     },
+    periodicReview: { intervalMs: integer(env, 'SVC_PERIODIC_REVIEW_INTERVAL_MS', 3_600_000, 1_000, 7 * 86_400_000) },
     biometricProvider: { url: env['SVC_BIOMETRIC_PROVIDER_URL'] || null, token: env['SVC_BIOMETRIC_PROVIDER_TOKEN'] || null },
   };
 }

@@ -49,6 +49,7 @@ import { MonitoringReactor } from './reactors/monitoring.js';
 import { monitoringAlertsProjection } from './projections/monitoring-alerts.js';
 import { ListSource } from './adapters/sources/lists.js';
 import { ListRefresher } from './reactors/list-refresh.js';
+import { PeriodicReviewer, PeriodicReviewSweep } from './reactors/periodic-review.js';
 import { ProcessingRuntime } from './processing/runtime.js';
 import { Worker } from './processing/worker.js';
 import type { WorkQueue } from './adapters/work-queue/port.js';
@@ -267,9 +268,13 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   const monitoring = new MonitoringReactor({ log, readStore, blobs: blobStore, catalog: listCatalog, runner, clock, logger, work: worker });
   runtime.add(monitoring);
   worker.register(monitoring).register(monitoring.customerHandler);
+  const reviews = { log, readStore, clock, logger, secretKey: secret.value, intervalMs: config.periodicReview.intervalMs, work: worker };
+  const reviewSweep = new PeriodicReviewSweep(reviews);
+  worker.register(reviewSweep).register(new PeriodicReviewer(reviews));
   await runtime.start(await eventStore.headPosition());
   // recorded now, fetched by the worker: start-up never waits for a download
   if (config.lists.refresh) await listRefresher.schedule();
+  await reviewSweep.schedule();
   const erasures = new ErasureScheduler(
     { log, readStore, blobs: blobStore, keys: keyStore, secretKey: secret.value, retentionYears: config.retentionYears },
     runner,

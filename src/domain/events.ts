@@ -4,6 +4,7 @@ import { FacialVerificationPerformed } from './facial/events.js';
 import { FxOperationEvent, LaudoNumberEvent } from './fx/events.js';
 import { IdempotencyEvent } from './idempotency/events.js';
 import { LedgerEvent } from './ledger/events.js';
+import { PeriodicReviewEvent } from './monitoring/review-events.js';
 import { ListEvent } from './list/events.js';
 import { TenantListEvent } from './list/tenant-lists.js';
 import { MonitoringSweepEvent } from './monitoring/sweep.js';
@@ -37,4 +38,5 @@ export const EVENT_CODECS: EventCodecs = eventRegistry(
   ListEvent,
   TenantListEvent,
   MonitoringSweepEvent,
+  PeriodicReviewEvent,
 );

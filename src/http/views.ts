@@ -7,7 +7,8 @@ export function tenantView(doc: TenantDoc) {
     object: 'tenant',
     name: doc.name,
     balance: doc.balance,
-    settings: doc.settings,
+    // a tenant projected before periodic review existed has no such setting yet: none
+    settings: { ...doc.settings, periodic_review: doc.settings.periodic_review ?? null },
     created_at: doc.created_at,
     updated_at: doc.updated_at,
   };

@@ -103,7 +103,8 @@ export function customersProjection(): Projection<CustomerDoc> {
           return { ...doc, profile: profileOf(d.profile), external_id: d.external_id, metadata: d.metadata, onboarding_profile: d.onboarding_profile, updated_at: d.completed_at };
         }
         case 'CustomerRunRequested':
-          return { ...doc, status: 'em_analise', latest_run: { run_id: event.data.run_id, status: 'queued', decision: null, risk_band: null, completed_at: null }, updated_at: event.data.requested_at };
+          // a periodic review's run leaves the status as it is: the customer stays em_monitoramento
+          return { ...doc, status: event.data.trigger === 'periodic_review' ? doc.status : 'em_analise', latest_run: { run_id: event.data.run_id, status: 'queued', decision: null, risk_band: null, completed_at: null }, updated_at: event.data.requested_at };
         case 'CustomerRunAborted':
           return { ...doc, status: 'rascunho', latest_run: null, updated_at: event.data.aborted_at };
         case 'CustomerRunConcluded':

@@ -8,6 +8,7 @@ import { fxOperationDecider } from '../../src/domain/fx/decider.js';
 import { laudoNumbersDecider } from '../../src/domain/fx/laudo-numbers.js';
 import { idempotencyDecider } from '../../src/domain/idempotency/decider.js';
 import { ledgerDecider } from '../../src/domain/ledger/decider.js';
+import { reviewDecider } from '../../src/domain/monitoring/review-decider.js';
 import { reportDecider } from '../../src/domain/report/decider.js';
 import { reservationDecider } from '../../src/domain/reservation/decider.js';
 import { runDecider } from '../../src/domain/run/decider.js';
@@ -25,6 +26,7 @@ const DECIDERS = {
   laudoNumbersDecider,
   idempotencyDecider,
   ledgerDecider,
+  reviewDecider,
   reportDecider,
   reservationDecider,
   runDecider,

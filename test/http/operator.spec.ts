@@ -34,6 +34,7 @@ describe('operator API: tenants, settings, credits, API keys', () => {
       custom_document_types: [],
       billing_suspended: false,
       rate_limit_per_minute: null,
+      periodic_review: null,
     });
     const read = await service.operator(`/tenants/${tenant['tenant_id']}`);
     expect(read.status).to.equal(200);

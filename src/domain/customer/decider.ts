@@ -43,6 +43,8 @@ export type CustomerState =
       external_id: string | null;
       documents: Readonly<Record<string, DocumentState>>;
       latest_run_id: string | null;
+      /** the latest run is a periodic review's: its result may move the customer out of em_monitoramento */
+      review_run: boolean;
       /** the last result recorded of a run: the same result concluded again changes nothing */
       concluded: ConcludedRun | null;
       /** facial rounds by id: a round runs once for its selfie and identity pair */
@@ -79,6 +81,8 @@ export type CustomerCommand =
   | ({ type: 'Register'; customer_id: string; tenant_id: string; environment: Environment; subject_type: SubjectType; run_id: string | null; now: string } & Registration)
   | ({ type: 'CompleteDraft'; run_id: string | null; now: string } & Registration)
   | { type: 'AbortRun'; run_id: string; reason: string; now: string }
+  /** a periodic review's run of a monitored customer whose latest run is one of `after_run_ids` (the run reviewed, then attempts never queued) */
+  | { type: 'RequestReviewRun'; run_id: string; after_run_ids: readonly string[]; now: string }
   | { type: 'ConcludeRun'; run_id: string; run_status: string; decision: string | null; risk_band: string | null; completed_at: string; source_birth_date: string | null; policy_status: CustomerStatus | null; now: string }
   | { type: 'ChangeStatus'; status: CustomerStatus; reason: string; now: string }
   | { type: 'UploadDocument'; document_id: string; document_type: string; file_name: string; mime_type: string; size: number; sha256: string; blob_key: string; now: string }
@@ -139,6 +143,13 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
         const completed: CustomerEvent = { type: 'CustomerDraftCompleted', data: { customer_id: id, ...registration(command), completed_at: command.now } };
         return E.right(command.run_id ? [completed, { type: 'CustomerRunRequested', data: { customer_id: id, run_id: command.run_id, requested_at: command.now } }] : [completed]);
       }
+      case 'RequestReviewRun':
+        // the run id derives from the period reviewed: asked again, nothing changes
+        if (state.latest_run_id === command.run_id) return E.right([]);
+        if (state.status !== 'em_monitoramento' || state.latest_run_id === null || !command.after_run_ids.includes(state.latest_run_id)) {
+          return E.left(new DomainError('concurrent_update', 'The customer is no longer monitored, or ran again, since it was found due for review.'));
+        }
+        return E.right([{ type: 'CustomerRunRequested', data: { customer_id: id, run_id: command.run_id, requested_at: command.now, trigger: 'periodic_review' } }]);
       case 'AbortRun':
         if (state.latest_run_id !== command.run_id || state.status !== 'em_analise') return E.right([]);
         return E.right([{ type: 'CustomerRunAborted', data: { customer_id: id, run_id: command.run_id, reason: command.reason, aborted_at: command.now } }]);
@@ -158,7 +169,9 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
             source_birth_date: command.source_birth_date,
           },
         };
-        const policyApplies = command.policy_status !== null && state.status === 'em_analise' && command.policy_status !== state.status;
+        // a periodic review's result is decided like an onboarding one, from em_monitoramento
+        const awaitingDecision = state.status === 'em_analise' || (state.review_run && state.status === 'em_monitoramento');
+        const policyApplies = command.policy_status !== null && awaitingDecision && command.policy_status !== state.status;
         return E.right(
           policyApplies
             ? [concluded, { type: 'CustomerStatusChanged', data: { customer_id: id, status: command.policy_status!, reason: 'auto_decision_policy', changed_at: command.now } }]
@@ -257,6 +270,7 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
         external_id: d.external_id,
         documents: {},
         latest_run_id: null,
+        review_run: false,
         concluded: null,
         rounds: {},
         alerts: {},
@@ -267,7 +281,9 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
       case 'CustomerDraftCompleted':
         return { ...state, external_id: event.data.external_id };
       case 'CustomerRunRequested':
-        return { ...state, status: 'em_analise', latest_run_id: event.data.run_id };
+        return event.data.trigger === 'periodic_review'
+          ? { ...state, latest_run_id: event.data.run_id, review_run: true }
+          : { ...state, status: 'em_analise', latest_run_id: event.data.run_id, review_run: false };
       case 'CustomerRunAborted':
         return { ...state, status: 'rascunho' };
       case 'CustomerRunConcluded': {

@@ -34,7 +34,11 @@ export const CustomerDraftCompleted = t.type({
 
 export const CustomerRunRequested = t.type({
   type: t.literal('CustomerRunRequested'),
-  data: t.type({ customer_id: t.string, run_id: t.string, requested_at: t.string }),
+  data: t.intersection([
+    t.type({ customer_id: t.string, run_id: t.string, requested_at: t.string }),
+    /** set on a periodic review's run (screening.md section 6): the customer keeps its status while it runs */
+    t.partial({ trigger: t.literal('periodic_review') }),
+  ]),
 });
 
 /** The run could not be queued after all (credit taken meanwhile): the customer goes back to draft. */

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { DomainError, type Decider } from '../shared/decider.js';
 import type { Environment, Scope, SubjectType } from '../values/scopes.js';
-import { TenantEvent, type TenantSettingsChanges } from './events.js';
+import { TenantEvent, type PeriodicReview, type TenantSettingsChanges } from './events.js';
 
 export const tenantStream = (tenantId: string): string => `tenant-${tenantId}`;
 
@@ -14,6 +14,7 @@ export interface TenantSettings {
   custom_document_types: string[];
   billing_suspended: boolean;
   rate_limit_per_minute: number | null;
+  periodic_review: PeriodicReview;
 }
 
 export const defaultSettings = (facialMaster: boolean): TenantSettings => ({
@@ -25,6 +26,7 @@ export const defaultSettings = (facialMaster: boolean): TenantSettings => ({
   custom_document_types: [],
   billing_suspended: false,
   rate_limit_per_minute: null,
+  periodic_review: null,
 });
 
 export function applySettings(settings: TenantSettings, changes: TenantSettingsChanges): TenantSettings {

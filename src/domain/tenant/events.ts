@@ -8,6 +8,20 @@ export const AutoDecisionPolicy = t.union([
   t.null,
 ]);
 
+/** The longest review period a tenant may set: ten years. */
+export const MAX_REVIEW_DAYS = 3650;
+
+const ReviewDays = new t.Type<number, number, unknown>(
+  `integer from 1 to ${MAX_REVIEW_DAYS}`,
+  (u): u is number => Number.isSafeInteger(u) && (u as number) >= 1 && (u as number) <= MAX_REVIEW_DAYS,
+  (u, c) => (Number.isSafeInteger(u) && (u as number) >= 1 && (u as number) <= MAX_REVIEW_DAYS ? t.success(u as number) : t.failure(u, c)),
+  t.identity,
+);
+
+/** Days after a monitored customer's last run before it is reviewed again, per risk band (screening.md section 6). */
+export const PeriodicReview = t.union([t.partial({ baixo: ReviewDays, medio: ReviewDays, alto: ReviewDays }), t.null]);
+export type PeriodicReview = t.TypeOf<typeof PeriodicReview>;
+
 export const TenantSettingsChanges = t.partial({
   api_channel_enabled: t.boolean,
   facial_verification_master: t.boolean,
@@ -17,6 +31,7 @@ export const TenantSettingsChanges = t.partial({
   custom_document_types: t.array(t.string),
   billing_suspended: t.boolean,
   rate_limit_per_minute: t.union([t.number, t.null]),
+  periodic_review: PeriodicReview,
 });
 export type TenantSettingsChanges = t.TypeOf<typeof TenantSettingsChanges>;
 

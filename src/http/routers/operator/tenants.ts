@@ -4,7 +4,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { isUuid } from '../../../adapters/ids.js';
 import { addCredits, changeTenantSettings, createApiKey, createTenant, revokeApiKey } from '../../../commands/tenants.js';
 import { MAX_CREDITS_PER_MOVEMENT } from '../../../domain/ledger/decider.js';
-import { AutoDecisionPolicy } from '../../../domain/tenant/events.js';
+import { AutoDecisionPolicy, PeriodicReview } from '../../../domain/tenant/events.js';
 import { Environment, Scope, SubjectType } from '../../../domain/values/scopes.js';
 import { listTenantKeys } from '../../../projections/api-keys.js';
 import { getTemplate } from '../../../projections/templates.js';
@@ -33,6 +33,7 @@ const PatchTenantBody = t.partial({
   custom_document_types: t.array(boundedString(64)),
   billing_suspended: t.boolean,
   rate_limit_per_minute: t.union([positiveInteger, t.null]),
+  periodic_review: PeriodicReview,
 });
 
 const CreditsBody = t.type({ amount: positiveIntegerUpTo(MAX_CREDITS_PER_MOVEMENT), reason: boundedString(500) });
