@@ -12,7 +12,7 @@
  *     many more as bring the corpus to 150,000 names. The real OFAC and UN publications; the EU,
  *     UK and MTE samples as they are (so every list is loaded).
  * (2) Import: each list POSTed to /operator/v1/lists/:id/versions, timed from the request to the
- *     201, which waits for the catalog (the version parsed again from the blob store and every
+ *     201, which waits for the catalog (the version loaded from its parsed-entries cache and every
  *     loaded list indexed again); the event loop's longest stall during it (monitorEventLoopDelay).
  *     Then a new version of OFAC and of PEP (one row more) with every list loaded. Baseline:
  *     importer.parse alone on the same files, and one index build over every list.
