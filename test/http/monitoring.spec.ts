@@ -132,6 +132,25 @@ describe('ongoing monitoring of customers em_monitoramento', function () {
     expect(types.some((t: string) => t.startsWith('MonitoringAlertResolved:operator'))).to.equal(true);
   });
 
+  it('the alert and tenant-list endpoints need the operator token: none, a wrong one or an API key is 401', async () => {
+    const [open] = await alerts(acme);
+    const paths: [string, string][] = [
+      ['GET', `/operator/v1/tenants/${acme.tenant_id}/alerts`],
+      ['GET', `/operator/v1/alerts/${open!['alert_id']}`],
+      ['POST', `/operator/v1/alerts/${open!['alert_id']}/resolve`],
+      ['GET', `/operator/v1/tenants/${acme.tenant_id}/lists`],
+      ['POST', `/operator/v1/tenants/${acme.tenant_id}/lists`],
+      ['POST', `/operator/v1/tenants/${acme.tenant_id}/lists/${listId}/versions`],
+    ];
+    for (const [method, path] of paths) {
+      for (const headers of [{}, { authorization: 'Bearer wrong-token' }, { authorization: `Bearer ${acmeKey}` }]) {
+        const response = await service.call(path, { method, headers, ...(method === 'POST' ? { json: { resolution: 'false_positive', note: 'x', name: 'x' } } : {}) });
+        expect(response.status, `${method} ${path} ${JSON.stringify(headers)}`).to.equal(401);
+      }
+    }
+    expect((await alerts(acme)).map((a) => a['alert_id'])).to.include(open!['alert_id']);
+  });
+
   it('bad input: unknown alert 404, malformed id 400, bad resolution or empty note 400, bad status filter 400', async () => {
     expect((await service.operator('/alerts/6f1c2d3e-4b5a-4c6d-8e7f-8091a2b3c4d5/resolve', { method: 'POST', json: { resolution: 'false_positive', note: 'x' } })).status).to.equal(404);
     expect((await service.operator('/alerts/nope/resolve', { method: 'POST', json: { resolution: 'false_positive', note: 'x' } })).status).to.equal(400);
