@@ -1,42 +1,32 @@
+import type { ListState } from '../../domain/list/decider.js';
 import { LIST_INFO } from '../../domain/list/info.js';
 import type { TenantList } from '../../domain/list/tenant-lists.js';
 import type { ListCatalog } from '../../reactors/list-catalog.js';
 
+/** The active version and the last check of a list's stream, as every list view shows them. */
+const versionFields = (state: ListState) => ({
+  version_id: state.active?.version_id ?? null,
+  published_at: state.active?.published_at ?? null,
+  imported_at: state.active?.imported_at ?? null,
+  last_checked_at: state.last_checked_at,
+  last_error: state.last_error,
+  entries: state.active?.entries ?? 0,
+});
+
 /** One list's freshness as `GET /api/v1/screening/lists` and the operator API show it. */
 export function listStatusView(catalog: ListCatalog, listId: string, now: Date) {
   const state = catalog.state(listId);
-  const active = state.active;
   const info = LIST_INFO[listId] ?? { publisher: listId, refresh_hours: 24 };
   const checked = state.last_checked_at ? Date.parse(state.last_checked_at) : null;
   return {
     list_id: listId,
     publisher: info.publisher,
-    version_id: active?.version_id ?? null,
-    published_at: active?.published_at ?? null,
-    imported_at: active?.imported_at ?? null,
-    last_checked_at: state.last_checked_at,
-    last_error: state.last_error,
-    entries: active?.entries ?? 0,
+    ...versionFields(state),
     stale: checked === null || now.getTime() - checked > 2 * info.refresh_hours * 3600_000,
   };
 }
 
 /** A tenant's own list: its name and active version; never stale (the tenant uploads it, nothing fetches it). */
 export function tenantListView(catalog: ListCatalog, list: TenantList) {
-  const state = catalog.state(list.list_id);
-  const active = state.active;
-  return {
-    list_id: list.list_id,
-    tenant_id: list.tenant_id,
-    name: list.name,
-    publisher: 'tenant',
-    created_at: list.created_at,
-    version_id: active?.version_id ?? null,
-    published_at: active?.published_at ?? null,
-    imported_at: active?.imported_at ?? null,
-    last_checked_at: state.last_checked_at,
-    last_error: state.last_error,
-    entries: active?.entries ?? 0,
-    stale: false,
-  };
+  return { list_id: list.list_id, tenant_id: list.tenant_id, name: list.name, publisher: 'tenant', created_at: list.created_at, ...versionFields(catalog.state(list.list_id)), stale: false };
 }
