@@ -143,7 +143,7 @@ describe('ongoing monitoring of customers em_monitoramento', function () {
       ['POST', `/operator/v1/tenants/${acme.tenant_id}/lists/${listId}/versions`],
     ];
     for (const [method, path] of paths) {
-      for (const headers of [{}, { authorization: 'Bearer wrong-token' }, { authorization: `Bearer ${acmeKey}` }]) {
+      for (const headers of [{}, { authorization: 'Bearer wrong-token' }, { authorization: `Bearer ${acmeKey}` }] as Record<string, string>[]) {
         const response = await service.call(path, { method, headers, ...(method === 'POST' ? { json: { resolution: 'false_positive', note: 'x', name: 'x' } } : {}) });
         expect(response.status, `${method} ${path} ${JSON.stringify(headers)}`).to.equal(401);
       }
