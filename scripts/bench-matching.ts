@@ -110,7 +110,7 @@ function zipf<T>(pool: readonly T[], r: ReturnType<typeof rng>): T {
   return pool[Math.min(pool.length - 1, Math.max(0, k))] as T;
 }
 
-function brazilianName(r: ReturnType<typeof rng>): string {
+export function brazilianName(r: ReturnType<typeof rng>): string {
   const female = r.next() < 0.5;
   const given = [zipf(female ? FEMALE : MALE, r)];
   const second = r.next() < 0.15 ? r.pick(RARE_GIVEN) : zipf(female ? FEMALE : MALE, r);
