@@ -7,7 +7,7 @@ import type { ReadStore } from '../adapters/read-store/port.js';
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
 import { handleCommand, loadState, type CommandContext } from '../commands/handle-command.js';
 import { versionEntries } from '../adapters/lists/parsed-cache.js';
-import { customerDecider, customerStream } from '../domain/customer/decider.js';
+import { customerDecider, customerStream, type AlertState, type CustomerState } from '../domain/customer/decider.js';
 import { CustomerStatusChanged } from '../domain/customer/events.js';
 import { listStream } from '../domain/list/decider.js';
 import { ListVersionImported, type ListVersionImportedData } from '../domain/list/events.js';
@@ -46,6 +46,8 @@ export interface MonitoringDeps {
   work: Pick<Worker, 'schedule'>;
   threshold?: number;
 }
+
+const alertOf = (state: CustomerState, alertId: string): AlertState | undefined => (state.status === 'none' ? undefined : state.alerts[alertId]);
 
 /** A monitored customer as the screening engine queries it; null when it has nothing to screen (erased). */
 export function monitoringQuery(doc: CustomerDoc): ScreeningQuery | null {
@@ -159,17 +161,18 @@ export class MonitoringReactor implements Processor, WorkHandler {
     let raised = 0;
     for (const result of find(query).filter((r) => r.match)) {
       const entry = result.entry;
-      const versionId = this.deps.catalog.version(entry.list_id)?.version.version_id ?? 'unknown';
+      const versionId = trigger === 'list_version' ? workId.slice(MONITOR_VERSION_WORK.length + 1) : (this.deps.catalog.version(entry.list_id)?.version.version_id ?? 'unknown');
+      const alertId = deterministicId(`alert:${customer.customer_id}:${entry.list_id}:${entry.entry_id}:${entry.content_hash}`);
       const decided = await handleCommand(
         this.deps.log,
         customerStream(customer.customer_id),
         customerDecider,
         {
           type: 'RaiseAlert',
-          alert_id: deterministicId(`alert:${customer.customer_id}:${entry.list_id}:${entry.entry_id}:${entry.content_hash}`),
+          alert_id: alertId,
           list_id: entry.list_id,
           entry_id: entry.entry_id,
-          version_id: trigger === 'list_version' ? workId.slice(MONITOR_VERSION_WORK.length + 1) : versionId,
+          version_id: versionId,
           content_hash: entry.content_hash,
           matched_name: result.name,
           score: result.score,
@@ -179,7 +182,9 @@ export class MonitoringReactor implements Processor, WorkHandler {
         },
         { ...this.context(workId, `alert:${customer.customer_id}:${entry.entry_id}`), metadata: { ...this.context(workId, '').metadata, tenant_id: customer.tenant_id } },
       );
-      if (E.isRight(decided) && decided.right.events.length > 0) raised++;
+      // a page screened again after a crash counts the alerts its first attempt raised, once
+      const earlier = E.isRight(decided) ? alertOf(decided.right.state, alertId)?.raised_by : undefined;
+      if (E.isRight(decided) && (decided.right.events.length > 0 || (earlier?.trigger === trigger && earlier.version_id === versionId))) raised++;
     }
     return raised;
   }
@@ -190,13 +195,15 @@ export class MonitoringReactor implements Processor, WorkHandler {
     let count = 0;
     let before: { created_at: string; id: string } | undefined;
     for (;;) {
-      const page = await this.deps.readStore.find<AlertDoc>(ALERTS, { where: { list_id: listId, status: 'open' }, ...(before ? { before } : {}), limit: PAGE });
-      for (const alert of page.filter((a) => removed.has(a.entry_id))) {
+      // every status, not only open: after a crash in the middle, the alerts this version delisted
+      // before it are counted again (and never delisted twice), whether the read model shows it yet or not
+      const page = await this.deps.readStore.find<AlertDoc>(ALERTS, { where: { list_id: listId }, ...(before ? { before } : {}), limit: PAGE });
+      for (const alert of page.filter((a) => removed.has(a.entry_id) && a.status !== 'resolved')) {
         const decided = await handleCommand(this.deps.log, customerStream(alert.customer_id), customerDecider, { type: 'DelistAlert', alert_id: alert.alert_id, version_id: versionId, now: this.now() }, {
           ...this.context(workId, `delist:${alert.alert_id}`),
           metadata: { ...this.context(workId, '').metadata, tenant_id: alert.tenant_id },
         });
-        if (E.isRight(decided) && decided.right.events.length > 0) count++;
+        if (E.isRight(decided) && (decided.right.events.length > 0 || alertOf(decided.right.state, alert.alert_id)?.delisted_by === versionId)) count++;
       }
       if (page.length < PAGE) return count;
       const last = page[page.length - 1]!;

@@ -3,14 +3,15 @@
  * a shared data directory, with the sandbox source and the sandbox biometric provider wrapped so
  * every effect is written to a shared log file (`<effect> <key> <instance>`), appended atomically.
  *
- *   [BLOCK_APPEND_TYPE=<event type>] node --import tsx test/processing/instance-child.ts <dataDir> <name> <effectsFile>
+ *   [BLOCK_APPEND_TYPE=<event type>] [KILL_AFTER_APPEND=<event type>:<n>]
+ *     node --import tsx test/processing/instance-child.ts <dataDir> <name> <effectsFile>
  */
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../src/config.js';
 import { createHttpApp } from '../../src/http/app.js';
 import { silentLogger } from '../../src/logger.js';
 import { closeServices, createServices } from '../../src/services.js';
-import { blockAppendsOf, recorder, RecordingBiometrics, RecordingSource } from './recording.js';
+import { blockAppendsOf, killAfterAppendOf, recorder, RecordingBiometrics, RecordingSource } from './recording.js';
 
 const [dataDir, name, effects] = process.argv.slice(2) as [string, string, string];
 const record = recorder(effects, name);
@@ -34,6 +35,11 @@ const config = loadConfig({
 const services = await createServices(config, silentLogger, { sandboxSource: new RecordingSource(record), sandboxBiometrics: new RecordingBiometrics(record) });
 // a kill point for the crash tests (test/crash/reactors-kill.spec.ts)
 if (process.env['BLOCK_APPEND_TYPE']) blockAppendsOf(services.log, process.env['BLOCK_APPEND_TYPE'], (line) => process.stdout.write(`${line}\n`));
+// and another: SIGKILL right after the nth append of a type (test/crash/monitoring-kill.spec.ts)
+if (process.env['KILL_AFTER_APPEND']) {
+  const [type, n] = process.env['KILL_AFTER_APPEND'].split(':') as [string, string];
+  killAfterAppendOf(services.log, type, Number(n), (line) => process.stdout.write(`${line}\n`));
+}
 const server = createHttpApp(services).listen(0, '127.0.0.1');
 await new Promise<void>((resolve) => server.once('listening', resolve));
 process.stdout.write(`listening ${(server.address() as AddressInfo).port}\n`);

@@ -43,3 +43,22 @@ export function blockAppendsOf(log: EventLog, type: string, say: (line: string) 
     return append(stream, events, metadata, expected);
   };
 }
+
+/**
+ * A kill point: once the `n`th event of this type has been appended (durably), the process
+ * SIGKILLs its whole group, so whatever came after that append never happens.
+ */
+export function killAfterAppendOf(log: EventLog, type: string, n: number, say: (line: string) => void): void {
+  const append = log.append.bind(log);
+  let seen = 0;
+  log.append = async (stream, events, metadata, expected) => {
+    const result = await append(stream, events, metadata, expected);
+    seen += events.filter((e) => e.type === type).length;
+    if (seen >= n) {
+      say(`killed after ${type} #${seen}`);
+      // started detached, the instance leads its own process group (see killInstance)
+      process.kill(-process.pid, 'SIGKILL');
+    }
+    return result;
+  };
+}

@@ -59,6 +59,9 @@ export interface AlertState {
   content_hash: string;
   status: 'open' | 'delisted' | 'resolved';
   resolution: 'true_positive' | 'false_positive' | null;
+  /** what raised it and which version delisted it: a sweep resumed after a crash counts what it did before */
+  raised_by: { trigger: 'list_version' | 'customer'; version_id: string };
+  delisted_by: string | null;
 }
 
 export type AlertExplanation = { feature: string; score: number; query: string | null; candidate: string | null; detail: string }[];
@@ -314,12 +317,13 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
       case 'FacialRoundCompleted':
         return { ...state, rounds: { ...state.rounds, [event.data.round_id]: 'completed' } };
       case 'MonitoringAlertRaised': {
-        const { alert_id, list_id, entry_id, content_hash } = event.data;
-        return { ...state, alerts: { ...state.alerts, [alert_id]: { list_id, entry_id, content_hash, status: 'open', resolution: null } } };
+        const { alert_id, list_id, entry_id, content_hash, trigger, version_id } = event.data;
+        const alert: AlertState = { list_id, entry_id, content_hash, status: 'open', resolution: null, raised_by: { trigger, version_id }, delisted_by: null };
+        return { ...state, alerts: { ...state.alerts, [alert_id]: alert } };
       }
       case 'MonitoringAlertDelisted': {
         const alert = state.alerts[event.data.alert_id];
-        return alert ? { ...state, alerts: { ...state.alerts, [event.data.alert_id]: { ...alert, status: 'delisted' } } } : state;
+        return alert ? { ...state, alerts: { ...state.alerts, [event.data.alert_id]: { ...alert, status: 'delisted', delisted_by: event.data.version_id } } } : state;
       }
       case 'MonitoringAlertResolved': {
         const alert = state.alerts[event.data.alert_id];

@@ -52,7 +52,8 @@ export type SweepCommand =
   | { type: 'Progress'; version_id: string; cursor: SweepCursor; screened: number; alerts: number; now: string }
   | { type: 'Complete'; version_id: string; now: string };
 
-const sameCursor = (a: SweepCursor | null, b: SweepCursor) => a !== null && a.created_at === b.created_at && a.id === b.id;
+/** Pages go newest first: a page's cursor is older than every one recorded before it. */
+const olderThan = (a: SweepCursor, b: SweepCursor | null) => b === null || a.created_at < b.created_at || (a.created_at === b.created_at && a.id < b.id);
 
 export const sweepDecider: Decider<SweepCommand, SweepState, MonitoringSweepEvent> = {
   initialState: { status: 'none', cursor: null, screened: 0, alerts: 0 },
@@ -65,8 +66,9 @@ export const sweepDecider: Decider<SweepCommand, SweepState, MonitoringSweepEven
         return E.right([{ type: 'MonitoringSweepStarted', data: { ...data, started_at: now } }]);
       }
       case 'Progress':
-        // a page recorded twice (a retried append) counts once
-        if (state.status !== 'running' || sameCursor(state.cursor, command.cursor)) return E.right([]);
+        // a page recorded twice (a retried append, or a second instance that took over an expired
+        // lease and screened pages already recorded) counts once
+        if (state.status !== 'running' || !olderThan(command.cursor, state.cursor)) return E.right([]);
         return E.right([{ type: 'MonitoringSweepProgressed', data: { version_id: command.version_id, cursor: command.cursor, screened: command.screened, alerts: command.alerts, at: command.now } }]);
       case 'Complete':
         if (state.status !== 'running') return E.right([]);
