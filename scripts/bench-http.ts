@@ -100,7 +100,20 @@ export async function shut(server: Server): Promise<void> {
 export async function load(url: string, headers: Record<string, string>, options: Required<HttpBenchOptions>): Promise<LoadFigures> {
   const base = { url, headers, connections: options.connections, workers: 1, timeout: 10 };
   if (options.warmup > 0) await autocannon({ ...base, duration: options.warmup });
-  const r = await autocannon({ ...base, duration: options.duration });
+  return loadFigures(await autocannon({ ...base, duration: options.duration }));
+}
+
+/** The part of an autocannon result every HTTP benchmark reports. */
+export interface LoadResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+/** What every HTTP benchmark reports of an autocannon result. */
+export function loadFigures(r: LoadResult): LoadFigures {
   return {
     requests_per_s: Math.round(r.requests.average),
     latency_p50_ms: r.latency.p50,

@@ -48,7 +48,7 @@ import { createHttpApp } from '../src/http/app.js';
 import { silentLogger } from '../src/logger.js';
 import { closeServices, createServices } from '../src/services.js';
 import { brazilianCompanyName, brazilianName, queriesFrom } from './bench-matching.js';
-import { listen, shut, type LoadFigures } from './bench-http.js';
+import { listen, loadFigures, shut, type LoadFigures, type LoadResult } from './bench-http.js';
 import { ACTIVITY, DISTINCTIVE, rng, SURNAMES } from './make-eval-pairs.js';
 
 const LISTS = process.env.SVC_BENCH_LISTS_DIR ?? '/work/shared/data/lists';
@@ -429,14 +429,7 @@ class Child {
 // ---------------------------------------------------------------- HTTP load
 
 /** The part of autocannon's API used here (the package ships no types); as in bench-http.ts. */
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; average: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: Record<string, unknown>) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as (options: Record<string, unknown>) => Promise<LoadResult>;
 
 interface LoadOptions {
   duration: number;
@@ -448,17 +441,7 @@ interface LoadOptions {
 async function load(base: string, requests: readonly Record<string, unknown>[], options: LoadOptions): Promise<LoadFigures> {
   const run = { url: base, requests, connections: options.connections, workers: 1, timeout: 10 };
   if (options.warmup > 0) await autocannon({ ...run, duration: options.warmup });
-  const r = await autocannon({ ...run, duration: options.duration });
-  return {
-    requests_per_s: Math.round(r.requests.average),
-    latency_p50_ms: r.latency.p50,
-    latency_p99_ms: r.latency.p99,
-    latency_avg_ms: Math.round(r.latency.average * 100) / 100,
-    requests: r.requests.total,
-    non_2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
-  };
+  return loadFigures(await autocannon({ ...run, duration: options.duration }));
 }
 
 // ---------------------------------------------------------------- the run
