@@ -2,26 +2,13 @@ import { expect } from 'chai';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { WrongExpectedRevisionError } from '../../src/adapters/event-store/port.js';
-import type { Source, SourceAnswer, SourceRequest } from '../../src/adapters/sources/port.js';
-import { SOURCES } from '../../src/domain/run/catalog.js';
 import { REFERENCE_PF } from '../../src/domain/template/reference.js';
 import { createTenant, type TenantFixture, type TestService } from '../helpers/service.js';
 import { PNG, patchTenant, postCustomer, uploadDocument } from './customers-support.js';
 import { cpf, createTemplate, eventually, getJson, pfSubject, postRun, startRunsService, type Json } from './runs-support.js';
+import { ValidLiveSource } from '../helpers/sources.js';
 
 /** A live bureau answering every check VALID at once. */
-class ValidLiveSource implements Source {
-  async query(request: SourceRequest): Promise<SourceAnswer> {
-    return {
-      status: 'ANSWERED',
-      checks: SOURCES[request.source_id].checks.map((c) => ({ check_id: c.id, status: 'VALID' as const, result_code: 'ok', result_label: 'Nada consta' })),
-      data: {},
-      error_code: null,
-      error_message: null,
-    };
-  }
-}
-
 /**
  * Live creation under concurrency: every request the balance covers succeeds, none is half made,
  * and a failure at any step leaves nothing behind that blocks a retry.

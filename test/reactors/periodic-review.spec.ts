@@ -1,31 +1,18 @@
 import { expect } from 'chai';
 import { ManualClock } from '../../src/adapters/clock.js';
 import { deterministicId } from '../../src/adapters/ids.js';
-import type { Source, SourceAnswer, SourceRequest } from '../../src/adapters/sources/port.js';
 import type { WorkItem } from '../../src/adapters/work-queue/port.js';
 import { handleCommand } from '../../src/commands/handle-command.js';
 import { ledgerCommand } from '../../src/commands/ledger.js';
 import { customerDecider, customerStream } from '../../src/domain/customer/decider.js';
-import { SOURCES } from '../../src/domain/run/catalog.js';
 import { REFERENCE_PF } from '../../src/domain/template/reference.js';
 import { PeriodicReviewSweep, PeriodicReviewer, REVIEW_WORK, type PeriodicReviewDeps } from '../../src/reactors/periodic-review.js';
 import { createTenant, type TenantFixture, type TestService } from '../helpers/service.js';
 import { createCustomer, getCustomer, patchTenant, pfBody } from '../http/customers-support.js';
 import { cpf, createTemplate, eventually, getJson, startRunsService, waitForRun, type Json } from '../http/runs-support.js';
+import { ValidLiveSource } from '../helpers/sources.js';
 
 const DAY = 86_400_000;
-
-class ValidLiveSource implements Source {
-  async query(request: SourceRequest): Promise<SourceAnswer> {
-    return {
-      status: 'ANSWERED',
-      checks: SOURCES[request.source_id].checks.map((c) => ({ check_id: c.id, status: 'VALID' as const, result_code: 'ok', result_label: 'Nada consta' })),
-      data: {},
-      error_code: null,
-      error_message: null,
-    };
-  }
-}
 
 /**
  * What a crash or a second instance can do to one review: the review item executed twice at
