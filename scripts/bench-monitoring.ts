@@ -56,17 +56,11 @@ import { MONITOR_CUSTOMER_WORK, MONITOR_VERSION_WORK, MonitoringReactor } from '
 import { PII_POLICY } from '../src/services.js';
 import { brazilianName, corpus, queriesFrom } from './bench-matching.js';
 import { rng } from './make-eval-pairs.js';
+import { option } from './args.js';
 
 const SECRET = 'bench-monitoring-secret';
 const PAGE = 500;
 
-function option(name: string, fallback: number): number {
-  const raw = process.argv.slice(2).find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, not ${raw}`);
-  return n;
-}
 
 const mb = (bytes: number) => Math.round(bytes / 1e6);
 function memoryAfterGc() {

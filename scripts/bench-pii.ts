@@ -25,17 +25,11 @@ import { PlainPiiCodec, type PiiCodec } from '../src/adapters/pii/port.js';
 import { subjectRef } from '../src/commands/runs.js';
 import { withCheckDigits } from '../src/domain/values/document.js';
 import { PII_POLICY } from '../src/services.js';
+import { option } from './args.js';
 
 const SECRET = 'bench-pii-secret';
 const TENANT = randomUUID();
 
-function option(name: string, fallback: number): number {
-  const raw = process.argv.slice(2).find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, not ${raw}`);
-  return n;
-}
 
 type Codec = 'plain' | 'encrypting';
 type Subjects = 'new' | 'known';

@@ -36,18 +36,12 @@ import { REFERENCE_PF } from '../src/domain/template/reference.js';
 import { withCheckDigits } from '../src/domain/values/document.js';
 import { rebuildProjection, rebuildProjections, type RebuildResult } from '../src/projections/rebuild.js';
 import { PII_POLICY, projections } from '../src/services.js';
+import { option } from './args.js';
 
 const SECRET = 'bench-rebuild-secret';
 const EVENTS_PER_RUN = 8;
 const RUNS_PER_SUBJECT = 4;
 
-function option(name: string, fallback: number): number {
-  const raw = process.argv.slice(2).find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, not ${raw}`);
-  return n;
-}
 
 const NAMES = ['Ana', 'Bruno', 'Carla', 'Daniel', 'Eduarda', 'Felipe', 'Gabriela', 'Henrique'];
 const SURNAMES = ['Almeida', 'Barbosa', 'Cardoso', 'Dias', 'Ferreira', 'Gomes', 'Lima', 'Martins'];

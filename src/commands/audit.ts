@@ -85,7 +85,8 @@ async function verifyListAnswers(log: Services['log'], evidence: ListEvidence, s
         continue;
       }
       const group = isTenantListId(used.list_id) ? used.list_id : 'official';
-      groups.set(group, [...(groups.get(group) ?? []), ...(await importer.parse(blobs.map((b) => ({ name: b.name, data: b.blob!.data })))).entries]);
+      const parsed = (await importer.parse(blobs.map((b) => ({ name: b.name, data: b.blob!.data })))).entries;
+      groups.set(group, (groups.get(group) ?? []).concat(parsed));
       versions.push(version);
     }
     const indexes = [...groups.values()].map((entries) => buildIndex(entries, { weights: DEFAULT_TOKEN_WEIGHTS }));

@@ -150,6 +150,11 @@ export class ListCatalog implements Processor {
     return tenantId === null ? [] : [...this.tenantLists.values()].filter((l) => l.tenant_id === tenantId).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.list_id.localeCompare(b.list_id));
   }
 
+  /** The tenant owning a tenant list; null for an official or unknown list. */
+  ownerOf(listId: string): string | null {
+    return this.tenantLists.get(listId)?.tenant_id ?? null;
+  }
+
   /** Every tenant's lists: for the operator only. */
   allTenantLists(): TenantList[] {
     return [...this.tenantLists.values()].sort((a, b) => a.tenant_id.localeCompare(b.tenant_id) || a.created_at.localeCompare(b.created_at));

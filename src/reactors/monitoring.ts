@@ -11,7 +11,7 @@ import { customerDecider, customerStream, type AlertState, type CustomerState } 
 import { CustomerStatusChanged } from '../domain/customer/events.js';
 import { listStream } from '../domain/list/decider.js';
 import { ListVersionImported, type ListVersionImportedData } from '../domain/list/events.js';
-import { isTenantListId, TENANT_LISTS_STREAM, tenantListsDecider } from '../domain/list/tenant-lists.js';
+import { isTenantListId } from '../domain/list/tenant-lists.js';
 import { sweepDecider, sweepStream, type SweepCursor } from '../domain/monitoring/sweep.js';
 import type { ListEntry } from '../domain/screening/entry.js';
 import { search, type SearchResult } from '../domain/screening/match/index.js';
@@ -107,7 +107,8 @@ export class MonitoringReactor implements Processor, WorkHandler {
 
     const delta = await this.delta(listId, versionId);
     if (!delta) return { done: true };
-    const tenantId = isTenantListId(listId) ? await this.ownerOf(listId) : null;
+    // the catalog (a projection) has applied the list's creation: the version came after it
+    const tenantId = isTenantListId(listId) ? this.deps.catalog.ownerOf(listId) : null;
     // a tenant's list is screened against that tenant's customers only, never everyone's
     if (isTenantListId(listId) && tenantId === null) return { done: true };
     const context = (step: string): CommandContext => this.context(item.id, step);
@@ -180,7 +181,7 @@ export class MonitoringReactor implements Processor, WorkHandler {
           trigger,
           now: this.now(),
         },
-        { ...this.context(workId, `alert:${customer.customer_id}:${entry.entry_id}`), metadata: { ...this.context(workId, '').metadata, tenant_id: customer.tenant_id } },
+        this.context(workId, `alert:${customer.customer_id}:${entry.entry_id}`, customer.tenant_id),
       );
       // a page screened again after a crash counts the alerts its first attempt raised, once
       const earlier = E.isRight(decided) ? alertOf(decided.right.state, alertId)?.raised_by : undefined;
@@ -199,10 +200,7 @@ export class MonitoringReactor implements Processor, WorkHandler {
       // before it are counted again (and never delisted twice), whether the read model shows it yet or not
       const page = await this.deps.readStore.find<AlertDoc>(ALERTS, { where: { list_id: listId }, ...(before ? { before } : {}), limit: PAGE });
       for (const alert of page.filter((a) => removed.has(a.entry_id) && a.status !== 'resolved')) {
-        const decided = await handleCommand(this.deps.log, customerStream(alert.customer_id), customerDecider, { type: 'DelistAlert', alert_id: alert.alert_id, version_id: versionId, now: this.now() }, {
-          ...this.context(workId, `delist:${alert.alert_id}`),
-          metadata: { ...this.context(workId, '').metadata, tenant_id: alert.tenant_id },
-        });
+        const decided = await handleCommand(this.deps.log, customerStream(alert.customer_id), customerDecider, { type: 'DelistAlert', alert_id: alert.alert_id, version_id: versionId, now: this.now() }, this.context(workId, `delist:${alert.alert_id}`, alert.tenant_id));
         if (E.isRight(decided) && (decided.right.events.length > 0 || alertOf(decided.right.state, alert.alert_id)?.delisted_by === versionId)) count++;
       }
       if (page.length < PAGE) return count;
@@ -239,18 +237,13 @@ export class MonitoringReactor implements Processor, WorkHandler {
     }
   }
 
-  private async ownerOf(listId: string): Promise<string | null> {
-    const { state } = await loadState(this.deps.log, TENANT_LISTS_STREAM, tenantListsDecider);
-    return state.get(listId)?.tenant_id ?? null;
-  }
-
   private now(): string {
     return this.deps.clock.now().toISOString();
   }
 
-  private context(workId: string, step: string): CommandContext {
+  private context(workId: string, step: string, tenantId: string | null = null): CommandContext {
     return {
-      metadata: { tenant_id: null, actor: 'system:monitoring', request_id: null, occurred_at: this.now(), correlation_id: workId, causation_id: null },
+      metadata: { tenant_id: tenantId, actor: 'system:monitoring', request_id: null, occurred_at: this.now(), correlation_id: workId, causation_id: null },
       commandId: `${workId}:${step}`,
     };
   }

@@ -120,7 +120,8 @@ export function operatorListsRouter(services: ListServices): Router<RequestState
     ctx.body = { data: listCatalog.tenantListsOf(tenantId).map((list) => tenantListView(listCatalog, list)) };
   });
 
-  router.post('/tenants/:tenant_id/lists/:list_id/versions', files(tenantList), async (ctx) => importVersion(ctx, await tenantList(ctx), await tenantOf(ctx)));
+  // the tenant and its list were checked before the body was read
+  router.post('/tenants/:tenant_id/lists/:list_id/versions', files(tenantList), async (ctx) => importVersion(ctx, ctx.params['list_id']!, ctx.params['tenant_id']!));
 
   return router;
 }
