@@ -7,8 +7,8 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-# the typed client is a workspace package: npm ci needs its manifest
-COPY packages/client/package.json ./packages/client/package.json
+# the typed client is a workspace package (npm ci needs it; the server checks its codecs against its types)
+COPY packages ./packages
 RUN npm ci
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src

@@ -27,7 +27,10 @@ export interface ContractRecord {
   failures: string[];
 }
 
-export const contractRecord: ContractRecord = { exercised: new Set(), failures: [] };
+// mocha loads the root hook through require and the specs through import, so this module can
+// exist twice in one run: the record lives on the global object, shared by both copies
+const RECORD = Symbol.for('kyc-svc.test.openapi-contract');
+export const contractRecord: ContractRecord = ((globalThis as { [RECORD]?: ContractRecord })[RECORD] ??= { exercised: new Set(), failures: [] });
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 

