@@ -6,8 +6,9 @@ import { DomainError } from '../domain/shared/decider.js';
 import { parseDocument } from '../domain/values/document.js';
 import type { Environment, SubjectType } from '../domain/values/scopes.js';
 import { usableTemplate, type TemplateDoc } from '../projections/templates.js';
-import type { CommandContext } from './handle-command.js';
-import { queueRun, type QueuedRun } from './runs.js';
+import { getRun } from '../projections/runs.js';
+import { forTenant, type CommandContext } from './handle-command.js';
+import { cancelRun, queueRun, reviewRun, type QueuedRun } from './runs.js';
 
 /** Where a caller's webhook_url is checked: the endpoint's rules, its host resolved now. */
 export type WebhookUrlProblem = (url: string) => Promise<string | null>;
@@ -90,4 +91,14 @@ export async function requestRun(deps: RunRequestDeps, request: RunRequest, cont
   if (badUrl) return E.left(badUrl);
   const { tenant_id, environment, external_id, metadata, webhook_url } = request;
   return queueRun(deps.log, deps.secretKey, { tenant_id, environment, template, subject: subject.right, external_id, metadata, webhook_url, customer_id: null }, context);
+}
+
+type RunAction = { type: 'review'; decision: 'approved' | 'rejected'; note: string } | { type: 'cancel' };
+
+/** The analyst's review or cancellation of a run that exists (404 run_not_found otherwise). */
+export async function actOnRun(deps: { log: EventLog; readStore: ReadStore }, runId: string, action: RunAction, context: CommandContext) {
+  const run = await getRun(deps.readStore, runId);
+  if (!run) return E.left(new DomainError('run_not_found', 'No such run.', 'run_id'));
+  const own = forTenant(context, run.tenant_id);
+  return action.type === 'review' ? reviewRun(deps.log, runId, action.decision, action.note, own) : cancelRun(deps.log, runId, own);
 }
