@@ -1,3 +1,4 @@
+import type { TemplateDoc } from '../projections/templates.js';
 import type { ApiKeyDoc } from '../projections/api-keys.js';
 import type { TenantDoc } from '../projections/tenants.js';
 
@@ -27,5 +28,20 @@ export function apiKeyView(doc: ApiKeyDoc) {
     key_hint: doc.key_hint,
     created_at: doc.created_at,
     revoked_at: doc.revoked_at,
+  };
+}
+
+export function templateView(doc: TemplateDoc) {
+  return {
+    template_id: doc.template_id,
+    object: 'template',
+    tenant_id: doc.tenant_id,
+    global: doc.global,
+    version: doc.version,
+    ...doc.definition,
+    published: doc.published,
+    active: doc.active,
+    created_at: doc.created_at,
+    updated_at: doc.updated_at,
   };
 }

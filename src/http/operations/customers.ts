@@ -2,7 +2,8 @@ import * as t from 'io-ts';
 import { isUuid } from '../../adapters/ids.js';
 import type { CustomerDoc } from '../../projections/customers.js';
 import { parseCustomerInput } from '../customer-input.js';
-import { checkedString, parsed } from '../decode.js';
+import { CustomerStatus } from '../../domain/values/scopes.js';
+import { checkedString, parsed, stringUpTo } from '../decode.js';
 import { ApiError } from '../errors.js';
 import { PageQuery, uuidParam } from './shared.js';
 
@@ -37,3 +38,12 @@ export const ListCustomersQuery = t.partial({
   cursor: parsed('cursor', decodeCustomerCursor),
   ...PageQuery,
 });
+
+/** Operator: a customer's status, a document's review. */
+export const OperatorCustomerParams = t.type({ customer_id: uuidParam('customer_id') });
+export const SetCustomerStatusBody = t.type({ status: CustomerStatus });
+export const DocumentIdParams = t.type({ document_id: uuidParam('document_id') });
+export const ReviewDocumentBody = t.intersection([
+  t.type({ status: t.keyof({ aprovado: null, rejeitado: null }) }),
+  t.partial({ reason: stringUpTo(1000, 'reason has at most 1000 characters.') }),
+]);
