@@ -105,7 +105,9 @@ export const positiveIntegerUpTo = (max: number) =>
 function fieldPath(context: t.Context): string {
   return context
     .filter((entry, i) => {
-      const parent = context[i - 1]?.type;
+      let parent = context[i - 1]?.type;
+      // a refinement validates its own codec in its own context entry (withChecks)
+      while (parent instanceof t.RefinementType) parent = parent.type;
       return i > 0 && !(parent instanceof t.IntersectionType || parent instanceof t.UnionType);
     })
     .map((entry) => entry.key)
@@ -188,3 +190,29 @@ export const stringUpTo = (max: number, message: string, param?: string) =>
     ),
     'string',
   );
+
+/**
+ * `codec`, then `check` on what it decoded: rules across fields (an amount's decimals follow its
+ * currency), each refused with the ApiError `check` throws. Still a refinement of `codec`, so
+ * decodeBody knows its fields and refuses unknown ones.
+ */
+export function withChecks<C extends t.Mixed>(codec: C, name: string, check: (value: t.TypeOf<C>) => t.TypeOf<C>): t.RefinementType<C> {
+  return new t.RefinementType(
+    name,
+    (u): u is t.TypeOf<C> => codec.is(u),
+    (u, c) => {
+      const result = codec.validate(u, c);
+      if (isLeft(result)) return result;
+      try {
+        return t.success(check(result.right));
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        const refusal: Refusal = { value: u, context: c, message: error.message, refusal: error };
+        return t.failures([refusal]);
+      }
+    },
+    codec.encode,
+    codec,
+    () => true,
+  );
+}
