@@ -79,6 +79,8 @@ export const ERROR_STATUS = {
   concurrent_update: 409,
   alert_already_resolved: 409,
   invalid_run_state: 409,
+  // an idempotent replay whose recorded response held personal data since erased
+  idempotent_response_erased: 410,
   // limits
   rate_limit_exceeded: 429,
   laudo_download_limit: 429,

@@ -139,6 +139,9 @@ describe('erasure of a subject (crypto-shredding)', function () {
       expect(recorded[0]!.data['body']).to.equal(ERASED);
       const replay = await service.call('/api/v1/customers', { method: 'POST', headers: { 'x-api-key': w.a.key, 'idempotency-key': w.subject.idempotency_key }, json: w.subject.body });
       const replayText = await replay.text();
+      // the recorded answer is gone with the personal data: a clear refusal, the request not repeated
+      expect(replay.status, replayText).to.equal(410);
+      expect((JSON.parse(replayText) as Json).error.code).to.equal('idempotent_response_erased');
       for (const needle of [SUBJECT.name, SUBJECT.email, SUBJECT.phone]) expect(replayText).not.to.include(needle);
       // the auditor still finds and reads the subject's streams
       const history = await apiCall(service.operator(`/audit/streams?tenant_id=${w.a.tenant_id}&subject=${SUBJECT.doc}&limit=1000`));

@@ -1,3 +1,4 @@
+import { ERASED } from '../../domain/shared/personal.js';
 import type Koa from 'koa';
 import * as E from 'fp-ts/lib/Either.js';
 import { sha256Hex } from '../../adapters/crypto.js';
@@ -32,6 +33,11 @@ export function idempotent(endpoint: string, idempotency: Idempotency, clock: Cl
     if (E.isLeft(begun)) throw fromDomainError(begun.left);
     const outcome = begun.right;
     if (outcome.kind === 'replay') {
+      // the recorded answer was erased with its subject's personal data: never repeat the request
+      // (it could act on an erased subject again), never answer the marker as if it were the body
+      if (outcome.body === ERASED) {
+        throw new ApiError('idempotent_response_erased', 'The response recorded for this Idempotency-Key held personal data that has since been erased; the request was not repeated. Read the resource instead.', 'Idempotency-Key');
+      }
       ctx.status = outcome.status;
       ctx.body = outcome.body;
       ctx.set('Idempotent-Replayed', 'true');
