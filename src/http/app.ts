@@ -25,6 +25,7 @@ import { operatorFxOperationsRouter } from './routers/operator/fx-operations.js'
 import { operatorListsRouter } from './routers/operator/lists.js';
 import { operatorAlertsRouter } from './routers/operator/alerts.js';
 import { screeningRouter } from './routers/screening.js';
+import { operationsRouter } from './routers/operations.js';
 import type { RequestState } from './state.js';
 
 export interface AppOptions {
@@ -61,9 +62,12 @@ export function createHttpApp(services: Services, options: AppOptions = {}): Koa
   ]);
   // signed file URLs: no key, the token is the grant (decisions section 10)
   const files = filesRouter(services);
+  // /healthz, /readyz, /metrics: for the platform, outside both APIs
+  const operations = operationsRouter(services);
 
-  app.use(requestContext(services.logger, services.config.logRequests, routeTemplates([api, operator, files])));
+  app.use(requestContext(services.logger, services.config.logRequests, routeTemplates([api, operator, files, operations]), services.metrics));
   app.use(errorHandler(services.logger));
+  app.use(operations.routes());
   app.use(
     under(
       '/api/',
