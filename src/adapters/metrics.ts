@@ -142,7 +142,9 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         this.reset();
-        const head = await progress.head();
+        // a store that does not answer leaves the series out: the rest of the scrape still answers
+        const head = await progress.head().catch(() => null);
+        if (head === null) return;
         for (const [processor, position] of progress.positions()) this.set({ processor }, Math.max(0, head - position));
       },
     });

@@ -223,7 +223,7 @@ describe('operations: /healthz, /readyz, /metrics and request-scoped logs', () =
       }
     });
 
-    it('503 naming the event store when it fails, with no error text in the answer', async () => {
+    it('503 naming the event store when it fails, with no error text in the answer; /metrics still answers', async () => {
       const service = await startService();
       try {
         const store = service.services.eventStore;
@@ -234,6 +234,10 @@ describe('operations: /healthz, /readyz, /metrics and request-scoped logs', () =
         const text = await response.text();
         expect(JSON.parse(text)).to.deep.equal({ status: 'not_ready', checks: { event_store: 'failing', read_store: 'ok', processors: 'failing' } });
         expect(text).not.to.match(/ECONNREFUSED|10\.1\.2\.3|52998224725/);
+        // the scrape still answers, without the lag series it cannot compute
+        const samples = await scrape(service);
+        expect(samples.filter((s) => s.name === 'svc_processor_lag_events')).to.deep.equal([]);
+        expect(samples.some((s) => s.name === 'svc_list_versions')).to.equal(true);
         store.headPosition = head;
         expect((await service.call('/readyz')).status).to.equal(200);
       } finally {
