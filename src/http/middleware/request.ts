@@ -31,7 +31,7 @@ export function requestContext(logger: Logger, logRequests: boolean, routeOf: Ro
         await next();
       } finally {
         const seconds = (performance.now() - ctx.state.startedAt) / 1000;
-        const route = logRequests || metrics ? (routeOf(ctx.method, ctx.path) ?? UNMATCHED_ROUTE) : UNMATCHED_ROUTE;
+        const route = logRequests || metrics ? routeTemplate(ctx, routeOf) : UNMATCHED_ROUTE;
         metrics?.observeRequest(ctx.method, route, ctx.status, seconds);
         if (logRequests) {
           logger.info('request', {
@@ -47,6 +47,15 @@ export function requestContext(logger: Logger, logRequests: boolean, routeOf: Ro
       }
     });
   };
+}
+
+/**
+ * The template the router matched, as it recorded it (the same choice routeOf makes, without
+ * matching again); for a request no route took (refused before routing, 404, 405): routeOf.
+ */
+function routeTemplate(ctx: Koa.Context, routeOf: RouteOf): string {
+  const matched = (ctx as { _matchedRoute?: unknown })._matchedRoute;
+  return typeof matched === 'string' ? matched : (routeOf(ctx.method, ctx.path) ?? UNMATCHED_ROUTE);
 }
 
 /**
