@@ -19,6 +19,14 @@ export function withRequestId<T>(requestId: string, fn: () => T): T {
   return requestScope.run({ request_id: requestId }, fn);
 }
 
+/**
+ * Runs `fn` outside any request: for loops a request only wakes (the worker), whose later lines
+ * (timers, other items) are not part of that request.
+ */
+export function outsideRequest<T>(fn: () => T): T {
+  return requestScope.exit(fn);
+}
+
 // field names that only ever hold secrets; a caller passing one by mistake logs the censor
 const SECRET_FIELDS = ['api_key', 'token', 'secret', 'password', 'authorization', 'operator_token', 'secret_key'];
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { ManualClock, systemClock, type Clock } from '../../src/adapters/clock.js';
 import type { NewWorkItem, WorkItem, WorkQueue } from '../../src/adapters/work-queue/port.js';
 import { SqliteWorkQueue } from '../../src/adapters/work-queue/sqlite.js';
-import { memoryLogger, silentLogger, type Logger } from '../../src/logger.js';
+import { memoryLogger, silentLogger, withRequestId, type Logger } from '../../src/logger.js';
 import { DONE, Worker, type WorkHandler, type WorkResult, type WorkerOptions } from '../../src/processing/worker.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -102,6 +102,17 @@ describe('worker', () => {
     await worker.idle();
     expect(executed).to.have.length(2);
     expect((await queue.get('a'))!.status).to.equal('done');
+  });
+
+  it('an item recorded during a request executes outside it: its lines do not carry that request id', async () => {
+    const logger = memoryLogger();
+    const worker = makeWorker(openQueue(), systemClock, {}, logger);
+    worker.register(handler(async () => (logger.info('executed'), DONE)));
+    worker.start();
+    await worker.idle(); // its first look is over: the request's schedule is what wakes it
+    await withRequestId('req-1', () => worker.schedule([item('r', Date.now())]));
+    await waitUntil('the execution', () => logger.lines.length > 0);
+    expect(JSON.parse(logger.lines[0]!)).to.include({ message: 'executed' }).and.not.to.have.property('request_id');
   });
 
   it('runs an item again at the time its execution asked for ({ again_at }), not before, without counting a failure', async () => {
