@@ -7,10 +7,13 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# the typed client is a workspace package (npm ci needs it; the server checks its codecs against its types)
+COPY packages ./packages
 RUN npm ci
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY scripts ./scripts
+COPY openapi ./openapi
 RUN npm run build && npm prune --omit=dev
 
 # Run: the same base image, so the native module built above loads here.
@@ -25,6 +28,8 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# the contract served at /api/v1/openapi.json
+COPY --from=build /app/openapi ./openapi
 # the data directory holds generated secrets when none are configured; the service runs unprivileged
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

@@ -27,10 +27,13 @@ import { operatorAlertsRouter } from './routers/operator/alerts.js';
 import { screeningRouter } from './routers/screening.js';
 import { operationsRouter } from './routers/operations.js';
 import type { RequestState } from './state.js';
+import { cachedOpenApiDocument, openApiRouter } from './openapi.js';
 
 export interface AppOptions {
   /** more public routers (tests, benchmarks), mounted beside the resources under /api/v1 */
   extraApiRouters?: readonly Router<RequestState>[];
+  /** outermost middleware, seeing every final response (the tests' contract validator) */
+  outermost?: Koa.Middleware<RequestState>;
 }
 
 // router middleware expects router fields on the context, which it adds itself
@@ -46,27 +49,12 @@ export function createHttpApp(services: Services, options: AppOptions = {}): Koa
   const app = new Koa<RequestState>({ proxy: services.config.trustProxy });
   app.silent = true;
 
-  const api = mountRouters('/api/v1', [runsRouter(services), customersRouter(services), facialRouter(services), reportsRouter(services), operacoesRouter(services), screeningRouter(services), ...(options.extraApiRouters ?? [])]);
-  const operator = mountRouters('/operator/v1', [
-    operatorTenantsRouter(services),
-    operatorTemplatesRouter(services),
-    operatorRunsRouter(services),
-    operatorReportsRouter(services),
-    operatorFxOperationsRouter(services),
-    operatorListsRouter(services),
-    operatorAlertsRouter(services),
-    operatorCustomersRouter(services),
-    operatorErasureRouter(services),
-    operatorWebhooksRouter(services),
-    operatorAuditRouter(services),
-  ]);
-  // signed file URLs: no key, the token is the grant (decisions section 10)
-  const files = filesRouter(services);
-  // /healthz, /readyz, /metrics: for the platform, outside both APIs
-  const operations = operationsRouter(services);
+  const { contract, operations, api, operator, files } = appRouters(services, options);
 
-  app.use(requestContext(services.logger, services.config.logRequests, routeTemplates([api, operator, files, operations]), services.metrics));
+  if (options.outermost) app.use(options.outermost);
+  app.use(requestContext(services.logger, services.config.logRequests, routeTemplates([contract, operations, api, operator, files]), services.metrics));
   app.use(errorHandler(services.logger));
+  app.use(contract.routes());
   app.use(operations.routes());
   app.use(
     under(
@@ -87,6 +75,39 @@ export function createHttpApp(services: Services, options: AppOptions = {}): Koa
 
   app.use(notFoundAfter());
   return app;
+}
+
+/** The routers of the app, mounted at their prefixes. */
+function appRouters(services: Services, options: AppOptions = {}) {
+  const api = mountRouters('/api/v1', [runsRouter(services), customersRouter(services), facialRouter(services), reportsRouter(services), operacoesRouter(services), screeningRouter(services), ...(options.extraApiRouters ?? [])]);
+  const operator = mountRouters('/operator/v1', [
+    operatorTenantsRouter(services),
+    operatorTemplatesRouter(services),
+    operatorRunsRouter(services),
+    operatorReportsRouter(services),
+    operatorFxOperationsRouter(services),
+    operatorListsRouter(services),
+    operatorAlertsRouter(services),
+    operatorCustomersRouter(services),
+    operatorErasureRouter(services),
+    operatorWebhooksRouter(services),
+    operatorAuditRouter(services),
+  ]);
+  // the published contract needs no key
+  const contract = openApiRouter(cachedOpenApiDocument());
+  // signed file URLs: no key, the token is the grant (decisions section 10)
+  const files = filesRouter(services);
+  // /healthz, /readyz, /metrics: for the platform, outside both APIs
+  const operations = operationsRouter(services);
+
+  return { contract, operations, api, operator, files };
+}
+
+/** Every route the app serves (method and path template), for the check against the document. */
+export function routeList(services: Services): { method: string; path: string }[] {
+  return Object.values(appRouters(services)).flatMap((router) =>
+    router.stack.flatMap((layer) => layer.methods.filter((method) => method !== 'HEAD').map((method) => ({ method, path: String(layer.path) }))),
+  );
 }
 
 function mountRouters(prefix: string, routers: readonly Router<RequestState>[]): Router<RequestState> {

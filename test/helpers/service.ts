@@ -10,6 +10,7 @@ import { createHttpApp } from '../../src/http/app.js';
 import type { RequestState } from '../../src/http/state.js';
 import { memoryLogger } from '../../src/logger.js';
 import { closeServices, createServices, type Overrides, type Services } from '../../src/services.js';
+import { contractValidator } from './openapi-contract.js';
 import { recordRequest, recordResponse, recordSensitive, registerLogs } from './log-privacy.js';
 import { tempDir } from './temp.js';
 
@@ -65,7 +66,10 @@ export async function startService(options: TestServiceOptions = {}): Promise<Te
     ...options.overrides?.(config),
   });
   recordSensitive(services.operatorToken);
-  const app = createHttpApp(services, { extraApiRouters: options.apiRouters?.(services) ?? [] });
+  // test-only routers (probes) are not part of the contract the responses are checked against
+  const testRouters = options.apiRouters?.(services) ?? [];
+  const testOnly = (method: string, path: string) => path.startsWith('/api/v1/') && testRouters.some((router) => router.match(path.slice('/api/v1'.length), method).route);
+  const app = createHttpApp(services, { extraApiRouters: testRouters, outermost: contractValidator(testOnly) });
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
