@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { BlobStore } from '../adapters/blob-store/port.js';
 import { hmacHex } from '../adapters/crypto.js';
 import type { EventLog } from '../adapters/event-store/event-log.js';
-import { deterministicId } from '../adapters/ids.js';
+import { deterministicId, isUuid } from '../adapters/ids.js';
 import type { KeyStore } from '../adapters/pii/key-store.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
 import { customerDecider, customerStream } from '../domain/customer/decider.js';
@@ -12,6 +12,7 @@ import { isEventOf } from '../domain/shared/events.js';
 import { reportStream } from '../domain/report/decider.js';
 import { ReportGenerated } from '../domain/report/events.js';
 import { streamsOf } from '../projections/subject-streams.js';
+import { getTenant } from '../projections/tenants.js';
 import type { CommandContext } from './handle-command.js';
 import { loadState } from './handle-command.js';
 import { subjectRef } from './runs.js';
@@ -37,6 +38,7 @@ export interface ErasureOutcome {
  * basis, else scheduled for the end of the retention period after the subject's last activity.
  */
 export async function requestErasure(deps: ErasureDeps, input: { tenant_id: string; doc: string; legal_basis: string | null }, context: CommandContext): Promise<E.Either<DomainError, ErasureOutcome>> {
+  if (!isUuid(input.tenant_id) || !(await getTenant(deps.readStore, input.tenant_id))) return E.left(new DomainError('tenant_not_found', 'No such tenant.', 'tenant_id'));
   const refs = (['live', 'sandbox'] as const).map((env) => subjectRef(deps.secretKey, input.tenant_id, env, input.doc));
   const known = await streamsOf(deps.readStore, refs);
   if (known.length === 0) return E.left(new DomainError('not_found', 'No records of this document for the tenant.', 'doc'));

@@ -216,3 +216,10 @@ export async function loadState<S, Ev extends DomainEvent>(log: EventLog, stream
   return { state, revision: history.length ? history[history.length - 1]!.revision : -1 };
 }
 
+
+/**
+ * The context of a command on a tenant's data: a key's request carries its tenant already; an
+ * operator's names none, and the data's owner (found by the command) is recorded instead.
+ */
+export const forTenant = (context: CommandContext, tenantId: string | null): CommandContext =>
+  context.metadata.tenant_id !== null ? context : { ...context, metadata: { ...context.metadata, tenant_id: tenantId } };

@@ -1,11 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { EventLog } from '../adapters/event-store/event-log.js';
-import { newId } from '../adapters/ids.js';
-import type { DomainError } from '../domain/shared/decider.js';
+import { isUuid, newId } from '../adapters/ids.js';
+import type { ReadStore } from '../adapters/read-store/port.js';
+import { DomainError } from '../domain/shared/decider.js';
+import { getTemplate } from '../projections/templates.js';
+import { getTenant } from '../projections/tenants.js';
 import { templateDecider, templateStream } from '../domain/template/decider.js';
 import type { TemplateDefinition } from '../domain/template/events.js';
 import { tenantDecider, tenantStream } from '../domain/tenant/decider.js';
-import { handleCommand, type CommandContext } from './handle-command.js';
+import { forTenant, handleCommand, type CommandContext } from './handle-command.js';
 
 export async function createTemplate(
   log: EventLog,
@@ -56,3 +59,41 @@ export async function setOnboardingProfile(log: EventLog, tenantId: string, slug
   const result = await handleCommand(log, tenantStream(tenantId), tenantDecider, { type: 'SetOnboardingProfile', slug, template_id: templateId, now: context.metadata.occurred_at }, context);
   return E.map((r: { position: number | null }) => r.position)(result);
 }
+
+/** A template for one tenant (which must exist) or a global one. */
+export async function createTenantTemplate(
+  deps: { log: EventLog; readStore: ReadStore },
+  input: { tenant_id: string | null; definition: TemplateDefinition; published: boolean; active: boolean },
+  context: CommandContext,
+) {
+  if (input.tenant_id !== null && (!isUuid(input.tenant_id) || !(await getTenant(deps.readStore, input.tenant_id)))) {
+    return E.left(new DomainError('tenant_not_found', 'No such tenant.', 'tenant_id'));
+  }
+  return createTemplate(deps.log, input, context);
+}
+
+/** A template's revision: the fields sent replace the current definition's, availability apart. */
+export async function reviseTemplate(
+  deps: { log: EventLog; readStore: ReadStore },
+  templateId: string,
+  change: Partial<TemplateDefinition> & { published?: boolean; active?: boolean },
+  context: CommandContext,
+) {
+  const current = await getTemplate(deps.readStore, templateId);
+  if (!current) return E.left(templateNotFound());
+  const { published, active, ...contents } = change;
+  const definition = Object.keys(contents).length > 0 ? { ...current.definition, ...contents } : undefined;
+  const own = forTenant(context, current.tenant_id);
+  return changeTemplate(deps.log, templateId, { ...(definition ? { definition } : {}), ...(published !== undefined ? { published } : {}), ...(active !== undefined ? { active } : {}) }, own);
+}
+
+/** An onboarding profile naming a template the tenant may use (its own or a global one). */
+export async function setTenantOnboardingProfile(deps: { log: EventLog; readStore: ReadStore }, tenantId: string, slug: string, templateId: string, context: CommandContext) {
+  const template = isUuid(templateId) ? await getTemplate(deps.readStore, templateId) : null;
+  if (!template || (template.tenant_id !== null && template.tenant_id !== tenantId)) {
+    return E.left(new DomainError('template_not_found', 'No template with this id for the tenant.', 'template_id'));
+  }
+  return setOnboardingProfile(deps.log, tenantId, slug, templateId, context);
+}
+
+export const templateNotFound = () => new DomainError('not_found', 'No such template.', 'template_id');

@@ -8,6 +8,8 @@ import type { Environment, Scope, SubjectType } from '../domain/values/scopes.js
 import { hashApiKey } from '../adapters/crypto.js';
 import { handleCommand, loadState, type CommandContext } from './handle-command.js';
 import { ledgerCommand } from './ledger.js';
+import type { ReadStore } from '../adapters/read-store/port.js';
+import { getTemplate } from '../projections/templates.js';
 
 export interface Written<T> {
   value: T;
@@ -74,3 +76,19 @@ export async function addCredits(log: EventLog, tenantId: string, input: { amoun
 }
 
 const tenantNotFound = () => new DomainError('tenant_not_found', 'No such tenant.');
+
+/**
+ * New settings for a tenant; a default template must be one the tenant may use (its own or a
+ * global one) and screen the person type it is the default for.
+ */
+export async function reviseTenantSettings(deps: { log: EventLog; readStore: ReadStore }, tenantId: string, changes: TenantSettingsChanges, context: CommandContext) {
+  for (const type of ['pf', 'pj'] as const) {
+    const templateId = changes.default_templates?.[type];
+    if (!templateId) continue;
+    const template = await getTemplate(deps.readStore, templateId);
+    if (!template || (template.tenant_id !== null && template.tenant_id !== tenantId) || template.definition.subject_type !== type) {
+      return E.left(new DomainError('template_not_found', `default_templates.${type} must name a ${type} template of this tenant or a global one.`, `default_templates.${type}`));
+    }
+  }
+  return changeTenantSettings(deps.log, tenantId, changes, context);
+}

@@ -7,7 +7,11 @@ import type { Environment } from '../domain/values/scopes.js';
 import { deliveryDecider, deliveryStream } from '../domain/webhook/decider.js';
 import { webhookEndpointsDecider, webhookEndpointsStream } from '../domain/webhook/endpoints.js';
 import type { WebhookEventType } from '../domain/webhook/events.js';
-import { handleCommand, loadState, type CommandContext } from './handle-command.js';
+import type { ReadStore } from '../adapters/read-store/port.js';
+import { getTenant } from '../projections/tenants.js';
+import { getWebhookDelivery } from '../projections/webhook-deliveries.js';
+import { forTenant, handleCommand, loadState, type CommandContext } from './handle-command.js';
+import { webhookUrlRefusal, type WebhookUrlProblem } from './run-requests.js';
 
 /**
  * Configures an environment's endpoint with a new secret, returned this once; the event keeps
@@ -41,4 +45,23 @@ export async function setWebhookEndpoint(
 export async function requestRedelivery(log: EventLog, deliveryId: string, context: CommandContext) {
   const result = await handleCommand(log, deliveryStream(deliveryId), deliveryDecider, { type: 'RequestRedelivery', request_id: context.commandId, now: context.metadata.occurred_at }, context);
   return E.map((r: { position: number | null }) => r.position)(result);
+}
+
+/** An endpoint for a tenant that exists, at a URL the endpoint rules accept and whose host is not inside. */
+export async function configureWebhookEndpoint(
+  deps: { log: EventLog; readStore: ReadStore; secretKey: string; webhookUrlProblem: WebhookUrlProblem },
+  input: { tenant_id: string; environment: Environment; url: string; events: readonly WebhookEventType[] },
+  context: CommandContext,
+) {
+  if (!(await getTenant(deps.readStore, input.tenant_id))) return E.left(new DomainError('tenant_not_found', 'No such tenant.', 'tenant_id'));
+  const badUrl = await webhookUrlRefusal(deps.webhookUrlProblem, input.url, 'url');
+  if (badUrl) return E.left(badUrl);
+  return setWebhookEndpoint(deps.log, deps.secretKey, input, context);
+}
+
+/** One more attempt of a delivery that exists (404 webhook_delivery_not_found otherwise). */
+export async function redeliver(deps: { log: EventLog; readStore: ReadStore }, deliveryId: string, context: CommandContext) {
+  const delivery = await getWebhookDelivery(deps.readStore, deliveryId);
+  if (!delivery) return E.left(new DomainError('webhook_delivery_not_found', 'No such webhook delivery.', 'delivery_id'));
+  return requestRedelivery(deps.log, deliveryId, forTenant(context, delivery.tenant_id));
 }

@@ -4,7 +4,7 @@ import { isValidEmail } from '../domain/values/email.js';
 import type { SubjectType } from '../domain/values/scopes.js';
 import { RESERVED_KEYS } from './decode.js';
 import { ApiError } from './errors.js';
-import { validateExternalId, validateMetadata, validateWebhookUrl } from './routers/runs.js';
+import { validateExternalId, validateMetadata, validateWebhookUrl } from './operations/runs.js';
 
 /**
  * An onboarding profile's name: a slug that cannot name something every object inherits
@@ -50,11 +50,12 @@ function amount(body: Body, field: string): number | string | undefined {
   throw new ApiError('invalid_request', `${field} must be a non-negative number or decimal string.`, field);
 }
 
-function birthDate(body: Body, today: string): string | undefined {
+/** A real calendar date since 1900; that it is past is the command's to check (it knows the time). */
+function birthDate(body: Body): string | undefined {
   const value = body['birth_date'];
   if (value === undefined || value === null) return undefined;
   const invalid = () => new ApiError('invalid_request', 'birth_date must be a real past date as YYYY-MM-DD.', 'birth_date');
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || value > today || value < '1900-01-01') throw invalid();
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || value < '1900-01-01') throw invalid();
   // an impossible day (9999-99-99) is an Invalid Date, whose toISOString throws; 2020-02-30 rolls over
   const date = new Date(`${value}T00:00:00Z`);
   if (Number.isNaN(date.getTime()) || !date.toISOString().startsWith(value)) throw invalid();
@@ -65,7 +66,7 @@ function birthDate(body: Body, today: string): string | undefined {
  * Customer creation input, checked in the order a caller fixes it: shape and type, fields of
  * the other person type, document, name, e-mail, address, then the rest.
  */
-export function parseCustomerInput(raw: unknown, allowInsecureWebhooks: boolean, today: string): CustomerInput {
+export function parseCustomerInput(raw: unknown): CustomerInput {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ApiError('invalid_json', 'The request body must be a JSON object.');
   const body = raw as Body;
   const type = body['type'];
@@ -114,7 +115,7 @@ export function parseCustomerInput(raw: unknown, allowInsecureWebhooks: boolean,
   if (typeof phone === 'string') profile['phone'] = phone;
   if (address) profile['address'] = address;
   if (type === 'pf') {
-    const birth = birthDate(body, today);
+    const birth = birthDate(body);
     if (birth) profile['birth_date'] = birth;
     for (const field of ['nationality', 'occupation'] as const) {
       const value = text(body, field, 100);
@@ -140,6 +141,6 @@ export function parseCustomerInput(raw: unknown, allowInsecureWebhooks: boolean,
     run_bureau: runBureau === true,
     template_id: typeof templateId === 'string' ? templateId : null,
     onboarding_profile: typeof onboarding === 'string' ? onboarding : null,
-    webhook_url: validateWebhookUrl(body['webhook_url'], allowInsecureWebhooks),
+    webhook_url: validateWebhookUrl(body['webhook_url']),
   };
 }

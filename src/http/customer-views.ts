@@ -74,3 +74,17 @@ export function customerCreatedView(doc: CustomerDoc, runId: string | null) {
     livemode: doc.environment === 'live',
   };
 }
+
+/** The answer to a document upload: the document as recorded, pending review. */
+export function documentView(document: { document_id: string; type: string; file_name: string; mime_type: string }, createdAt: string, livemode: boolean) {
+  return {
+    document_id: document.document_id,
+    object: 'document',
+    type: document.type,
+    status: 'pendente',
+    file_name: document.file_name,
+    mime_type: document.mime_type,
+    created_at: createdAt,
+    livemode,
+  };
+}

@@ -68,6 +68,7 @@ export function decodeBody<C extends t.Mixed>(codec: C, body: unknown, code: Err
   const result = codec.decode(body);
   if (isLeft(result)) {
     const first = result.left[0];
+    if (isRefusal(first)) throw first.refusal;
     const path = first ? fieldPath(first.context) : '';
     const expected = first?.context[first.context.length - 1]?.type.name;
     throw new ApiError(code, path ? `Invalid value for ${path}${expected ? ` (expected ${expected})` : ''}.` : 'Invalid request body.', path || null);
@@ -104,9 +105,114 @@ export const positiveIntegerUpTo = (max: number) =>
 function fieldPath(context: t.Context): string {
   return context
     .filter((entry, i) => {
-      const parent = context[i - 1]?.type;
+      let parent = context[i - 1]?.type;
+      // a refinement validates its own codec in its own context entry (withChecks)
+      while (parent instanceof t.RefinementType) parent = parent.type;
       return i > 0 && !(parent instanceof t.IntersectionType || parent instanceof t.UnionType);
     })
     .map((entry) => entry.key)
     .join('.');
+}
+
+/** A failure that already knows the API error it answers with. */
+interface Refusal extends t.ValidationError {
+  readonly refusal: ApiError;
+}
+
+const isRefusal = (error: t.ValidationError | undefined): error is Refusal => error !== undefined && 'refusal' in error;
+
+/**
+ * `codec`, answering its failures with this code and message instead of the generic
+ * invalid_request; `param` defaults to the failing field's path (a path parameter's or query
+ * key's name), and the message may quote the refused value.
+ */
+export function refusing<A, O>(codec: t.Type<A, O, unknown>, code: ErrorCode, message: string | ((value: unknown) => string), param?: string | null): t.Type<A, O, unknown> {
+  return new t.Type<A, O, unknown>(
+    codec.name,
+    codec.is,
+    (u, c) => {
+      const result = codec.validate(u, c);
+      if (!isLeft(result)) return result;
+      const text = typeof message === 'string' ? message : message(u);
+      const refusal: Refusal = { value: u, context: c, message: text, refusal: new ApiError(code, text, param === undefined ? fieldPath(c) || null : param) };
+      return t.failures([refusal]);
+    },
+    codec.encode,
+  );
+}
+
+/** A string that passes `test`, refused with the code and message given. */
+export const checkedString = (name: string, test: (s: string) => boolean, code: ErrorCode, message: string, param?: string | null) =>
+  refusing(new t.Type<string, string, unknown>(name, (u): u is string => typeof u === 'string' && test(u), (u, c) => (typeof u === 'string' && test(u) ? t.success(u) : t.failure(u, c)), t.identity), code, message, param);
+
+/**
+ * Decodes path parameters or a query string: no body rules (unknown query keys are ignored, as
+ * they always were); the first failure answers with its own refusal, else invalid_request.
+ */
+export function decodeInput<C extends t.Mixed>(codec: C, input: unknown): t.TypeOf<C> {
+  const result = codec.decode(input);
+  if (!isLeft(result)) return result.right as t.TypeOf<C>;
+  const first = result.left[0];
+  if (isRefusal(first)) throw first.refusal;
+  const path = first ? fieldPath(first.context) : '';
+  throw new ApiError('invalid_request', path ? `Invalid value for ${path}.` : 'Invalid request.', path || null);
+}
+
+/**
+ * A codec from a parser that throws the ApiError it answers with (the hand-written checks whose
+ * messages the interface fixes): its refusal is kept as is, code, message and param.
+ */
+export function parsed<A>(name: string, parse: (value: unknown) => A): t.Type<A, unknown, unknown> {
+  return new t.Type<A, unknown, unknown>(
+    name,
+    (u): u is A => u !== undefined,
+    (u, c) => {
+      try {
+        return t.success(parse(u));
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        const refusal: Refusal = { value: u, context: c, message: error.message, refusal: error };
+        return t.failures([refusal]);
+      }
+    },
+    t.identity,
+  );
+}
+
+/** A string of at most `max` characters: another type is the usual invalid value, a longer string answers `message`. */
+export const stringUpTo = (max: number, message: string, param?: string) =>
+  t.string.pipe(
+    refusing(
+      t.refinement(t.string, (s) => s.length <= max),
+      'invalid_request',
+      message,
+      param,
+    ),
+    'string',
+  );
+
+/**
+ * `codec`, then `check` on what it decoded: rules across fields (an amount's decimals follow its
+ * currency), each refused with the ApiError `check` throws. Still a refinement of `codec`, so
+ * decodeBody knows its fields and refuses unknown ones.
+ */
+export function withChecks<C extends t.Mixed>(codec: C, name: string, check: (value: t.TypeOf<C>) => t.TypeOf<C>): t.RefinementType<C> {
+  return new t.RefinementType(
+    name,
+    (u): u is t.TypeOf<C> => codec.is(u),
+    (u, c) => {
+      const result = codec.validate(u, c);
+      if (isLeft(result)) return result;
+      try {
+        return t.success(check(result.right));
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        const refusal: Refusal = { value: u, context: c, message: error.message, refusal: error };
+        return t.failures([refusal]);
+      }
+    },
+    codec.encode,
+    codec,
+    () => true,
+  );
 }

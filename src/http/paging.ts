@@ -1,14 +1,6 @@
 import type { ReadStore, Scalar } from '../adapters/read-store/port.js';
 import { ApiError } from './errors.js';
 
-/** `limit`: an integer from 1 to 100, default 20. */
-export function parseLimit(raw: unknown): number {
-  if (raw === undefined) return 20;
-  const value = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(value) || value < 1 || value > 100) throw new ApiError('invalid_limit', 'limit must be an integer from 1 to 100.', 'limit');
-  return value;
-}
-
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /** An ISO 8601 date-time bound, normalised to the stored form; else 400 invalid_date. */
@@ -53,6 +45,13 @@ export function decodeCursor(raw: unknown): { created_at: string; id: string } {
   throw invalid();
 }
 
+/** The paging fields of a decoded list query (operations/shared.ts `PageQuery`). */
+export interface Page {
+  limit?: number;
+  created_after?: string;
+  created_before?: string;
+}
+
 /**
  * One page of a list, newest first: the inclusive created_after / created_before bounds and the
  * keyset cursor of the query string, one more document than the page to learn whether more exist.
@@ -61,18 +60,16 @@ export async function findPage<T>(
   store: ReadStore,
   collection: string,
   where: Record<string, Scalar>,
-  query: Record<string, unknown>,
+  page: Page,
   before: { created_at: string; id: string } | undefined,
 ): Promise<{ data: T[]; hasMore: boolean }> {
-  const limit = parseLimit(query['limit']);
-  const createdFrom = parseDateBound(query['created_after'], 'created_after');
-  const createdTo = parseDateBound(query['created_before'], 'created_before');
-  const page = await store.find<T>(collection, {
+  const limit = page.limit ?? 20;
+  const found = await store.find<T>(collection, {
     where,
     limit: limit + 1,
-    ...(createdFrom ? { createdFrom } : {}),
-    ...(createdTo ? { createdTo } : {}),
+    ...(page.created_after ? { createdFrom: page.created_after } : {}),
+    ...(page.created_before ? { createdTo: page.created_before } : {}),
     ...(before ? { before } : {}),
   });
-  return { data: page.slice(0, limit), hasMore: page.length > limit };
+  return { data: found.slice(0, limit), hasMore: found.length > limit };
 }

@@ -1,3 +1,5 @@
+import type { WebhookDeliveryDoc } from '../projections/webhook-deliveries.js';
+import type { TemplateDoc } from '../projections/templates.js';
 import type { ApiKeyDoc } from '../projections/api-keys.js';
 import type { TenantDoc } from '../projections/tenants.js';
 
@@ -27,5 +29,36 @@ export function apiKeyView(doc: ApiKeyDoc) {
     key_hint: doc.key_hint,
     created_at: doc.created_at,
     revoked_at: doc.revoked_at,
+  };
+}
+
+export function templateView(doc: TemplateDoc) {
+  return {
+    template_id: doc.template_id,
+    object: 'template',
+    tenant_id: doc.tenant_id,
+    global: doc.global,
+    version: doc.version,
+    ...doc.definition,
+    published: doc.published,
+    active: doc.active,
+    created_at: doc.created_at,
+    updated_at: doc.updated_at,
+  };
+}
+
+/** The delivery log item: every attempt, without the body or anything of the secret. */
+export function webhookDeliveryView(doc: WebhookDeliveryDoc) {
+  return {
+    delivery_id: doc.delivery_id,
+    event_id: doc.event_id,
+    event: doc.event,
+    environment: doc.environment,
+    url: doc.url,
+    status: doc.status,
+    attempts: doc.attempts.map((a) => ({ attempted_at: a.attempted_at, http_status: a.http_status, latency_ms: a.latency_ms, error: a.error })),
+    next_attempt_at: doc.next_attempt_at,
+    failure_reason: doc.failure_reason,
+    created_at: doc.created_at,
   };
 }

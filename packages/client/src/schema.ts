@@ -60,6 +60,759 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/v1/tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a tenant
+         * @description Creates a tenant with the default settings (API channel on, facial verification off, no
+         *     default templates, no credits). `name` is 1 to 200 characters, not blank.
+         */
+        post: operations["createTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/tenants/{tenant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        /** Read a tenant with its balance and settings */
+        get: operations["getTenant"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a tenant's settings
+         * @description Any subset of the settings; fields left out keep their value, `default_templates` is
+         *     merged per person type. A default template must be a template of this tenant or a global
+         *     one, of the same person type. `billing_suspended: true` makes run creation answer 402;
+         *     `api_channel_enabled: false` makes every public request of the tenant answer 403
+         *     `channel_disabled`. A body that changes nothing answers 200 and records nothing.
+         */
+        patch: operations["updateTenantSettings"];
+        trace?: never;
+    };
+    "/operator/v1/tenants/{tenant_id}/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add credits to a tenant's balance
+         * @description Adds `amount` credits (an integer from 1 to 1,000,000,000,000 per movement) to the tenant's
+         *     ledger. The balance may not exceed Number.MAX_SAFE_INTEGER.
+         */
+        post: operations["addTenantCredits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/tenants/{tenant_id}/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        /** List a tenant's API keys, revoked ones included, without secrets */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key (shown once)
+         * @description Creates a key `sk_live_…` (environment `live`) or `sk_test_…` (`sandbox`). The key is in
+         *     `api_key` of this answer only; the service stores its SHA-256. Duplicate scopes are kept
+         *     once. `subject_type` restricts the key to one person type; `rate_limit_per_minute`
+         *     overrides the tenant's limit for this key.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/tenants/{tenant_id}/api-keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+                /** @description The key's id. */
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Revocation is immediate: the answer comes once authentication reads the key as revoked,
+         *     so the next request with it answers 401 `invalid_api_key`. Revoking a revoked key answers
+         *     200 with the first revocation's time.
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a template for one tenant or a global one
+         * @description A template (decisions.md section 4) with either `tenant_id` or `global: true`.
+         *     Defaults: `parameters` and `rules` empty, `risk_thresholds` `{medio: 30, alto: 60}`,
+         *     `published` and `active` true. The contents are checked: `parameters` among `name`,
+         *     `birth_date`, `mother_name`, `email`, `phone`, `trade_name`; at least one source, each
+         *     known, serving the subject type and listed once; one rule per check, only for checks
+         *     the template's sources answer; `0 < medio < alto <= 100`.
+         */
+        post: operations["createTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/templates/{template_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id. */
+                template_id: string;
+            };
+            cookie?: never;
+        };
+        /** Read a template */
+        get: operations["getTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Publish, retire or revise a template
+         * @description `published` and `active` change availability. Any of the contents fields (`name`,
+         *     `parameters`, `sources`, `rules`, `risk_thresholds`) makes a new version (the others are
+         *     kept from the current one and the whole is checked as at creation); runs record the
+         *     version they used. `subject_type` may be sent but never changed. An unchanged body
+         *     answers 200 and records nothing.
+         */
+        patch: operations["updateTemplate"];
+        trace?: never;
+    };
+    "/operator/v1/tenants/{tenant_id}/onboarding-profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Name a template as an onboarding profile of a tenant
+         * @description Sets (or replaces) the template a customer created with `onboarding_profile: <slug>`
+         *     runs. `slug`: 1 to 63 lower-case letters, digits and dashes, starting with a letter or
+         *     digit. The template must be the tenant's or a global one.
+         */
+        post: operations["setOnboardingProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/runs/{run_id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The run's id. */
+                run_id: components["parameters"]["OpRunId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide a run awaiting manual review
+         * @description Only a `pending_review` run, or a `partial` run with `manual_review: true`. The run
+         *     becomes `completed` with the analyst's decision as `decision` and `operative_decision`,
+         *     `manual_review` false, and a new `run.completed` webhook is sent. `note` has at most
+         *     2,000 characters.
+         */
+        post: operations["reviewRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/runs/{run_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The run's id. */
+                run_id: components["parameters"]["OpRunId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a queued or running run
+         * @description Only from `queued` or `running`: the run becomes `cancelado`, costs nothing, and sends no
+         *     webhook. No request body (one sent is ignored).
+         */
+        post: operations["cancelRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/runs/{run_id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The run's id. */
+                run_id: components["parameters"]["OpRunId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate a terminal run's PDF report
+         * @description Renders and stores the report of a terminal run (`completed`, `blocked`, `partial`,
+         *     `failed`, `cancelado`) once per run and mode: 201 when this call generated it, 200 with
+         *     the same record (same bytes) when it already existed. The PDF itself is read through
+         *     the public API (`GET /api/v1/bureau/runs/{run_id}/report`).
+         */
+        post: operations["generateRunReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/tenants/{tenant_id}/fx-operations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record an FX operation (a draft, `rascunho`)
+         * @description Fields of decisions.md section 9: `nature_code` five digits; `currency` an ISO 4217 code;
+         *     `amount` a positive decimal string with at most the currency's minor-unit decimals (2 for
+         *     USD, 0 for JPY, 3 for KWD) and at most 15 integer digits; `counterparty.name` 1 to 200
+         *     characters (trimmed); `counterparty.country` an assigned ISO 3166-1 alpha-2 code in upper
+         *     case; `description` at most 2,000 characters; `customer_id` a customer of this tenant.
+         */
+        post: operations["createFxOperation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/fx-operations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The FX operation's id. */
+                id: components["parameters"]["OpFxOperationId"];
+            };
+            cookie?: never;
+        };
+        /** Read an FX operation with its analysis */
+        get: operations["getFxOperation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/fx-operations/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The FX operation's id. */
+                id: components["parameters"]["OpFxOperationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a draft FX operation (status `registrada`)
+         * @description Idempotent; a submitted operation answers 200 unchanged. No request body.
+         */
+        post: operations["submitFxOperation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/fx-operations/{id}/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The FX operation's id. */
+                id: components["parameters"]["OpFxOperationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request the analysis (laudo) of a submitted FX operation
+         * @description The analysis runs in the background; the operation then reads `analysis_status:
+         *     completed` with its analysis, laudo number and laudo file name (the PDF is downloaded
+         *     through the public API). Asking again answers 202 with the operation as it is. No
+         *     request body.
+         */
+        post: operations["requestFxAnalysis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The official lists with their active version and freshness
+         * @description One item per official list (screening.md section 1), in a fixed order. A list is
+         *     `stale` when it was never checked, or last checked more than twice its refresh period
+         *     ago (6 h for the foreign sanctions lists, 24 h for the Brazilian ones).
+         */
+        get: operations["listOfficialLists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/lists/{list_id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An official list (screening.md section 1); any other value answers 400 invalid_list. */
+                list_id: components["parameters"]["OpOfficialListId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a version of an official list by hand
+         * @description `multipart/form-data` with one to eight parts named `file` (each at most 268,435,456
+         *     bytes): the raw official file or files as published (OFAC's `sdn.csv`, `add.csv`,
+         *     `alt.csv` and `sdn_comments.csv` together), or a zip holding them. At most 2 other
+         *     fields of at most 1,024 bytes, 10 parts in all. The list is checked before the body is
+         *     read. Answers 201 with the new version, 200 with the active version when the content is
+         *     the same. A version parsing to no entries, or to fewer than half the active version's,
+         *     is recorded but refused (409) unless sent again with `?force=true`.
+         */
+        post: operations["uploadOfficialListVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/lists/{list_id}/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An official list (screening.md section 1); any other value answers 400 invalid_list. */
+                list_id: components["parameters"]["OpOfficialListId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch an official list now
+         * @description Schedules a fetch of the list's configured URL at once (in the background, even when
+         *     scheduled fetching is off). A list without a URL configured is checked by nothing.
+         *     No request body.
+         */
+        post: operations["refreshOfficialList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/tenants/{tenant_id}/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        /** A tenant's own lists with their active version */
+        get: operations["listTenantLists"];
+        put?: never;
+        /**
+         * Create a tenant's own list
+         * @description One list per tenant and name (compared without case or repeated spaces): creating it
+         *     again answers 200 with the existing list. `name`: 1 to 200 characters with at least one
+         *     letter or digit.
+         */
+        post: operations["createTenantList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/tenants/{tenant_id}/lists/{list_id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+                /** @description A list of this tenant (`tl_` and 20 hex characters). */
+                list_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a version of a tenant's list (CSV)
+         * @description Like an official list's upload: `multipart/form-data` with `file` parts, here a CSV
+         *     whose header is `name,schema,doc,birth_date,country,aliases,notes` (aliases separated
+         *     by `|`; a row without a document needs its schema). The tenant and the list are checked
+         *     before the body is read. 201 new version, 200 same content, 409 refused (`?force=true`
+         *     accepts it).
+         */
+        post: operations["uploadTenantListVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/tenants/{tenant_id}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        /** A tenant's monitoring alerts, newest first */
+        get: operations["listAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/alerts/{alert_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's id. */
+                alert_id: components["parameters"]["OpAlertId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One alert with the explanation of its score
+         * @description The alert and `explanation`, the matcher's feature-by-feature account read from the
+         *     customer's stream: `"[erased]"` once the customer's personal data was erased.
+         */
+        get: operations["getAlert"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/alerts/{alert_id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's id. */
+                alert_id: components["parameters"]["OpAlertId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve an alert as a true or false positive
+         * @description A false positive is remembered for that customer and entry content: it is not raised
+         *     again until the entry changes. `note` (1 to 2,000 characters, not blank) says why.
+         *     Resolving again with the same resolution answers 200 unchanged; with the other, 409.
+         *     A delisted alert may still be resolved.
+         */
+        post: operations["resolveAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/customers/{customer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id. */
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set a customer's status
+         * @description Any customer status; `em_monitoramento` starts ongoing monitoring (the customer is
+         *     screened against the active lists at once). Setting the current status answers 200 and
+         *     records nothing.
+         */
+        patch: operations["setCustomerStatus"];
+        trace?: never;
+    };
+    "/operator/v1/documents/{document_id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject a customer's document
+         * @description `status` `aprovado` or `rejeitado`, `reason` at most 1,000 characters. A document
+         *     replaced by a newer upload of its type can no longer be reviewed. The same status again
+         *     answers 200 and records nothing.
+         */
+        post: operations["reviewDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/erasure-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a data subject's personal data (crypto-shredding)
+         * @description For one CPF or CNPJ of a tenant (punctuation ignored), in both environments. With a
+         *     `legal_basis` (at most 500 characters) the erasure is carried out at once: the subject's
+         *     keys are destroyed, its files and run reports deleted, and the read models rebuilt (200,
+         *     `erased`). Without one it is scheduled for the end of the retention period after the
+         *     subject's last activity (202, `scheduled`). The streams stay whole; personal fields read
+         *     `"[erased]"` ever after.
+         */
+        post: operations["requestErasure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/tenants/{tenant_id}/webhook-endpoints/{environment}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+                /** @description The environment whose events the endpoint receives. */
+                environment: "live" | "sandbox";
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set an environment's webhook endpoint (new secret each time)
+         * @description `url`: HTTPS, without credentials, at most 2,048 characters, not resolving to a
+         *     loopback, private, link-local or metadata address (unless the service runs with
+         *     `SVC_WEBHOOK_ALLOW_INSECURE=true`). `events`: the event types to receive;
+         *     `run.completed` and `run.failed` are always delivered. Every PUT rotates the signing
+         *     secret, shown only in this answer: `whsec_` and 32 random bytes in base64url.
+         */
+        put: operations["setWebhookEndpoint"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/tenants/{tenant_id}/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A tenant's webhook delivery log with every attempt
+         * @description Newest first; no request or response bodies, nothing of the secret.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/webhook-deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery's id. */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery once more, now
+         * @description One more attempt with the same event id and body, whatever the delivery's status; asking
+         *     again before it ran changes nothing. No request body.
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/audit/streams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Events in commit order, with their metadata
+         * @description The event log as the auditor reads it (decisions.md section 11), optionally for one
+         *     tenant, one stream category (`run`, `tenant`, `customer`, …) or one data subject (a CPF
+         *     or CNPJ, with `tenant_id`: every stream of that subject). Page with `from`: the
+         *     `next_cursor` of the previous page (a position), null on the last page. Personal fields
+         *     of an erased subject read `"[erased]"`.
+         */
+        get: operations["readAuditStreams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/bureau/runs": {
         parameters: {
             query?: never;
@@ -643,6 +1396,581 @@ export interface components {
             error: components["schemas"]["ErrorBody"];
             /** @description Present on public API errors. */
             livemode?: boolean;
+        };
+        /** @enum {string} */
+        OpScope: "runs:write" | "runs:read" | "detail:read" | "customers:write" | "customers:read" | "biometria:write" | "screening:read";
+        /** @enum {string} */
+        OpEnvironment: "live" | "sandbox";
+        /** @enum {string} */
+        OpSubjectType: "pf" | "pj";
+        /** @enum {string} */
+        OpCustomerStatus: "em_analise" | "aprovado" | "pendencia" | "recusado" | "rascunho" | "inactive" | "em_monitoramento";
+        /** @description The customer status a completed run's risk band sets; null for none. */
+        OpAutoDecisionPolicy: {
+            baixo?: components["schemas"]["OpCustomerStatus"];
+            medio?: components["schemas"]["OpCustomerStatus"];
+            alto?: components["schemas"]["OpCustomerStatus"];
+        } | null;
+        /** @description Days after a monitored customer's last run before it runs again, per risk band; null for none. */
+        OpPeriodicReview: {
+            baixo?: number;
+            medio?: number;
+            alto?: number;
+        } | null;
+        OpTenantSettings: {
+            /** @description false: every public request of the tenant answers 403 channel_disabled. */
+            api_channel_enabled: boolean;
+            /** @description The platform's switch for the facial module. */
+            facial_verification_master: boolean;
+            /** @description The tenant's switch for the facial module (both must be on). */
+            facial_verification_enabled: boolean;
+            default_templates: {
+                /** Format: uuid */
+                pf: string | null;
+                /** Format: uuid */
+                pj: string | null;
+            };
+            auto_decision_policy: components["schemas"]["OpAutoDecisionPolicy"];
+            custom_document_types: string[];
+            billing_suspended: boolean;
+            /** @description The tenant's per-key limit; null: the service default. */
+            rate_limit_per_minute: number | null;
+            periodic_review: components["schemas"]["OpPeriodicReview"];
+        };
+        OpTenant: {
+            /** Format: uuid */
+            tenant_id: string;
+            /** @constant */
+            object: "tenant";
+            name: string;
+            /** @description Credits. */
+            balance: number;
+            settings: components["schemas"]["OpTenantSettings"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        OpCreateTenantRequest: {
+            name: string;
+            /** @default false */
+            facial_verification_master?: boolean;
+        };
+        OpTenantSettingsPatch: {
+            api_channel_enabled?: boolean;
+            facial_verification_master?: boolean;
+            facial_verification_enabled?: boolean;
+            default_templates?: {
+                /** Format: uuid */
+                pf?: string | null;
+                /** Format: uuid */
+                pj?: string | null;
+            };
+            auto_decision_policy?: components["schemas"]["OpAutoDecisionPolicy"];
+            custom_document_types?: string[];
+            billing_suspended?: boolean;
+            rate_limit_per_minute?: number | null;
+            periodic_review?: components["schemas"]["OpPeriodicReview"];
+        };
+        OpCreditsRequest: {
+            amount: number;
+            reason: string;
+        };
+        OpCreditBalance: {
+            /** Format: uuid */
+            tenant_id: string;
+            balance: number;
+        };
+        OpCreateApiKeyRequest: {
+            name: string;
+            environment: components["schemas"]["OpEnvironment"];
+            scopes: components["schemas"]["OpScope"][];
+            subject_type?: components["schemas"]["OpSubjectType"] | null;
+            rate_limit_per_minute?: number | null;
+        };
+        OpApiKey: {
+            /** Format: uuid */
+            key_id: string;
+            /** @constant */
+            object: "api_key";
+            /** Format: uuid */
+            tenant_id: string;
+            name: string;
+            environment: components["schemas"]["OpEnvironment"];
+            scopes: components["schemas"]["OpScope"][];
+            subject_type: components["schemas"]["OpSubjectType"] | null;
+            rate_limit_per_minute: number | null;
+            /** @description The first 8 and last 4 characters of the key, e.g. `sk_test_…5Wjk`. */
+            key_hint: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            revoked_at: string | null;
+        };
+        OpApiKeyCreated: {
+            /** Format: uuid */
+            key_id: string;
+            /** @constant */
+            object: "api_key";
+            /** Format: uuid */
+            tenant_id: string;
+            name: string;
+            environment: components["schemas"]["OpEnvironment"];
+            scopes: components["schemas"]["OpScope"][];
+            subject_type: components["schemas"]["OpSubjectType"] | null;
+            rate_limit_per_minute: number | null;
+            key_hint: string;
+            /** Format: date-time */
+            created_at: string;
+            revoked_at: null;
+            /** @description The key itself, shown only here. */
+            api_key: string;
+        };
+        OpApiKeyList: {
+            data: components["schemas"]["OpApiKey"][];
+        };
+        OpTemplateSource: {
+            /** @description A source of the catalog (decisions.md section 3), e.g. `receita_cpf`, `sanctions`. */
+            source_id: string;
+            /**
+             * @description 1 critical, 2 important, 3 informative.
+             * @enum {integer}
+             */
+            tier: 1 | 2 | 3;
+        };
+        OpTemplateRule: {
+            check_id: string;
+            /** @enum {string} */
+            on_invalid: "block" | "pend" | "review" | "info";
+        };
+        OpRiskThresholds: {
+            medio: number;
+            alto: number;
+        };
+        /** @enum {string} */
+        OpSubjectParameter: "name" | "birth_date" | "mother_name" | "email" | "phone" | "trade_name";
+        OpCreateTemplateRequest: {
+            /**
+             * Format: uuid
+             * @description The owning tenant; or send `global: true`.
+             */
+            tenant_id?: string;
+            /** @description `true`: a template offered to every tenant (no tenant_id). */
+            global?: boolean;
+            name: string;
+            subject_type: components["schemas"]["OpSubjectType"];
+            /** @default [] */
+            parameters?: components["schemas"]["OpSubjectParameter"][];
+            sources: components["schemas"]["OpTemplateSource"][];
+            /** @default [] */
+            rules?: components["schemas"]["OpTemplateRule"][];
+            risk_thresholds?: components["schemas"]["OpRiskThresholds"];
+            /** @default true */
+            published?: boolean;
+            /** @default true */
+            active?: boolean;
+        };
+        OpTemplatePatch: {
+            name?: string;
+            subject_type?: components["schemas"]["OpSubjectType"];
+            parameters?: components["schemas"]["OpSubjectParameter"][];
+            sources?: components["schemas"]["OpTemplateSource"][];
+            rules?: components["schemas"]["OpTemplateRule"][];
+            risk_thresholds?: components["schemas"]["OpRiskThresholds"];
+            published?: boolean;
+            active?: boolean;
+        };
+        OpTemplate: {
+            /** Format: uuid */
+            template_id: string;
+            /** @constant */
+            object: "template";
+            /**
+             * Format: uuid
+             * @description null for a global template.
+             */
+            tenant_id: string | null;
+            global: boolean;
+            /** @description Grows with each revision of the contents. */
+            version: number;
+            name: string;
+            subject_type: components["schemas"]["OpSubjectType"];
+            parameters: components["schemas"]["OpSubjectParameter"][];
+            sources: components["schemas"]["OpTemplateSource"][];
+            rules: components["schemas"]["OpTemplateRule"][];
+            risk_thresholds: components["schemas"]["OpRiskThresholds"];
+            published: boolean;
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        OpOnboardingProfileRequest: {
+            slug: string;
+            /** Format: uuid */
+            template_id: string;
+        };
+        OpOnboardingProfile: {
+            /** @constant */
+            object: "onboarding_profile";
+            /** Format: uuid */
+            tenant_id: string;
+            slug: string;
+            /** Format: uuid */
+            template_id: string;
+        };
+        OpReviewRunRequest: {
+            /** @enum {string} */
+            decision: "approved" | "rejected";
+            /** @default  */
+            note?: string;
+        };
+        OpReport: {
+            /** @constant */
+            object: "report";
+            /** Format: uuid */
+            run_id: string;
+            /** @enum {string} */
+            mode: "resumido" | "completo";
+            /** @description The PDF's SHA-256. */
+            sha256: string;
+            byte_size: number;
+            page_count: number;
+            /** Format: date-time */
+            generated_at: string;
+            /** @description The run's events the report was rendered from. */
+            history: {
+                /** @description `run-<run_id>` */
+                stream: string;
+                last_revision: number;
+                event_count: number;
+                /** @description The digest of those events' canonical JSON lines (as GET /operator/v1/audit/streams shows them). */
+                sha256: string;
+            };
+        };
+        OpCreateFxOperationRequest: {
+            nature_code: string;
+            /** @enum {string} */
+            direction: "entrada" | "saida";
+            /** @description ISO 4217. */
+            currency: string;
+            /** @description A positive decimal string with at most the currency's decimals. */
+            amount: string;
+            counterparty: {
+                name: string;
+                /** @description An assigned ISO 3166-1 alpha-2 code. */
+                country: string;
+            };
+            /** Format: uuid */
+            customer_id?: string | null;
+            /** @default  */
+            description?: string;
+        };
+        /** @description The eight fields of the laudo. */
+        OpFxAnalysis: {
+            operation_nature: string;
+            taxation_irrf: string;
+            taxation_iof: string;
+            main_characteristics: string;
+            required_documents: string[];
+            cide: string;
+            siscoserv: string;
+            regulations: string[];
+        };
+        OpFxOperation: {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            object: "fx_operation";
+            /** Format: uuid */
+            tenant_id: string;
+            /** @enum {string} */
+            status: "rascunho" | "registrada";
+            nature_code: string;
+            /** @enum {string} */
+            direction: "entrada" | "saida";
+            currency: string;
+            amount: string;
+            /** Format: uuid */
+            customer_id: string | null;
+            counterparty: {
+                name: string;
+                country: string;
+            };
+            description: string;
+            /** @enum {string|null} */
+            analysis_status: "requested" | "completed" | null;
+            analysis: components["schemas"]["OpFxAnalysis"] | null;
+            /** @description Whether the nature code is in the service's table; null before the analysis. */
+            analysis_catalogued: boolean | null;
+            analysis_warnings: string[];
+            /** @description Per tenant. */
+            laudo_number: string | null;
+            /** @description `laudo-{nature_code}-{YYYYMMDD}-{laudo_number}.pdf` */
+            laudo_file_name: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            submitted_at: string | null;
+            /** Format: date-time */
+            analysis_requested_at: string | null;
+            /** Format: date-time */
+            analysis_completed_at: string | null;
+        };
+        /** @enum {string} */
+        OpOfficialListId: "ofac_sdn" | "un_sc" | "eu_fsf" | "uk_fcdo" | "br_ceis" | "br_cnep" | "br_cepim" | "br_ceaf" | "br_pep" | "br_trabalho_escravo";
+        OpListStatus: {
+            list_id: components["schemas"]["OpOfficialListId"];
+            publisher: string;
+            /**
+             * Format: uuid
+             * @description The active version; null before the first import.
+             */
+            version_id: string | null;
+            /** @description The publication date the file states (e.g. `2026-11-20`), when it does. */
+            published_at: string | null;
+            /** Format: date-time */
+            imported_at: string | null;
+            /** Format: date-time */
+            last_checked_at: string | null;
+            /** @description The last failure (fetch or refusal) since the last success. */
+            last_error: string | null;
+            entries: number;
+            stale: boolean;
+        };
+        OpListStatusList: {
+            data: components["schemas"]["OpListStatus"][];
+        };
+        OpListUpload: {
+            file: string[];
+        };
+        OpListDelta: {
+            added: number;
+            removed: number;
+            changed: number;
+        };
+        /** @description A list's version; on a 200 (same content) the active version, whose `version_id` and `delta` are null when it has none. */
+        OpListVersion: {
+            list_id: string;
+            /** Format: uuid */
+            version_id: string | null;
+            /** @description The digest of the version's files (names and contents). */
+            sha256: string;
+            entries: number;
+            /** @description Entries added, removed and changed against the version active before. */
+            delta: components["schemas"]["OpListDelta"] | null;
+        };
+        OpListRefresh: {
+            list_id: components["schemas"]["OpOfficialListId"];
+            /** @constant */
+            status: "scheduled";
+        };
+        OpCreateTenantListRequest: {
+            name: string;
+        };
+        OpTenantList: {
+            list_id: string;
+            /** Format: uuid */
+            tenant_id: string;
+            name: string;
+            /** @constant */
+            publisher: "tenant";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            version_id: string | null;
+            published_at: string | null;
+            /** Format: date-time */
+            imported_at: string | null;
+            /** Format: date-time */
+            last_checked_at: string | null;
+            last_error: string | null;
+            entries: number;
+            /** @constant */
+            stale: false;
+        };
+        OpTenantListList: {
+            data: components["schemas"]["OpTenantList"][];
+        };
+        /** @description The fields every alert view has (no personal data but the list's published name). */
+        OpAlertProperties: {
+            /** @constant */
+            object: "monitoring_alert";
+            /** Format: uuid */
+            alert_id: string;
+            /** Format: uuid */
+            tenant_id: string;
+            environment: components["schemas"]["OpEnvironment"];
+            /** Format: uuid */
+            customer_id: string;
+            list_id: string;
+            entry_id: string;
+            /**
+             * Format: uuid
+             * @description The list version that raised it.
+             */
+            version_id: string;
+            content_hash: string;
+            /** @description The entry's published name that matched. */
+            matched_name: string;
+            score: number;
+            /**
+             * @description What screened it: a new list version's delta, or the customer entering monitoring.
+             * @enum {string}
+             */
+            trigger: "list_version" | "customer";
+            /** @enum {string} */
+            status: "open" | "delisted" | "resolved";
+            /** @enum {string|null} */
+            resolution: "true_positive" | "false_positive" | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            delisted_at: string | null;
+            /** Format: date-time */
+            resolved_at: string | null;
+            livemode: boolean;
+        };
+        OpAlert: components["schemas"]["OpAlertProperties"];
+        OpAlertExplanationItem: {
+            /** @description `name`, a document type, `birth_date`, `country` or `schema`. */
+            feature: string;
+            score: number;
+            query: string | null;
+            candidate: string | null;
+            detail: string;
+        };
+        OpAlertDetail: components["schemas"]["OpAlertProperties"] & {
+            /** @description The matcher's explanation of the score; `"[erased]"` after the customer's erasure; null if the raising event is not found. */
+            explanation: components["schemas"]["OpAlertExplanationItem"][] | "[erased]" | null;
+        };
+        OpAlertList: {
+            data: components["schemas"]["OpAlert"][];
+            has_more: boolean;
+            /** @description Send as `cursor` for the next page; null on the last. */
+            next_cursor: string | null;
+        };
+        OpResolveAlertRequest: {
+            /** @enum {string} */
+            resolution: "true_positive" | "false_positive";
+            note: string;
+        };
+        OpCustomerStatusRequest: {
+            status: components["schemas"]["OpCustomerStatus"];
+        };
+        OpReviewDocumentRequest: {
+            /** @enum {string} */
+            status: "aprovado" | "rejeitado";
+            reason?: string;
+        };
+        OpDocumentReview: {
+            /** Format: uuid */
+            document_id: string;
+            /** @constant */
+            object: "document";
+            /** Format: uuid */
+            customer_id: string;
+            /** @enum {string} */
+            status: "aprovado" | "rejeitado";
+            reason: string | null;
+        };
+        OpErasureRequest: {
+            /** Format: uuid */
+            tenant_id: string;
+            /** @description A CPF or CNPJ; punctuation is ignored. */
+            doc: string;
+            /** @description The legal basis to erase at once; blank or absent: scheduled for the end of retention. */
+            legal_basis?: string;
+        };
+        OpErasure: {
+            /** @constant */
+            object: "erasure_request";
+            /** Format: uuid */
+            erasure_id: string;
+            /** @enum {string} */
+            status: "scheduled" | "erased";
+            /** Format: date-time */
+            due_at: string;
+        };
+        /** @enum {string} */
+        OpWebhookEventType: "run.completed" | "run.failed" | "biometric_check.completed" | "customer.monitoring_alert";
+        OpWebhookEndpointRequest: {
+            /** Format: uri */
+            url: string;
+            events: components["schemas"]["OpWebhookEventType"][];
+        };
+        OpWebhookSecret: {
+            /** @description The signing secret, shown only here. */
+            secret: string;
+        };
+        OpWebhookAttempt: {
+            /** Format: date-time */
+            attempted_at: string;
+            /** @description null when no HTTP answer came. */
+            http_status: number | null;
+            latency_ms: number;
+            error: string | null;
+        };
+        OpWebhookDelivery: {
+            /** Format: uuid */
+            delivery_id: string;
+            event_id: string;
+            event: components["schemas"]["OpWebhookEventType"];
+            environment: components["schemas"]["OpEnvironment"];
+            url: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            attempts: components["schemas"]["OpWebhookAttempt"][];
+            /** Format: date-time */
+            next_attempt_at: string | null;
+            /** @description Why nothing was sent, when the delivery was abandoned. */
+            failure_reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        OpWebhookDeliveryList: {
+            data: components["schemas"]["OpWebhookDelivery"][];
+        };
+        OpRedelivery: {
+            /** Format: uuid */
+            delivery_id: string;
+            /** @constant */
+            status: "pending";
+        };
+        OpEventMetadata: {
+            /** Format: uuid */
+            tenant_id: string | null;
+            /** @description `api_key:<key_id>`, `operator` or `system`. */
+            actor: string;
+            request_id: string | null;
+            /** Format: date-time */
+            occurred_at: string;
+            correlation_id: string;
+            causation_id: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        OpAuditedEvent: {
+            /** @description The global commit position. */
+            position: number;
+            stream: string;
+            revision: number;
+            type: string;
+            /** @description The event's data as stored (personal fields decrypted, or `"[erased]"`). */
+            data: {
+                [key: string]: unknown;
+            };
+            metadata: components["schemas"]["OpEventMetadata"];
+            /** Format: date-time */
+            recorded_at: string;
+        };
+        OpAuditPage: {
+            data: components["schemas"]["OpAuditedEvent"][];
+            /** @description The `from` of the next page (a position); null when this page was not full. */
+            next_cursor: string | null;
         };
         /** @description String pairs echoed as sent at creation (`{}` when none); a periodic-review run adds `trigger` `periodic_review`. */
         Metadata: {
@@ -1531,6 +2859,57 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description `invalid_operator_token`: the `Authorization: Bearer` token is missing or wrong. */
+        OpUnauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "type": "authorization_error",
+                 *         "code": "invalid_operator_token",
+                 *         "message": "Missing or invalid operator token.",
+                 *         "param": null
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The resource is in a state that refuses the request, or changed concurrently (`concurrent_update`, with Retry-After). */
+        OpConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `payload_too_large`: the JSON body exceeds 1 MB (1,048,576 bytes). */
+        OpPayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `internal_error`: an internal error (no detail in the body); quote the X-Request-Id. */
+        OpInternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The run is `queued` or `running`; poll again after `Retry-After` seconds. */
         RunInProgress: {
             headers: {
@@ -1594,6 +2973,18 @@ export interface components {
         ApiVersion: "2026-06-03" | "2026-08-27" | "2026-09-23";
         /** @description 1 to 255 visible ASCII characters. A replay answers the stored 2xx with `Idempotent-Replayed true`. */
         IdempotencyKey: string;
+        /** @description The tenant's id. */
+        OpTenantId: string;
+        /** @description The run's id. */
+        OpRunId: string;
+        /** @description The alert's id. */
+        OpAlertId: string;
+        /** @description The FX operation's id. */
+        OpFxOperationId: string;
+        /** @description An official list (screening.md section 1); any other value answers 400 invalid_list. */
+        OpOfficialListId: components["schemas"]["OpOfficialListId"];
+        /** @description `true` activates a version the refusal rule would refuse (no entries, or fewer than half the active version's). Any other value is false. */
+        OpForce: "true" | "false";
         /** @description The run id (a UUID; anything else is `400 invalid_id`). */
         RunIdInPath: string;
         /** @description The customer id (a UUID; anything else is `400 invalid_id`). */
@@ -1708,6 +3099,1800 @@ export interface operations {
                     "application/javascript": string;
                 };
             };
+        };
+    };
+    createTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Banco Alfa",
+                 *       "facial_verification_master": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpCreateTenantRequest"];
+            };
+        };
+        responses: {
+            /** @description The tenant. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpTenant"];
+                };
+            };
+            /** @description `invalid_json` (unparsable, nested too deep, or not an object), `invalid_request` (missing, blank, unknown or mistyped field; `param` names it). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `concurrent_update` (another instance wrote the stream; retry, see Retry-After). */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    getTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tenant. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpTenant"];
+                };
+            };
+            /** @description `invalid_id` (tenant_id is not a UUID). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`. */
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    updateTenantSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "default_templates": {
+                 *         "pf": "546c87ec-c6b6-4e9c-834d-f78082863087",
+                 *         "pj": "44b81263-a60c-4a5f-975f-34e034d9694d"
+                 *       },
+                 *       "auto_decision_policy": {
+                 *         "baixo": "aprovado",
+                 *         "medio": "em_analise",
+                 *         "alto": "pendencia"
+                 *       },
+                 *       "periodic_review": {
+                 *         "alto": 180
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpTenantSettingsPatch"];
+            };
+        };
+        responses: {
+            /** @description The tenant after the change. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpTenant"];
+                };
+            };
+            /** @description `invalid_id` (tenant_id), `invalid_json`, `invalid_request` (unknown or mistyped field), `template_not_found` (a default template of another tenant, of the other person type, or unknown; `param` `default_templates.pf` or `default_templates.pj`). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    addTenantCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 1000,
+                 *       "reason": "Prepaid package"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpCreditsRequest"];
+            };
+        };
+        responses: {
+            /** @description The balance after the credit. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tenant_id": "4a614839-c86a-477f-9a41-c45198506a8a",
+                     *       "balance": 1000
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpCreditBalance"];
+                };
+            };
+            /** @description `invalid_id` (tenant_id), `invalid_json`, `invalid_request` (amount not an integer from 1 to 1,000,000,000,000, blank or over-long reason (500), unknown field, or a credit that would take the balance past the largest safe integer). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every key of the tenant (at most 1,000). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "key_id": "a6ac66c7-4092-44de-92bd-52cdcc14a143",
+                     *           "object": "api_key",
+                     *           "tenant_id": "4a614839-c86a-477f-9a41-c45198506a8a",
+                     *           "name": "Conciliação",
+                     *           "environment": "live",
+                     *           "scopes": [
+                     *             "runs:read"
+                     *           ],
+                     *           "subject_type": "pf",
+                     *           "rate_limit_per_minute": 120,
+                     *           "key_hint": "sk_live_…RWbg",
+                     *           "created_at": "2026-11-23T00:19:20.302Z",
+                     *           "revoked_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpApiKeyList"];
+                };
+            };
+            /** @description `invalid_id` (tenant_id). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`. */
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Backoffice",
+                 *       "environment": "sandbox",
+                 *       "scopes": [
+                 *         "runs:write",
+                 *         "runs:read",
+                 *         "detail:read",
+                 *         "customers:write",
+                 *         "customers:read",
+                 *         "biometria:write",
+                 *         "screening:read"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpCreateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key, with the secret `api_key`. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "key_id": "6ca37ae9-456a-4045-b293-a84043e0aab5",
+                     *       "object": "api_key",
+                     *       "tenant_id": "4a614839-c86a-477f-9a41-c45198506a8a",
+                     *       "name": "Backoffice",
+                     *       "environment": "sandbox",
+                     *       "scopes": [
+                     *         "runs:write",
+                     *         "runs:read",
+                     *         "detail:read",
+                     *         "customers:write",
+                     *         "customers:read",
+                     *         "biometria:write",
+                     *         "screening:read"
+                     *       ],
+                     *       "subject_type": null,
+                     *       "rate_limit_per_minute": null,
+                     *       "key_hint": "sk_test_…5Wjk",
+                     *       "created_at": "2026-11-23T00:19:20.290Z",
+                     *       "revoked_at": null,
+                     *       "api_key": "sk_test_RszUJsQdGBTE2fqq3eUDt-3XKgJ7w2UB-8kQsDY5Wjk"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpApiKeyCreated"];
+                };
+            };
+            /** @description `invalid_id` (tenant_id), `invalid_json`, `invalid_request` (missing or blank name, unknown environment, scope or subject_type, empty `scopes`, rate limit not a positive integer, unknown field). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+                /** @description The key's id. */
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key (without the secret). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "key_id": "a6ac66c7-4092-44de-92bd-52cdcc14a143",
+                     *       "object": "api_key",
+                     *       "tenant_id": "4a614839-c86a-477f-9a41-c45198506a8a",
+                     *       "name": "Conciliação",
+                     *       "environment": "live",
+                     *       "scopes": [
+                     *         "runs:read"
+                     *       ],
+                     *       "subject_type": "pf",
+                     *       "rate_limit_per_minute": 120,
+                     *       "key_hint": "sk_live_…RWbg",
+                     *       "created_at": "2026-11-23T00:19:20.302Z",
+                     *       "revoked_at": "2026-11-23T00:19:20.316Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpApiKey"];
+                };
+            };
+            /** @description `invalid_id` (tenant_id or key_id). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`, `api_key_not_found` (no such key for this tenant). */
+            404: components["responses"]["NotFound"];
+            /** @description `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    createTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tenant_id": "4a614839-c86a-477f-9a41-c45198506a8a",
+                 *       "name": "PF padrão",
+                 *       "subject_type": "pf",
+                 *       "published": true,
+                 *       "active": true,
+                 *       "parameters": [
+                 *         "name"
+                 *       ],
+                 *       "sources": [
+                 *         {
+                 *           "source_id": "receita_cpf",
+                 *           "tier": 1
+                 *         },
+                 *         {
+                 *           "source_id": "sanctions",
+                 *           "tier": 1
+                 *         },
+                 *         {
+                 *           "source_id": "pep",
+                 *           "tier": 2
+                 *         },
+                 *         {
+                 *           "source_id": "legal_proceedings",
+                 *           "tier": 2
+                 *         },
+                 *         {
+                 *           "source_id": "negative_media",
+                 *           "tier": 3
+                 *         }
+                 *       ],
+                 *       "rules": [
+                 *         {
+                 *           "check_id": "sanctions_hit",
+                 *           "on_invalid": "block"
+                 *         },
+                 *         {
+                 *           "check_id": "civil_proceedings",
+                 *           "on_invalid": "info"
+                 *         }
+                 *       ],
+                 *       "risk_thresholds": {
+                 *         "medio": 30,
+                 *         "alto": 60
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpCreateTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description The template. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpTemplate"];
+                };
+            };
+            /** @description `invalid_json`, `invalid_request` (both or neither of tenant_id and global: true (param `tenant_id`), a missing, mistyped or unknown field, or contents that break the rules above; `param` names the field). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found` (tenant_id unknown or not a UUID). */
+            404: components["responses"]["NotFound"];
+            /** @description `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    getTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id. */
+                template_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpTemplate"];
+                };
+            };
+            /** @description `invalid_id` (template_id). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `not_found` (no such template). */
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    updateTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id. */
+                template_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "published": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpTemplatePatch"];
+            };
+        };
+        responses: {
+            /** @description The template after the change. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpTemplate"];
+                };
+            };
+            /** @description `invalid_id` (template_id), `invalid_json`, `invalid_request` (mistyped or unknown field, contents that break the template rules, a changed subject_type). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `not_found` (no such template). */
+            404: components["responses"]["NotFound"];
+            /** @description `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    setOnboardingProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "slug": "conta-digital",
+                 *       "template_id": "546c87ec-c6b6-4e9c-834d-f78082863087"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpOnboardingProfileRequest"];
+            };
+        };
+        responses: {
+            /** @description The profile. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "onboarding_profile",
+                     *       "tenant_id": "4a614839-c86a-477f-9a41-c45198506a8a",
+                     *       "slug": "conta-digital",
+                     *       "template_id": "546c87ec-c6b6-4e9c-834d-f78082863087"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpOnboardingProfile"];
+                };
+            };
+            /** @description `invalid_id` (tenant_id), `invalid_json`, `invalid_request` (missing, mistyped or unknown field; a slug that breaks the pattern), `template_not_found` (unknown template, or another tenant's). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    reviewRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The run's id. */
+                run_id: components["parameters"]["OpRunId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decision": "approved",
+                 *       "note": "PEP relationship reviewed; approved by compliance."
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpReviewRunRequest"];
+            };
+        };
+        responses: {
+            /** @description The run after the review (as `GET /api/v1/bureau/runs/{run_id}` shows it). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "run_id": "4cd34a92-6e84-52db-b812-0d87528c5a0d",
+                     *       "status": "completed",
+                     *       "decision": "approved",
+                     *       "operative_decision": "approved",
+                     *       "risk_band": "medio",
+                     *       "external_id": null,
+                     *       "metadata": {},
+                     *       "template_name": "PF padrão",
+                     *       "summary_message": "Decisão do analista: aprovado.",
+                     *       "manual_review": false,
+                     *       "created_at": "2026-11-23T00:19:20.357Z",
+                     *       "completed_at": "2026-11-23T00:19:20.427Z",
+                     *       "livemode": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Run"];
+                };
+            };
+            /** @description `invalid_id` (run_id), `invalid_json`, `invalid_request` (decision not approved or rejected, note not a string or over 2,000 characters, unknown field). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `run_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `invalid_run_state` (the run is not awaiting review), `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    cancelRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The run's id. */
+                run_id: components["parameters"]["OpRunId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled run. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "run_id": "24f16582-b769-5cae-b076-f208d2c1125f",
+                     *       "status": "cancelado",
+                     *       "decision": null,
+                     *       "operative_decision": null,
+                     *       "risk_band": null,
+                     *       "external_id": null,
+                     *       "metadata": {},
+                     *       "template_name": "PF padrão",
+                     *       "summary_message": "Consulta cancelada.",
+                     *       "manual_review": false,
+                     *       "created_at": "2026-11-23T00:19:20.443Z",
+                     *       "completed_at": "2026-11-23T00:19:20.467Z",
+                     *       "livemode": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Run"];
+                };
+            };
+            /** @description `invalid_id` (run_id). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `run_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `invalid_run_state` (the run already ended, or was cancelled), `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    generateRunReport: {
+        parameters: {
+            query: {
+                /** @description The report's mode. */
+                mode: "resumido" | "completo";
+            };
+            header?: never;
+            path: {
+                /** @description The run's id. */
+                run_id: components["parameters"]["OpRunId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report already existed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpReport"];
+                };
+            };
+            /** @description The report was generated by this call. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpReport"];
+                };
+            };
+            /** @description `invalid_id` (run_id), `invalid_mode` (mode missing, repeated or not resumido/completo), `run_not_terminal` (the run is queued, running or pending_review). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `run_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    createFxOperation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "nature_code": "12345",
+                 *       "direction": "saida",
+                 *       "currency": "USD",
+                 *       "amount": "15000.00",
+                 *       "counterparty": {
+                 *         "name": "Acme Software Inc.",
+                 *         "country": "US"
+                 *       },
+                 *       "description": "Licença de software"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpCreateFxOperationRequest"];
+            };
+        };
+        responses: {
+            /** @description The operation, status `rascunho`. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpFxOperation"];
+                };
+            };
+            /** @description `invalid_id` (tenant_id or customer_id not a UUID), `invalid_json`, `invalid_request` (missing, mistyped or unknown field, or a field breaking the rules above; `param` names it). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`, `customer_not_found` (customer_id unknown or another tenant's). */
+            404: components["responses"]["NotFound"];
+            /** @description `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    getFxOperation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The FX operation's id. */
+                id: components["parameters"]["OpFxOperationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operation. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpFxOperation"];
+                };
+            };
+            /** @description `invalid_id` (id). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `operation_not_found`. */
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    submitFxOperation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The FX operation's id. */
+                id: components["parameters"]["OpFxOperationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operation, status `registrada`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpFxOperation"];
+                };
+            };
+            /** @description `invalid_id` (id). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `operation_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    requestFxAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The FX operation's id. */
+                id: components["parameters"]["OpFxOperationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operation, `analysis_status` `requested` (or `completed` when asked again later). */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpFxOperation"];
+                };
+            };
+            /** @description `invalid_id` (id), `operation_is_draft` (submit it first). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `operation_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    listOfficialLists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every official list. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "list_id": "br_ceis",
+                     *           "publisher": "CGU (CEIS)",
+                     *           "version_id": "5267a0da-3c55-5f65-bf9c-5df50d674035",
+                     *           "published_at": "2026-11-20",
+                     *           "imported_at": "2026-11-23T00:24:38.173Z",
+                     *           "last_checked_at": "2026-11-23T00:24:38.532Z",
+                     *           "last_error": null,
+                     *           "entries": 11,
+                     *           "stale": false
+                     *         },
+                     *         {
+                     *           "list_id": "ofac_sdn",
+                     *           "publisher": "US Treasury OFAC (SDN)",
+                     *           "version_id": null,
+                     *           "published_at": null,
+                     *           "imported_at": null,
+                     *           "last_checked_at": null,
+                     *           "last_error": null,
+                     *           "entries": 0,
+                     *           "stale": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpListStatusList"];
+                };
+            };
+            401: components["responses"]["OpUnauthorized"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    uploadOfficialListVersion: {
+        parameters: {
+            query?: {
+                /** @description `true` activates a version the refusal rule would refuse (no entries, or fewer than half the active version's). Any other value is false. */
+                force?: components["parameters"]["OpForce"];
+            };
+            header?: never;
+            path: {
+                /** @description An official list (screening.md section 1); any other value answers 400 invalid_list. */
+                list_id: components["parameters"]["OpOfficialListId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["OpListUpload"];
+            };
+        };
+        responses: {
+            /** @description The same content as the active version; nothing changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpListVersion"];
+                };
+            };
+            /** @description A new version, now the active one. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "list_id": "br_ceis",
+                     *       "version_id": "5267a0da-3c55-5f65-bf9c-5df50d674035",
+                     *       "sha256": "63486da2f7148ef35f988acf1c3abf032da02aa5fa4e54733e067cb10c743039",
+                     *       "entries": 11,
+                     *       "delta": {
+                     *         "added": 11,
+                     *         "removed": 0,
+                     *         "changed": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpListVersion"];
+                };
+            };
+            /** @description `invalid_list` (not an official list id; param `list_id`), `invalid_multipart` (not multipart/form-data, no usable boundary, an unreadable body, a part other than `file`, too many parts or fields), `invalid_list_file` (no `file` part, a file over the size limit, or files that cannot be read as this list). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `list_version_refused`: the version was recorded and not activated (the error also carries `sha256` and `entries` of the refused version); send it again with `?force=true` to accept it. Also `concurrent_update`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "list_version_refused",
+                     *         "message": "The version was recorded and not activated: the file parses to no entries. Send it again with ?force=true to accept it.",
+                     *         "param": "file",
+                     *         "sha256": "2a328e152aae35ce4ffe1bf2b0a7c1cd3beaa15df56cb33ddf69b727071658ba",
+                     *         "entries": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    refreshOfficialList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An official list (screening.md section 1); any other value answers 400 invalid_list. */
+                list_id: components["parameters"]["OpOfficialListId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fetch is scheduled. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "list_id": "br_ceis",
+                     *       "status": "scheduled"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpListRefresh"];
+                };
+            };
+            /** @description `invalid_list` (not an official list id). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    listTenantLists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tenant's lists, oldest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "list_id": "tl_bda49e313410c9da325f",
+                     *           "tenant_id": "4a614839-c86a-477f-9a41-c45198506a8a",
+                     *           "name": "Bloqueio interno",
+                     *           "publisher": "tenant",
+                     *           "created_at": "2026-11-23T00:19:24.043Z",
+                     *           "version_id": "9aa596ab-a041-5bf2-b96c-a187fd30bc8f",
+                     *           "published_at": null,
+                     *           "imported_at": "2026-11-23T00:19:24.071Z",
+                     *           "last_checked_at": "2026-11-23T00:19:24.129Z",
+                     *           "last_error": "refused: the file parses to no entries",
+                     *           "entries": 1,
+                     *           "stale": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpTenantListList"];
+                };
+            };
+            /** @description `invalid_id` (tenant_id). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`. */
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    createTenantList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Bloqueio interno"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpCreateTenantListRequest"];
+            };
+        };
+        responses: {
+            /** @description The list already existed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpTenantList"];
+                };
+            };
+            /** @description The new list (no version yet). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "list_id": "tl_bda49e313410c9da325f",
+                     *       "tenant_id": "4a614839-c86a-477f-9a41-c45198506a8a",
+                     *       "name": "Bloqueio interno",
+                     *       "publisher": "tenant",
+                     *       "created_at": "2026-11-23T00:19:24.043Z",
+                     *       "version_id": null,
+                     *       "published_at": null,
+                     *       "imported_at": null,
+                     *       "last_checked_at": null,
+                     *       "last_error": null,
+                     *       "entries": 0,
+                     *       "stale": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpTenantList"];
+                };
+            };
+            /** @description `invalid_id` (tenant_id), `invalid_json`, `invalid_request` (name missing, blank, over 200 characters or without a letter or digit; unknown field). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    uploadTenantListVersion: {
+        parameters: {
+            query?: {
+                /** @description `true` activates a version the refusal rule would refuse (no entries, or fewer than half the active version's). Any other value is false. */
+                force?: components["parameters"]["OpForce"];
+            };
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+                /** @description A list of this tenant (`tl_` and 20 hex characters). */
+                list_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["OpListUpload"];
+            };
+        };
+        responses: {
+            /** @description The same content as the active version; nothing changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "list_id": "tl_bda49e313410c9da325f",
+                     *       "version_id": "9aa596ab-a041-5bf2-b96c-a187fd30bc8f",
+                     *       "sha256": "0dce12e5e0e0aecfb37c4be9cd27eaf19cd15084296ca343195b3d4dc24bffe0",
+                     *       "entries": 1,
+                     *       "delta": {
+                     *         "added": 1,
+                     *         "removed": 0,
+                     *         "changed": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpListVersion"];
+                };
+            };
+            /** @description A new version, now the active one. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "list_id": "tl_bda49e313410c9da325f",
+                     *       "version_id": "9aa596ab-a041-5bf2-b96c-a187fd30bc8f",
+                     *       "sha256": "0dce12e5e0e0aecfb37c4be9cd27eaf19cd15084296ca343195b3d4dc24bffe0",
+                     *       "entries": 1,
+                     *       "delta": {
+                     *         "added": 1,
+                     *         "removed": 0,
+                     *         "changed": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpListVersion"];
+                };
+            };
+            /** @description `invalid_id` (tenant_id), `invalid_multipart`, `invalid_list_file` (no `file` part, a file over the size limit, or a CSV that cannot be read). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`, `list_not_found` (no such list for this tenant). */
+            404: components["responses"]["NotFound"];
+            /** @description `list_version_refused` (the error also carries `sha256` and `entries`), `concurrent_update`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    listAlerts: {
+        parameters: {
+            query?: {
+                /** @description Only alerts in this status. */
+                status?: "open" | "delisted" | "resolved";
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+                /** @description Only alerts raised at or after this time. */
+                created_after?: string;
+                /** @description Only alerts raised at or before this time. */
+                created_before?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of alerts. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "object": "monitoring_alert",
+                     *           "alert_id": "5d19fcd8-631f-5e4a-b329-0594eaf48c7f",
+                     *           "tenant_id": "4a614839-c86a-477f-9a41-c45198506a8a",
+                     *           "environment": "sandbox",
+                     *           "customer_id": "144b00ce-b8dd-5b86-869b-7b2a1aff2069",
+                     *           "list_id": "tl_bda49e313410c9da325f",
+                     *           "entry_id": "782fd726cdf4baab79ea32da499ecb98",
+                     *           "version_id": "9aa596ab-a041-5bf2-b96c-a187fd30bc8f",
+                     *           "content_hash": "4cdb82c45b18e7f69aeb9b8f2e9147a7811cf90446325fb378af2f6961006b30",
+                     *           "matched_name": "Rosângela Bittencourt Farias",
+                     *           "score": 0.9833,
+                     *           "trigger": "customer",
+                     *           "status": "open",
+                     *           "resolution": null,
+                     *           "created_at": "2026-11-23T00:19:25.705Z",
+                     *           "updated_at": "2026-11-23T00:19:25.705Z",
+                     *           "delisted_at": null,
+                     *           "resolved_at": null,
+                     *           "livemode": false
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpAlertList"];
+                };
+            };
+            /** @description `invalid_id` (tenant_id), `invalid_request` (status), `invalid_limit`, `invalid_cursor`, `invalid_date` (created_after, created_before). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`. */
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    getAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's id. */
+                alert_id: components["parameters"]["OpAlertId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alert. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "monitoring_alert",
+                     *       "alert_id": "5d19fcd8-631f-5e4a-b329-0594eaf48c7f",
+                     *       "tenant_id": "4a614839-c86a-477f-9a41-c45198506a8a",
+                     *       "environment": "sandbox",
+                     *       "customer_id": "144b00ce-b8dd-5b86-869b-7b2a1aff2069",
+                     *       "list_id": "tl_bda49e313410c9da325f",
+                     *       "entry_id": "782fd726cdf4baab79ea32da499ecb98",
+                     *       "version_id": "9aa596ab-a041-5bf2-b96c-a187fd30bc8f",
+                     *       "content_hash": "4cdb82c45b18e7f69aeb9b8f2e9147a7811cf90446325fb378af2f6961006b30",
+                     *       "matched_name": "Rosângela Bittencourt Farias",
+                     *       "score": 0.9833,
+                     *       "trigger": "customer",
+                     *       "status": "open",
+                     *       "resolution": null,
+                     *       "created_at": "2026-11-23T00:19:25.705Z",
+                     *       "updated_at": "2026-11-23T00:19:25.705Z",
+                     *       "delisted_at": null,
+                     *       "resolved_at": null,
+                     *       "livemode": false,
+                     *       "explanation": [
+                     *         {
+                     *           "feature": "name",
+                     *           "score": 0.9833,
+                     *           "query": "Rosangela Bitencourt Farias",
+                     *           "candidate": "Rosângela Bittencourt Farias",
+                     *           "detail": "nome principal; alinhamento: rosangela ~ rosangela (igual 1,00); bitencourt ~ bittencourt (fonética 0,95); farias ~ farias (igual 1,00)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpAlertDetail"];
+                };
+            };
+            /** @description `invalid_id` (alert_id). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `alert_not_found`. */
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    resolveAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's id. */
+                alert_id: components["parameters"]["OpAlertId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "resolution": "false_positive",
+                 *       "note": "Homônimo: CPF e data de nascimento diferentes."
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpResolveAlertRequest"];
+            };
+        };
+        responses: {
+            /** @description The resolved alert (without the explanation). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpAlert"];
+                };
+            };
+            /** @description `invalid_id` (alert_id), `invalid_json`, `invalid_request` (resolution not true_positive or false_positive, note missing, blank or over 2,000 characters, unknown field). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `alert_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `alert_already_resolved` (resolved with the other resolution; param `resolution`), `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    setCustomerStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id. */
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "em_monitoramento"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpCustomerStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description The customer (as `GET /api/v1/customers/{id}` shows it). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "customer_id": "144b00ce-b8dd-5b86-869b-7b2a1aff2069",
+                     *       "object": "customer",
+                     *       "status": "em_monitoramento",
+                     *       "type": "pf",
+                     *       "name": "Rosangela Bitencourt Farias",
+                     *       "email": "r@example.com",
+                     *       "doc": "***982247**",
+                     *       "external_id": null,
+                     *       "metadata": {},
+                     *       "created_at": "2026-11-23T00:19:24.169Z",
+                     *       "updated_at": "2026-11-23T00:19:25.692Z",
+                     *       "birth_date": null,
+                     *       "documents": [],
+                     *       "latest_run": null,
+                     *       "open_alerts": 0,
+                     *       "facial_verification": null,
+                     *       "livemode": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description `invalid_id` (customer_id), `invalid_json`, `invalid_request` (status missing or not a customer status, unknown field). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `customer_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    reviewDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "rejeitado",
+                 *       "reason": "Comprovante com mais de 90 dias."
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpReviewDocumentRequest"];
+            };
+        };
+        responses: {
+            /** @description The review as recorded. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "document_id": "14a01e61-f325-4101-9fe4-827b9251828e",
+                     *       "object": "document",
+                     *       "customer_id": "e820c779-74f0-556c-ba34-a2c34f43414b",
+                     *       "status": "rejeitado",
+                     *       "reason": "Comprovante com mais de 90 dias."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpDocumentReview"];
+                };
+            };
+            /** @description `invalid_id` (document_id), `invalid_json`, `invalid_request` (status not aprovado or rejeitado, reason not a string or over 1,000 characters, unknown field). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `document_not_found` (unknown, or replaced by a newer upload), `customer_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    requestErasure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tenant_id": "4a614839-c86a-477f-9a41-c45198506a8a",
+                 *       "doc": "00000000353",
+                 *       "legal_basis": "LGPD art. 18, VI: pedido do titular"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpErasureRequest"];
+            };
+        };
+        responses: {
+            /** @description Erased now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "erasure_request",
+                     *       "erasure_id": "6ec41f4e-9d57-5c67-910a-b4ff50dc68a3",
+                     *       "status": "erased",
+                     *       "due_at": "2026-11-23T00:19:26.817Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpErasure"];
+                };
+            };
+            /** @description Scheduled for `due_at`. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "erasure_request",
+                     *       "erasure_id": "bb65f8ff-194d-51e9-9ff5-88b82ce5b87e",
+                     *       "status": "scheduled",
+                     *       "due_at": "2031-11-23T00:19:20.494Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpErasure"];
+                };
+            };
+            /** @description `invalid_json`, `invalid_request` (missing or mistyped field, legal_basis over 500 characters, unknown field), `invalid_document` (doc is not 11 or 14 digits). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found` (unknown or not a UUID), `not_found` (no records of this document for the tenant; param `doc`). */
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    setWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+                /** @description The environment whose events the endpoint receives. */
+                environment: "live" | "sandbox";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.bancoalfa.example/kyc",
+                 *       "events": [
+                 *         "run.completed",
+                 *         "run.failed",
+                 *         "customer.monitoring_alert"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint's new signing secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "secret": "whsec_HmNSVYTTwZK3yFa335KaM4vQC9X0OgGJ4NRO7F81mG4"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpWebhookSecret"];
+                };
+            };
+            /** @description `invalid_id` (tenant_id), `invalid_request` (environment not live or sandbox, missing or mistyped url or events, an unknown event type, unknown field), `invalid_json`, `invalid_webhook_url` (not an absolute HTTPS URL, credentials, too long, or an internal address). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Only the deliveries of this event. */
+                event_id?: string;
+                /** @description Only deliveries in this status. */
+                status?: "pending" | "succeeded" | "failed";
+                /** @description At most this many deliveries, 1 to 100 (default 100). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "delivery_id": "a3f5618a-0a7f-53bf-8f9d-bfb76e9e22f2",
+                     *           "event_id": "evt_f4bca079a5fe442e47188c789c58cca7",
+                     *           "event": "run.completed",
+                     *           "environment": "sandbox",
+                     *           "url": "https://hooks.bancoalfa.example/kyc",
+                     *           "status": "pending",
+                     *           "attempts": [
+                     *             {
+                     *               "attempted_at": "2026-11-23T00:19:20.507Z",
+                     *               "http_status": null,
+                     *               "latency_ms": 3,
+                     *               "error": "connection failed (ECONNREFUSED)"
+                     *             }
+                     *           ],
+                     *           "next_attempt_at": "2026-11-23T00:19:50.510Z",
+                     *           "failure_reason": null,
+                     *           "created_at": "2026-11-23T00:19:20.502Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpWebhookDeliveryList"];
+                };
+            };
+            /** @description `invalid_id` (tenant_id), `invalid_request` (event_id or status), `invalid_limit`. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`. */
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery's id. */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempt is owed. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "delivery_id": "85a75f04-200b-5ac6-a1d0-26942ca9fcbc",
+                     *       "status": "pending"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpRedelivery"];
+                };
+            };
+            /** @description `invalid_id` (delivery_id). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `webhook_delivery_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    readAuditStreams: {
+        parameters: {
+            query?: {
+                /** @description Only this tenant's events. */
+                tenant_id?: string;
+                /** @description Only streams of this category (the stream name before its first dash). */
+                category?: string;
+                /** @description Only the streams of this CPF or CNPJ (punctuation ignored); requires tenant_id. */
+                subject?: string;
+                /** @description The first position to read (default 0). */
+                from?: number;
+                /** @description At most this many events, 1 to 1,000 (default 100). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "position": 1,
+                     *           "stream": "tenant-4a614839-c86a-477f-9a41-c45198506a8a",
+                     *           "revision": 0,
+                     *           "type": "TenantCreated",
+                     *           "data": {
+                     *             "tenant_id": "4a614839-c86a-477f-9a41-c45198506a8a",
+                     *             "name": "Banco Alfa",
+                     *             "facial_verification_master": true,
+                     *             "created_at": "2026-11-23T00:19:20.166Z"
+                     *           },
+                     *           "metadata": {
+                     *             "tenant_id": "4a614839-c86a-477f-9a41-c45198506a8a",
+                     *             "actor": "operator",
+                     *             "request_id": "087d5a78-c808-4de8-8c1d-ae2544dbb929",
+                     *             "occurred_at": "2026-11-23T00:19:20.166Z",
+                     *             "correlation_id": "087d5a78-c808-4de8-8c1d-ae2544dbb929",
+                     *             "causation_id": null
+                     *           },
+                     *           "recorded_at": "2026-11-23T00:19:20.169Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "2"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpAuditPage"];
+                };
+            };
+            /** @description `invalid_id` (tenant_id), `invalid_request` (category; subject not a CPF or CNPJ, or without tenant_id), `invalid_cursor` (from not a non-negative integer), `invalid_limit`. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            500: components["responses"]["OpInternalError"];
         };
     };
     listRuns: {

@@ -31,7 +31,7 @@ async function image(file: UploadedFile, param: string): Promise<FacialImage> {
 }
 
 /** POST /verificacoes/facial: the standalone, synchronous facial verification. */
-export function facialRouter(services: Services): Router<RequestState> {
+export function facialRouter(services: Pick<Services, 'log' | 'docCache' | 'biometrics' | 'clock'>): Router<RequestState> {
   const router = new Router<RequestState>();
   const upload = multipartParser({ fileSize: IMAGE_MAX_BYTES, files: 2, fields: 3, fieldSize: 256, parts: 5 });
 

@@ -9,7 +9,7 @@ import type { RequestState } from '../state.js';
  * grant. A forged token is 404 (nothing is there for it); a genuine one past its hour is
  * 403 url_expired.
  */
-export function filesRouter(services: Services): Router<RequestState> {
+export function filesRouter(services: Pick<Services, 'secretKey' | 'clock' | 'blobStore'>): Router<RequestState> {
   const router = new Router<RequestState>();
   router.get('/files/:token', async (ctx) => {
     const check = verifyFileToken(services.secretKey, ctx.params['token']!, Math.floor(services.clock.now().getTime() / 1000));

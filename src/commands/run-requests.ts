@@ -1,0 +1,104 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { EventLog } from '../adapters/event-store/event-log.js';
+import { isUuid } from '../adapters/ids.js';
+import type { ReadStore } from '../adapters/read-store/port.js';
+import { DomainError } from '../domain/shared/decider.js';
+import { parseDocument } from '../domain/values/document.js';
+import type { Environment, SubjectType } from '../domain/values/scopes.js';
+import { usableTemplate, type TemplateDoc } from '../projections/templates.js';
+import { getRun } from '../projections/runs.js';
+import { forTenant, type CommandContext } from './handle-command.js';
+import { cancelRun, queueRun, reviewRun, type QueuedRun } from './runs.js';
+
+/** Where a caller's webhook_url is checked: the endpoint's rules, its host resolved now. */
+export type WebhookUrlProblem = (url: string) => Promise<string | null>;
+
+/**
+ * A per-call webhook_url gets the endpoint's checks, its host resolved now: a name that points
+ * inside is refused at the call, not found out at the first delivery (send time checks again).
+ */
+export async function webhookUrlRefusal(urlProblem: WebhookUrlProblem, url: string | null, param = 'webhook_url'): Promise<DomainError | null> {
+  if (url === null) return null;
+  const problem = await urlProblem(url);
+  return problem ? new DomainError('invalid_webhook_url', problem, param) : null;
+}
+
+/** A key restricted to one person type may not act on the other. */
+export function subjectTypeRefusal(allowed: SubjectType | null, type: SubjectType): DomainError | null {
+  return allowed && allowed !== type ? new DomainError('subject_type_not_allowed', `This API key is restricted to ${allowed} subjects.`, 'type') : null;
+}
+
+export type RunSubject = { type: SubjectType; doc: string } & Record<string, string>;
+
+/** The subject as the template asks for it: document valid for the type, parameters present, nothing unknown. */
+export function runSubjectFor(raw: unknown, template: TemplateDoc, allowed: SubjectType | null): E.Either<DomainError, RunSubject> {
+  const refuse = (code: string, message: string, param: string, invalid?: string[]) => E.left(new DomainError(code, message, param, invalid ? { invalid_params: invalid } : {}));
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return refuse('invalid_parametros', 'subject must be an object with type, doc and the template parameters.', 'subject', ['subject']);
+  }
+  const subject = raw as Record<string, unknown>;
+  const type = subject['type'] ?? template.definition.subject_type;
+  if (type !== 'pf' && type !== 'pj') return refuse('invalid_parametros', 'subject.type must be pf or pj.', 'subject.type', ['type']);
+  const notAllowed = subjectTypeRefusal(allowed, type);
+  if (notAllowed) return E.left(notAllowed);
+  if (type !== template.definition.subject_type) {
+    return refuse('invalid_document', `This template screens ${template.definition.subject_type} subjects; the subject is ${type}.`, 'subject.type');
+  }
+  const parsed = parseDocument(type, subject['doc']);
+  if ('problem' in parsed) {
+    if (parsed.problem === 'missing') return refuse('missing_document', `subject.doc (${type === 'pf' ? 'CPF' : 'CNPJ'}) is required.`, 'subject.doc');
+    return refuse('invalid_document', `subject.doc is not a valid ${type === 'pf' ? 'CPF (11 digits)' : 'CNPJ (14 digits)'}.`, 'subject.doc');
+  }
+  const parameters = template.definition.parameters;
+  const invalid = [
+    ...new Set([
+      ...parameters.filter((p) => typeof subject[p] !== 'string' || (subject[p] as string).trim() === ''),
+      ...Object.keys(subject).filter((k) => k !== 'type' && k !== 'doc' && !parameters.includes(k)),
+      ...parameters.filter((p) => typeof subject[p] === 'string' && (subject[p] as string).length > 500),
+    ]),
+  ];
+  if (invalid.length > 0) return refuse('invalid_parametros', `Subject fields missing, invalid or unknown for this template: ${invalid.join(', ')}.`, 'subject', invalid);
+  const fields = Object.fromEntries(parameters.map((p) => [p, String(subject[p]).trim()]));
+  return E.right({ ...fields, type, doc: parsed.doc } as RunSubject);
+}
+
+export interface RunRequestDeps {
+  log: EventLog;
+  readStore: ReadStore;
+  secretKey: string;
+  webhookUrlProblem: WebhookUrlProblem;
+}
+
+export interface RunRequest {
+  tenant_id: string;
+  environment: Environment;
+  /** the key's person-type restriction */
+  allowed_subject_type: SubjectType | null;
+  template_id: string;
+  subject: unknown;
+  external_id: string | null;
+  metadata: Record<string, string>;
+  webhook_url: string | null;
+}
+
+/** POST /bureau/runs: the tenant's usable template, the subject it asks for, the webhook's host, then the run queued. */
+export async function requestRun(deps: RunRequestDeps, request: RunRequest, context: CommandContext): Promise<E.Either<DomainError, QueuedRun>> {
+  const template = isUuid(request.template_id) ? await usableTemplate(deps.readStore, request.tenant_id, request.template_id) : null;
+  if (!template) return E.left(new DomainError('template_not_found', 'No published, active template with this id for the account.', 'template_id'));
+  const subject = runSubjectFor(request.subject, template, request.allowed_subject_type);
+  if (E.isLeft(subject)) return subject;
+  const badUrl = await webhookUrlRefusal(deps.webhookUrlProblem, request.webhook_url);
+  if (badUrl) return E.left(badUrl);
+  const { tenant_id, environment, external_id, metadata, webhook_url } = request;
+  return queueRun(deps.log, deps.secretKey, { tenant_id, environment, template, subject: subject.right, external_id, metadata, webhook_url, customer_id: null }, context);
+}
+
+type RunAction = { type: 'review'; decision: 'approved' | 'rejected'; note: string } | { type: 'cancel' };
+
+/** The analyst's review or cancellation of a run that exists (404 run_not_found otherwise). */
+export async function actOnRun(deps: { log: EventLog; readStore: ReadStore }, runId: string, action: RunAction, context: CommandContext) {
+  const run = await getRun(deps.readStore, runId);
+  if (!run) return E.left(new DomainError('run_not_found', 'No such run.', 'run_id'));
+  const own = forTenant(context, run.tenant_id);
+  return action.type === 'review' ? reviewRun(deps.log, runId, action.decision, action.note, own) : cancelRun(deps.log, runId, own);
+}
