@@ -9,7 +9,7 @@ import type { RequestState } from '../state.js';
  * reachable, processors caught up) and the Prometheus metrics (behind the operator token: the
  * route and outcome counts describe the tenants' traffic).
  */
-export function operationsRouter(services: Services): Router<RequestState> {
+export function operationsRouter(services: Pick<Services, 'eventStore' | 'readStore' | 'runner' | 'metrics' | 'operatorToken' | 'config'>): Router<RequestState> {
   const router = new Router<RequestState>();
   router.get('/healthz', (ctx) => {
     ctx.set('Cache-Control', 'no-store');
