@@ -32,6 +32,8 @@ export interface Config {
   lists: { refresh: boolean; urls: Readonly<Record<string, readonly string[]>>; fetchTimeoutMs: number; maxBytes: number };
   /** how often monitored customers are swept for periodic review (screening.md section 6) */
   periodicReview: { intervalMs: number };
+  /** GET /readyz: the most events any processor may be behind the log's head while ready */
+  readyMaxLagEvents: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -91,6 +93,7 @@ export function loadConfig(env: Env = process.env): Config {
       pollMs: integer(env, 'SVC_WORK_POLL_MS', 1_000, 10, 60_000),
     },
     periodicReview: { intervalMs: integer(env, 'SVC_PERIODIC_REVIEW_INTERVAL_MS', 3_600_000, 1_000, 7 * 86_400_000) },
+    readyMaxLagEvents: integer(env, 'SVC_READY_MAX_LAG_EVENTS', 1000, 0, Number.MAX_SAFE_INTEGER),
     biometricProvider: { url: env['SVC_BIOMETRIC_PROVIDER_URL'] || null, token: env['SVC_BIOMETRIC_PROVIDER_TOKEN'] || null },
   };
 }

@@ -1,5 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { pino, type DestinationStream, type LoggerOptions } from 'pino';
+
 /**
- * Structured JSON lines on stdout/stderr. Callers pass identifiers (request ids, tenant ids,
+ * Structured JSON lines through pino. Callers pass identifiers (request ids, tenant ids,
  * positions), never personal data, keys or request bodies.
  */
 export interface Logger {
@@ -8,21 +11,63 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
+/** The request a line is written for: set around each request, read by every line written inside it. */
+const requestScope = new AsyncLocalStorage<{ request_id: string }>();
+
+/** Runs `fn` as part of a request: lines written meanwhile (commands, awaited work) carry its id. */
+export function withRequestId<T>(requestId: string, fn: () => T): T {
+  return requestScope.run({ request_id: requestId }, fn);
+}
+
+/**
+ * Runs `fn` outside any request: for loops a request only wakes (the worker), whose later lines
+ * (timers, other items) are not part of that request.
+ */
+export function outsideRequest<T>(fn: () => T): T {
+  return requestScope.exit(fn);
+}
+
+// field names that only ever hold secrets; a caller passing one by mistake logs the censor
+const SECRET_FIELDS = ['api_key', 'token', 'secret', 'password', 'authorization', 'operator_token', 'secret_key'];
+
+/** One configuration for the service and the tests: only the destination differs. */
+const OPTIONS: LoggerOptions = {
+  base: undefined,
+  messageKey: 'message',
+  timestamp: pino.stdTimeFunctions.isoTime,
+  formatters: { level: (label) => ({ level: label }) },
+  mixin: () => requestScope.getStore() ?? {},
+  redact: { paths: [...SECRET_FIELDS, ...SECRET_FIELDS.map((f) => `*.${f}`)], censor: '[redacted]' },
+};
+
+function pinoLogger(destination: DestinationStream): Logger {
+  const logger = pino(OPTIONS, destination);
+  return {
+    info: (message, fields = {}) => logger.info(fields, message),
+    warn: (message, fields = {}) => logger.warn(fields, message),
+    error: (message, fields = {}) => logger.error(fields, message),
+  };
+}
+
+/** info on stdout; warn and error on stderr. */
 export function jsonLogger(): Logger {
-  const write = (level: string, stream: NodeJS.WriteStream) => (message: string, fields: Record<string, unknown> = {}) =>
-    stream.write(`${JSON.stringify({ time: new Date().toISOString(), level, message, ...fields })}\n`);
-  return { info: write('info', process.stdout), warn: write('warn', process.stderr), error: write('error', process.stderr) };
+  return pinoLogger(
+    pino.multistream(
+      [
+        { level: 'info', stream: pino.destination({ dest: 1, sync: true }) },
+        { level: 'warn', stream: pino.destination({ dest: 2, sync: true }) },
+      ],
+      { dedupe: true },
+    ),
+  );
 }
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
-/** Collects lines in memory: tests assert on what would have been logged. */
+/** Collects lines in memory, serialized exactly as the service's: tests assert on what would have been logged. */
 export function memoryLogger(): Logger & { lines: string[] } {
   const lines: string[] = [];
-  const write = (level: string) => (message: string, fields: Record<string, unknown> = {}) => {
-    lines.push(JSON.stringify({ level, message, ...fields }));
-  };
-  return { lines, info: write('info'), warn: write('warn'), error: write('error') };
+  return { lines, ...pinoLogger({ write: (line: string) => void lines.push(line.trimEnd()) }) };
 }
 
 /**

@@ -25,6 +25,7 @@ import { operatorFxOperationsRouter } from './routers/operator/fx-operations.js'
 import { operatorListsRouter } from './routers/operator/lists.js';
 import { operatorAlertsRouter } from './routers/operator/alerts.js';
 import { screeningRouter } from './routers/screening.js';
+import { operationsRouter } from './routers/operations.js';
 import type { RequestState } from './state.js';
 import { cachedOpenApiDocument, openApiRouter } from './openapi.js';
 
@@ -48,12 +49,13 @@ export function createHttpApp(services: Services, options: AppOptions = {}): Koa
   const app = new Koa<RequestState>({ proxy: services.config.trustProxy });
   app.silent = true;
 
-  const { contract, api, operator, files } = appRouters(services, options);
+  const { contract, operations, api, operator, files } = appRouters(services, options);
 
   if (options.outermost) app.use(options.outermost);
-  app.use(requestContext(services.logger, services.config.logRequests, routeTemplates([contract, api, operator, files])));
+  app.use(requestContext(services.logger, services.config.logRequests, routeTemplates([contract, operations, api, operator, files]), services.metrics));
   app.use(errorHandler(services.logger));
   app.use(contract.routes());
+  app.use(operations.routes());
   app.use(
     under(
       '/api/',
@@ -95,8 +97,10 @@ function appRouters(services: Services, options: AppOptions = {}) {
   const contract = openApiRouter(cachedOpenApiDocument());
   // signed file URLs: no key, the token is the grant (decisions section 10)
   const files = filesRouter(services);
+  // /healthz, /readyz, /metrics: for the platform, outside both APIs
+  const operations = operationsRouter(services);
 
-  return { contract, api, operator, files };
+  return { contract, operations, api, operator, files };
 }
 
 /** Every route the app serves (method and path template), for the check against the document. */

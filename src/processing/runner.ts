@@ -128,6 +128,11 @@ export class SubscriptionRunner {
     }
   }
 
+  /** The position each processor has handled up to in this instance (its lag is the head minus it). */
+  progress(): ReadonlyMap<string, number> {
+    return this.positions;
+  }
+
   /** Lowest position every projection has reached (reactors are not waited for). */
   projectedPosition(): number {
     let lowest = Infinity;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { Clock } from '../adapters/clock.js';
 import type { NewWorkItem, WorkItem, WorkQueue } from '../adapters/work-queue/port.js';
-import { errorText, type Logger } from '../logger.js';
+import { errorText, outsideRequest, type Logger } from '../logger.js';
 
 /** What an execution asks for next: nothing (done), or to run again at a time (not a failure). */
 export type WorkResult = { done: true } | { again_at: number };
@@ -90,7 +90,8 @@ export class Worker {
       this.again = true;
       return;
     }
-    this.ticking = this.tick().finally(() => {
+    // a request that records items only wakes the loop: what it executes later is not that request's
+    this.ticking = outsideRequest(() => this.tick()).finally(() => {
       this.ticking = null;
       if (this.again) {
         this.again = false;

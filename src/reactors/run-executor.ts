@@ -10,6 +10,7 @@ import type { RecordedAnswer } from '../domain/run/evaluate.js';
 import { RunEvent, type RunQueuedData } from '../domain/run/events.js';
 import { isEventOf } from '../domain/shared/events.js';
 import { errorText, type Logger } from '../logger.js';
+import type { Metrics } from '../adapters/metrics.js';
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
 import { type Processor } from '../processing/runner.js';
 import { DONE, type WorkHandler, type WorkResult, type Worker } from '../processing/worker.js';
@@ -23,6 +24,7 @@ export interface RunExecutorDeps {
   sources: { sandbox: Source; live: Source };
   sourceTimeoutMs: number;
   work: Pick<Worker, 'schedule'>;
+  metrics?: Pick<Metrics, 'runEnded' | 'sourceQueried'>;
 }
 
 export const RUN_WORK = 'run';
@@ -31,6 +33,22 @@ export const RUN_WORK = 'run';
 export function runWorkFor(event: StoredEvent, now: number): NewWorkItem | null {
   if (!isEventOf(RunEvent)(event) || event.type !== 'RunQueued') return null;
   return { id: `run:${event.data.run_id}`, kind: RUN_WORK, payload: { run_id: event.data.run_id, causation: event.id }, due_at: now };
+}
+
+/** How a run ended, for the metrics: the decision (or failed / cancelled), and its duration when known. */
+export function runOutcome(event: StoredEvent): { outcome: string; seconds: number | null } | null {
+  if (!isEventOf(RunEvent)(event)) return null;
+  const since = (from: string, to: string) => Math.max(0, (Date.parse(to) - Date.parse(from)) / 1000);
+  switch (event.type) {
+    case 'RunCompleted':
+      return { outcome: event.data.decision, seconds: since(event.data.created_at, event.data.completed_at) };
+    case 'RunFailed':
+      return { outcome: 'failed', seconds: since(event.data.created_at, event.data.completed_at) };
+    case 'RunCancelled':
+      return { outcome: 'cancelled', seconds: null };
+    default:
+      return null;
+  }
 }
 
 const system = (runId: string, tenantId: string, now: string, causation: string | null) => ({
@@ -69,13 +87,20 @@ export class RunExecutor implements Processor, WorkHandler {
 
   async handle(events: StoredEvent[]): Promise<void> {
     const items: NewWorkItem[] = [];
+    const ended: NonNullable<ReturnType<typeof runOutcome>>[] = [];
     const now = this.deps.clock.now().getTime();
     for (const event of events.filter(isEventOf(RunEvent))) {
       const item = runWorkFor(event, now);
       if (item) items.push(item);
-      if (event.type === 'RunCancelled' || event.type === 'RunCompleted' || event.type === 'RunFailed') this.inFlight.get(event.data.run_id)?.abort();
+      const end = runOutcome(event);
+      if (end) {
+        this.inFlight.get(event.data.run_id)?.abort();
+        ended.push(end);
+      }
     }
     await this.deps.work.schedule(items);
+    // counted once the batch is through: a batch that fails is handed again
+    for (const end of ended) this.deps.metrics?.runEnded(end.outcome, end.seconds);
   }
 
   async execute(item: WorkItem, signal: AbortSignal): Promise<WorkResult> {
@@ -115,6 +140,7 @@ export class RunExecutor implements Processor, WorkHandler {
       const started = performance.now();
       const answer = spec ? await this.query(run, sourceId, runSignal) : errorAnswer('unknown_source', 'The source is not in the catalog.');
       if (runSignal.aborted) return;
+      if (spec) this.deps.metrics?.sourceQueried(sourceId, (performance.now() - started) / 1000, answer.error_code, answer.status === 'ERROR');
       recorded = {
         source_id: sourceId,
         tier,

@@ -18,6 +18,7 @@ import { isEventOf } from '../domain/shared/events.js';
 import { WebhookEndpointEvent } from '../domain/webhook/events.js';
 import { deliveryTarget, envelope, webhookFor, type Webhook } from '../domain/webhook/plan.js';
 import { errorText, type Logger } from '../logger.js';
+import type { Metrics } from '../adapters/metrics.js';
 import { findWebhookDeliveries } from '../projections/webhook-deliveries.js';
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
 import { type Processor } from '../processing/runner.js';
@@ -33,6 +34,7 @@ export interface WebhookReactorDeps {
   serviceKey: string;
   allowInsecure: boolean;
   work: Pick<Worker, 'schedule' | 'runDue'>;
+  metrics?: Pick<Metrics, 'webhookAttempted'>;
 }
 
 export const WEBHOOK_WORK = 'webhook';
@@ -159,6 +161,7 @@ export class WebhookReactor implements Processor, WorkHandler {
     }
     // cut short by a stop: not an outcome; the item is released and this attempt made again
     if (result.error === 'aborted') throw new Error('webhook attempt aborted');
+    this.deps.metrics?.webhookAttempted(result.outcome);
     if (result.outcome !== 'succeeded') {
       this.deps.logger.warn('webhook attempt failed', { delivery_id: deliveryId, event_id: delivery.event_id, http_status: result.http_status, error: result.error });
     }

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { ManualClock, systemClock, type Clock } from '../../src/adapters/clock.js';
 import type { NewWorkItem, WorkItem, WorkQueue } from '../../src/adapters/work-queue/port.js';
 import { SqliteWorkQueue } from '../../src/adapters/work-queue/sqlite.js';
-import { memoryLogger, silentLogger, type Logger } from '../../src/logger.js';
+import { memoryLogger, silentLogger, withRequestId, type Logger } from '../../src/logger.js';
 import { DONE, Worker, type WorkHandler, type WorkResult, type WorkerOptions } from '../../src/processing/worker.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -104,6 +104,17 @@ describe('worker', () => {
     expect((await queue.get('a'))!.status).to.equal('done');
   });
 
+  it('an item recorded during a request executes outside it: its lines do not carry that request id', async () => {
+    const logger = memoryLogger();
+    const worker = makeWorker(openQueue(), systemClock, {}, logger);
+    worker.register(handler(async () => (logger.info('executed'), DONE)));
+    worker.start();
+    await worker.idle(); // its first look is over: the request's schedule is what wakes it
+    await withRequestId('req-1', () => worker.schedule([item('r', Date.now())]));
+    await waitUntil('the execution', () => logger.lines.length > 0);
+    expect(JSON.parse(logger.lines[0]!)).to.include({ message: 'executed' }).and.not.to.have.property('request_id');
+  });
+
   it('runs an item again at the time its execution asked for ({ again_at }), not before, without counting a failure', async () => {
     const clock = new ManualClock();
     const t0 = clock.now().getTime();
@@ -155,7 +166,9 @@ describe('worker', () => {
     await worker.runDue();
     expect(calls).to.equal(3);
     expect(await queue.get('f')).to.deep.include({ status: 'failed', attempts: 3, last_error: 'Error: boom 3', owner: null });
-    expect(logger.lines.map((l) => JSON.parse(l) as Record<string, unknown>)).to.deep.include({
+    // every line carries its time; the rest is compared exactly
+    expect(logger.lines.map((l) => ({ ...(JSON.parse(l) as Record<string, unknown>), time: undefined }))).to.deep.include({
+      time: undefined,
       level: 'error', message: 'work item failed for good', kind: KIND, item: 'f', attempts: 3, error: 'Error: boom 3',
     });
 

@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '../../logger.js';
+import type { Metrics } from '../../adapters/metrics.js';
+import { withRequestId, type Logger } from '../../logger.js';
 import { ApiError } from '../errors.js';
 import type { RequestState } from '../state.js';
 
@@ -14,32 +15,47 @@ export type RouteOf = (method: string, path: string) => string | null;
 export const UNMATCHED_ROUTE = '(unmatched)';
 
 /**
- * Request id on every response, and one access-log line per request. The line names the route
- * template, never the path: paths carry documents (`/customers/52998224725`) and file tokens
- * (`/files/<token>`, a grant by itself), and queries carry documents (`?doc=`).
+ * Request id on every response and on every log line written while the request is handled; one
+ * access-log line and one duration observation per request. Both name the route template, never
+ * the path: paths carry documents (`/customers/52998224725`) and file tokens (`/files/<token>`,
+ * a grant by itself), and queries carry documents (`?doc=`).
  */
-export function requestContext(logger: Logger, logRequests: boolean, routeOf: RouteOf): Koa.Middleware<RequestState> {
+export function requestContext(logger: Logger, logRequests: boolean, routeOf: RouteOf, metrics?: Pick<Metrics, 'observeRequest'>): Koa.Middleware<RequestState> {
   return async (ctx, next) => {
     ctx.state.requestId = randomUUID();
     ctx.state.startedAt = performance.now();
     ctx.state.livemode = false;
     ctx.set('X-Request-Id', ctx.state.requestId);
-    try {
-      await next();
-    } finally {
-      if (logRequests) {
-        logger.info('request', {
-          request_id: ctx.state.requestId,
-          method: ctx.method,
-          route: routeOf(ctx.method, ctx.path) ?? UNMATCHED_ROUTE,
-          status: ctx.status,
-          ms: Math.round((performance.now() - ctx.state.startedAt) * 10) / 10,
-          tenant_id: ctx.state.principal?.tenant_id,
-          key_id: ctx.state.principal?.key_id,
-        });
+    await withRequestId(ctx.state.requestId, async () => {
+      try {
+        await next();
+      } finally {
+        const seconds = (performance.now() - ctx.state.startedAt) / 1000;
+        const route = logRequests || metrics ? routeTemplate(ctx, routeOf) : UNMATCHED_ROUTE;
+        metrics?.observeRequest(ctx.method, route, ctx.status, seconds);
+        if (logRequests) {
+          logger.info('request', {
+            request_id: ctx.state.requestId,
+            method: ctx.method,
+            route,
+            status: ctx.status,
+            ms: Math.round(seconds * 10_000) / 10,
+            tenant_id: ctx.state.principal?.tenant_id,
+            key_id: ctx.state.principal?.key_id,
+          });
+        }
       }
-    }
+    });
   };
+}
+
+/**
+ * The template the router matched, as it recorded it (the same choice routeOf makes, without
+ * matching again); for a request no route took (refused before routing, 404, 405): routeOf.
+ */
+function routeTemplate(ctx: Koa.Context, routeOf: RouteOf): string {
+  const matched = (ctx as { _matchedRoute?: unknown })._matchedRoute;
+  return typeof matched === 'string' ? matched : (routeOf(ctx.method, ctx.path) ?? UNMATCHED_ROUTE);
 }
 
 /**

@@ -1,0 +1,34 @@
+import Router from '@koa/router';
+import { readiness } from '../../processing/readiness.js';
+import type { Services } from '../../services.js';
+import { requireOperator } from '../middleware/auth.js';
+import type { RequestState } from '../state.js';
+
+/**
+ * For the platform, outside the two APIs: liveness (the process answers), readiness (stores
+ * reachable, processors caught up) and the Prometheus metrics (behind the operator token: the
+ * route and outcome counts describe the tenants' traffic).
+ */
+export function operationsRouter(services: Pick<Services, 'eventStore' | 'readStore' | 'runner' | 'metrics' | 'operatorToken' | 'config'>): Router<RequestState> {
+  const router = new Router<RequestState>();
+  router.get('/healthz', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { status: 'ok' };
+  });
+  router.get('/readyz', async (ctx) => {
+    const { ready, checks } = await readiness({
+      eventStore: services.eventStore,
+      readStore: services.readStore,
+      progress: () => services.runner.progress(),
+      maxLag: services.config.readyMaxLagEvents,
+    });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.status = ready ? 200 : 503;
+    ctx.body = { status: ready ? 'ready' : 'not_ready', checks };
+  });
+  router.get('/metrics', requireOperator(services.operatorToken), async (ctx) => {
+    ctx.body = await services.metrics.text();
+    ctx.set('Content-Type', services.metrics.contentType);
+  });
+  return router;
+}
