@@ -813,6 +813,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness: the process answers.
+         * @description Touches no store. For a liveness probe; use `/readyz` to decide whether to send traffic.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: stores reachable, processors caught up.
+         * @description Ready when the event store and the read store each answer a trivial read within 2 s, and
+         *     every processor (projection or reactor) of this instance is at most
+         *     `SVC_READY_MAX_LAG_EVENTS` (default 1000) positions behind the event log's head. The
+         *     answer names each check's outcome only, never an error message.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics of this instance.
+         * @description The Prometheus text exposition format (prom-client): `svc_*` families (HTTP request
+         *     durations by method, route template and status; runs by outcome; source latency and
+         *     errors; webhook attempts; facial checks; official list versions and their age; processor
+         *     lag; event store append latency) and the default process metrics. Label values never
+         *     hold a tenant id, key id, document or name. Behind the operator token.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/bureau/runs": {
         parameters: {
             query?: never;
@@ -1972,6 +2039,21 @@ export interface components {
             /** @description The `from` of the next page (a position); null when this page was not full. */
             next_cursor: string | null;
         };
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+        };
+        /** @enum {string} */
+        ReadinessCheck: "ok" | "failing";
+        Readiness: {
+            /** @enum {string} */
+            status: "ready" | "not_ready";
+            checks: {
+                event_store: components["schemas"]["ReadinessCheck"];
+                read_store: components["schemas"]["ReadinessCheck"];
+                processors: components["schemas"]["ReadinessCheck"];
+            };
+        };
         /** @description String pairs echoed as sent at creation (`{}` when none); a periodic-review run adds `trigger` `periodic_review`. */
         Metadata: {
             [key: string]: string;
@@ -2819,6 +2901,16 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description `idempotent_response_erased`: the response recorded for this Idempotency-Key held personal data since erased; the request was not repeated. */
+        Gone: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The body is larger than the endpoint accepts. */
         PayloadTooLarge: {
             headers: {
@@ -3028,6 +3120,8 @@ export interface components {
         "Retry-After": number;
         /** @description `true` when the response is a replay of an earlier request with the same Idempotency-Key. */
         "Idempotent-Replayed": "true";
+        /** @description The answer describes this moment; never cached. */
+        NoStore: "no-store";
     };
     pathItems: never;
 }
@@ -4895,6 +4989,133 @@ export interface operations {
             500: components["responses"]["OpInternalError"];
         };
     };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is up. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready; every check is `ok`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "checks": {
+                     *         "event_store": "ok",
+                     *         "read_store": "ok",
+                     *         "processors": "ok"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Not ready; the failing checks say `failing` (the processors check fails too when the event store's head cannot be read). */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "not_ready",
+                     *       "checks": {
+                     *         "event_store": "ok",
+                     *         "read_store": "ok",
+                     *         "processors": "failing"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics, as `Content-Type: text/plain; version=0.0.4; charset=utf-8`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example # HELP svc_runs_total Runs that reached their end, by outcome (the decision, or failed / cancelled)
+                     *     # TYPE svc_runs_total counter
+                     *     svc_runs_total{outcome="approved"} 2
+                     */
+                    "text/plain": string;
+                };
+            };
+            /** @description `invalid_operator_token`: the `Authorization: Bearer` operator token is missing or wrong. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authorization_error",
+                     *         "code": "invalid_operator_token",
+                     *         "message": "Missing or invalid operator token.",
+                     *         "param": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
     listRuns: {
         parameters: {
             query?: {
@@ -5028,6 +5249,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description `idempotency_key_in_progress` (with `Retry-After`), `concurrent_update` (with `Retry-After`). */
             409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
             /** @description `payload_too_large` (JSON body over 1 MB). */
             413: components["responses"]["PayloadTooLarge"];
             /** @description `rate_limit_exceeded` (with `Retry-After`). */
@@ -5534,6 +5756,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description `customer_already_exists` (param `doc`) and `external_id_conflict` (param `external_id`), both with `existing_customer_id`; `idempotency_key_in_progress` (with `Retry-After`); `concurrent_update`. */
             409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
             /** @description `payload_too_large` (JSON body over 1 MB). */
             413: components["responses"]["PayloadTooLarge"];
             /** @description `rate_limit_exceeded` (with `Retry-After`). */
