@@ -9,7 +9,7 @@ import { ApiError } from '../errors.js';
 import { jsonBody } from '../middleware/body.js';
 import { requireScope } from '../middleware/auth.js';
 import type { RequestState } from '../state.js';
-import { listStatusView, tenantListView } from './screening-views.js';
+import { listStatusView, tenantListView } from '../screening-views.js';
 
 const Schema = t.keyof({ person: null, company: null });
 const optional = <C extends t.Mixed>(codec: C) => t.union([codec, t.null, t.undefined]);

@@ -1,7 +1,8 @@
-import type { ListState } from '../../domain/list/decider.js';
-import { LIST_INFO } from '../../domain/list/info.js';
-import type { TenantList } from '../../domain/list/tenant-lists.js';
-import type { ListCatalog } from '../../reactors/list-catalog.js';
+import type { ListImportOutcome } from '../commands/lists.js';
+import type { ListState } from '../domain/list/decider.js';
+import { LIST_INFO } from '../domain/list/info.js';
+import type { TenantList } from '../domain/list/tenant-lists.js';
+import type { ListCatalog } from '../reactors/list-catalog.js';
 
 /** The active version and the last check of a list's stream, as every list view shows them. */
 const versionFields = (state: ListState) => ({
@@ -29,4 +30,11 @@ export function listStatusView(catalog: ListCatalog, listId: string, now: Date) 
 /** A tenant's own list: its name and active version; never stale (the tenant uploads it, nothing fetches it). */
 export function tenantListView(catalog: ListCatalog, list: TenantList) {
   return { list_id: list.list_id, tenant_id: list.tenant_id, name: list.name, publisher: 'tenant', created_at: list.created_at, ...versionFields(catalog.state(list.list_id)), stale: false };
+}
+
+/** A version upload's answer: the new version, or (same content) the version active now. */
+export function listVersionView(catalog: ListCatalog, result: Exclude<ListImportOutcome, { outcome: 'refused' }>) {
+  if (result.outcome === 'imported') return { list_id: result.list_id, version_id: result.version_id, sha256: result.sha256, entries: result.entries, delta: result.delta };
+  const active = catalog.version(result.list_id)?.version;
+  return { list_id: result.list_id, version_id: active?.version_id ?? null, sha256: result.sha256, entries: active?.entries ?? 0, delta: active?.delta ?? null };
 }
