@@ -1,4 +1,6 @@
 import type { ListImportOutcome } from '../commands/lists.js';
+import type { ScreeningSearch } from '../commands/screening.js';
+import type { Comparison } from '../domain/screening/match/score.js';
 import type { ListState } from '../domain/list/decider.js';
 import { LIST_INFO } from '../domain/list/info.js';
 import type { TenantList } from '../domain/list/tenant-lists.js';
@@ -37,4 +39,31 @@ export function listVersionView(catalog: ListCatalog, result: Exclude<ListImport
   if (result.outcome === 'imported') return { list_id: result.list_id, version_id: result.version_id, sha256: result.sha256, entries: result.entries, delta: result.delta };
   const active = catalog.version(result.list_id)?.version;
   return { list_id: result.list_id, version_id: active?.version_id ?? null, sha256: result.sha256, entries: active?.entries ?? 0, delta: active?.delta ?? null };
+}
+
+/** `POST /screening/search`: the query as searched, each result with its entry, and the list versions used. */
+export function screeningResultView(search: ScreeningSearch, livemode: boolean) {
+  return {
+    object: 'screening_result',
+    query: search.query,
+    threshold: search.threshold,
+    results: search.results.map((r) => ({
+      list_id: r.entry.list_id,
+      entry_id: r.entry.entry_id,
+      schema: r.entry.schema,
+      name: r.name,
+      names: r.entry.names,
+      score: r.score,
+      match: r.match,
+      explanation: r.explanation,
+      entry: r.entry,
+    })),
+    lists: search.versions.map(({ version: v }) => ({ list_id: v.list_id, version_id: v.version_id, published_at: v.published_at, imported_at: v.imported_at, entries: v.entries })),
+    livemode,
+  };
+}
+
+/** `POST /screening/compare`. */
+export function screeningComparisonView({ threshold, comparison }: { threshold: number; comparison: Comparison }, livemode: boolean) {
+  return { object: 'screening_comparison', score: comparison.score, match: comparison.match, threshold, explanation: comparison.explanation, livemode };
 }
