@@ -35,6 +35,6 @@ export const ListUploadBody = t.type({
 });
 
 /** `?force=true` activates a version the refusal rule would refuse; any other value (or none) is false. */
-export const ListUploadQuery = t.type({
+export const ListUploadQuery = t.partial({
   force: new t.Type<'true' | 'false', unknown, unknown>('force', (u): u is 'true' | 'false' => u === 'true' || u === 'false', (u) => t.success(u === 'true' ? 'true' : 'false'), t.identity),
 });

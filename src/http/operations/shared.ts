@@ -38,8 +38,8 @@ export const PageQuery = {
 };
 
 /** One value of a fixed set (a repeated query key, an array, is refused too). */
-export const oneOf = (values: readonly string[], message: string, code: 'invalid_request' = 'invalid_request') =>
-  checkedString(`oneOf(${values.join('|')})`, (s) => values.includes(s), code, message);
+export const oneOf = <V extends string>(values: readonly V[], message: string, code: 'invalid_request' = 'invalid_request') =>
+  checkedString(`oneOf(${values.join('|')})`, (s) => (values as readonly string[]).includes(s), code, message) as unknown as t.Type<V, string, unknown>;
 
 /** A single, non-empty query value. */
 export const singleValue = (field: string) => checkedString('single value', (s) => s !== '', 'invalid_request', `${field} must be a single value.`);
