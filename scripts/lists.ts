@@ -17,7 +17,7 @@ import { basename } from 'node:path';
 import { LIST_IMPORTERS } from '../src/adapters/lists/importers/index.js';
 import { importListVersion } from '../src/commands/lists.js';
 import { loadConfig } from '../src/config.js';
-import { listStatusView, tenantListView } from '../src/http/routers/screening-views.js';
+import { listStatusView, tenantListView } from '../src/http/screening-views.js';
 import { silentLogger } from '../src/logger.js';
 import { ListCatalog } from '../src/reactors/list-catalog.js';
 import { openOffline } from '../src/services.js';

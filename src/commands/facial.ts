@@ -2,6 +2,10 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { BiometricProvider, FacialCheck, FacialCheckResult, FacialImage } from '../adapters/biometrics/port.js';
 import { errorResult } from '../adapters/biometrics/port.js';
 import type { EventLog } from '../adapters/event-store/event-log.js';
+import { newId } from '../adapters/ids.js';
+import { imageFormat } from '../adapters/image-format.js';
+import type { DocCache } from '../projections/doc-cache.js';
+import type { TenantDoc } from '../projections/tenants.js';
 import { facialStream, type RecordedFacialCheck } from '../domain/facial/events.js';
 import { DomainError } from '../domain/shared/decider.js';
 import type { Environment } from '../domain/values/scopes.js';
@@ -94,4 +98,56 @@ export async function verifyFacial(
     'no_stream',
   );
   return E.right(billed.right.results);
+}
+
+/** The standalone verification is a module the operator grants (master) and the tenant turns on. */
+export async function facialVerificationEnabled(docCache: Pick<DocCache, 'get'>, tenantId: string): Promise<E.Either<DomainError, true>> {
+  const tenant = await docCache.get<TenantDoc>('tenants', tenantId);
+  if (!tenant?.settings.facial_verification_master || !tenant.settings.facial_verification_enabled) {
+    return E.left(new DomainError('module_disabled', 'Facial verification is not active for this account.'));
+  }
+  return E.right(true);
+}
+
+/** An uploaded image: its bytes and the (cleaned) name the client gave it. */
+export interface UploadedImage {
+  readonly data: Buffer;
+  readonly file_name: string;
+}
+
+async function image(file: UploadedImage, param: string): Promise<E.Either<DomainError, FacialImage>> {
+  const format = await imageFormat(file.data);
+  if (!format) return E.left(new DomainError('invalid_image_format', `${param} must be a JPG, PNG, WEBP or TIFF image whose header decodes.`, param));
+  return E.right({ data: file.data, file_name: file.file_name, mime: format.mime });
+}
+
+/** The checks asked for (comma-separated, each once), else face_match with a reference image and passive_liveness without. */
+export function requestedChecks(checks: string | undefined, hasRef: boolean): FacialCheck[] {
+  return checks === undefined ? [hasRef ? 'face_match' : 'passive_liveness'] : (checks.split(',') as FacialCheck[]);
+}
+
+/**
+ * `POST /verificacoes/facial`: face_match needs a reference image; both images must decode; the
+ * key's environment picks the provider. When no check succeeded, nothing was charged and the
+ * answer is a refusal (the fact is recorded all the same).
+ */
+export async function verifyStandaloneFacial(
+  deps: { log: EventLog; biometrics: { sandbox: BiometricProvider; live: BiometricProvider } },
+  key: { tenant_id: string; environment: Environment },
+  request: { user_image: UploadedImage; ref_image?: UploadedImage | undefined; checks?: string | undefined },
+  context: CommandContext,
+): Promise<E.Either<DomainError, FacialResults>> {
+  const checks = requestedChecks(request.checks, request.ref_image !== undefined);
+  if (checks.includes('face_match') && !request.ref_image) return E.left(new DomainError('missing_ref_image', 'face_match needs a ref_image.', 'ref_image'));
+  const user = await image(request.user_image, 'user_image');
+  if (E.isLeft(user)) return user;
+  const ref = request.ref_image ? await image(request.ref_image, 'ref_image') : undefined;
+  if (ref && E.isLeft(ref)) return ref;
+  const provider = key.environment === 'live' ? deps.biometrics.live : deps.biometrics.sandbox;
+  const verification = { tenant_id: key.tenant_id, environment: key.environment, verification_id: newId(), checks, user: user.right, ...(ref ? { ref: ref.right } : {}) };
+  const result = await verifyFacial(deps.log, provider, verification, context);
+  if (E.isRight(result) && succeeded(result.right) === 0) {
+    return E.left(new DomainError('biometric_check_failed', 'No requested facial check succeeded at the provider; nothing was charged.'));
+  }
+  return result;
 }

@@ -11,6 +11,10 @@ import type { ListSource, ListVersionFile } from '../domain/list/events.js';
 import { TENANT_LISTS_STREAM, tenantListId, tenantListsDecider, type TenantList } from '../domain/list/tenant-lists.js';
 import type { ListEntry } from '../domain/screening/entry.js';
 import { DomainError } from '../domain/shared/decider.js';
+import type { ReadStore } from '../adapters/read-store/port.js';
+import { getTenant } from '../projections/tenants.js';
+import type { ListCatalog } from '../reactors/list-catalog.js';
+import type { ListRefresher } from '../reactors/list-refresh.js';
 import { handleCommand, type CommandContext } from './handle-command.js';
 
 export const listBlobKey = (sha256: string): string => `lists/${sha256}`;
@@ -123,4 +127,57 @@ export async function createTenantList(
   if (E.isLeft(decided)) return decided;
   const list = decided.right.state.get(tenantListId(tenantId, name))!;
   return E.right({ list, created: decided.right.events.length > 0, position: decided.right.position });
+}
+
+/** Where a version upload goes: an official list, or a tenant's own list (its tenant, for the command context). */
+export interface ListTarget {
+  readonly list_id: string;
+  readonly tenant_id: string | null;
+}
+
+/** An official list this deployment imports (a known id without an importer is as unknown as any other). */
+export function officialList(importers: ReadonlyMap<string, ListImporter>, listId: string): E.Either<DomainError, ListTarget> {
+  if (!importers.has(listId)) return E.left(new DomainError('invalid_list', `Unknown list: ${listId.slice(0, 64)}.`, 'list_id'));
+  return E.right({ list_id: listId, tenant_id: null });
+}
+
+/** The operator's "fetch now" of an official list. */
+export async function refreshOfficialList(deps: { listImporters: ReadonlyMap<string, ListImporter>; listRefresher: Pick<ListRefresher, 'refreshNow'> }, listId: string) {
+  const target = officialList(deps.listImporters, listId);
+  if (E.isRight(target)) await deps.listRefresher.refreshNow(listId);
+  return target;
+}
+
+/** A list of a tenant that exists; another tenant's list is as unknown as one that does not exist. */
+export async function tenantListTarget(deps: { readStore: ReadStore; listCatalog: Pick<ListCatalog, 'tenantList'> }, tenantId: string, listId: string): Promise<E.Either<DomainError, ListTarget>> {
+  if (!(await getTenant(deps.readStore, tenantId))) return E.left(new DomainError('tenant_not_found', 'No such tenant.', 'tenant_id'));
+  if (!deps.listCatalog.tenantList(listId, tenantId)) return E.left(new DomainError('list_not_found', 'No such list for this tenant.', 'list_id'));
+  return E.right({ list_id: listId, tenant_id: tenantId });
+}
+
+/** A version uploaded by hand, counted against the active version once a load under way has finished. */
+export async function uploadListVersion(
+  deps: { log: EventLog; blobStore: BlobStore; listCatalog: Pick<ListCatalog, 'settled' | 'importerFor' | 'version'> },
+  target: ListTarget,
+  upload: { files: readonly ListFile[]; force: boolean },
+  context: CommandContext,
+): Promise<E.Either<DomainError, ListImportOutcome>> {
+  const { listCatalog } = deps;
+  await listCatalog.settled();
+  return importListVersion(
+    { log: deps.log, blobs: deps.blobStore, importer: listCatalog.importerFor(target.list_id)!, active: (id) => listCatalog.version(id)?.hashes ?? null },
+    { files: upload.files, source: { kind: 'upload' }, force: upload.force },
+    context,
+  );
+}
+
+/** A refused version is recorded, yet answers as a refusal (with what was refused) that the operator may force. */
+export function acceptedVersion(result: ListImportOutcome): E.Either<DomainError, Exclude<ListImportOutcome, { outcome: 'refused' }>> {
+  if (result.outcome !== 'refused') return E.right(result);
+  return E.left(
+    new DomainError('list_version_refused', `The version was recorded and not activated: ${result.reason}. Send it again with ?force=true to accept it.`, 'file', {
+      sha256: result.sha256,
+      entries: result.entries,
+    }),
+  );
 }

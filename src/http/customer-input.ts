@@ -14,7 +14,43 @@ export const isProfileSlug = (value: string): boolean => /^[a-z0-9][a-z0-9-]{0,6
 
 const PF_ONLY = ['nationality', 'occupation', 'declared_income', 'birth_date'] as const;
 const PJ_ONLY = ['trade_name', 'annual_revenue', 'business_activity', 'employee_count'] as const;
-const COMMON = ['type', 'doc', 'name', 'email', 'phone', 'external_id', 'metadata', 'run_bureau', 'template_id', 'onboarding_profile', 'webhook_url', 'address'];
+const COMMON = ['type', 'doc', 'name', 'email', 'phone', 'external_id', 'metadata', 'run_bureau', 'template_id', 'onboarding_profile', 'webhook_url', 'address'] as const;
+
+type Amount = number | string;
+
+/**
+ * The request the parser reads, field by field (what the document calls CustomerCreateRequest;
+ * contract-check.ts compares the two). The parser is hand-written for its order of checks and
+ * messages, so this type cannot come from it: its names are tied to the parser's field lists
+ * below, in both directions, and each field's type to the branch that reads it.
+ */
+export interface CustomerCreateRequest {
+  type: SubjectType;
+  doc: string;
+  name: string;
+  email?: string | null;
+  phone?: string | null;
+  external_id?: string | null;
+  metadata?: Record<string, string> | null;
+  run_bureau?: boolean;
+  template_id?: string | null;
+  onboarding_profile?: string | null;
+  webhook_url?: string | null;
+  address?: { street: string; number?: string | null; complement?: string | null; neighborhood?: string | null; city: string; state: string; zip: string | number } | null;
+  birth_date?: string | null;
+  nationality?: string | null;
+  occupation?: string | null;
+  declared_income?: Amount | null;
+  trade_name?: string | null;
+  business_activity?: string | null;
+  annual_revenue?: Amount | null;
+  employee_count?: number | null;
+}
+
+type ParsedField = (typeof COMMON)[number] | (typeof PF_ONLY)[number] | (typeof PJ_ONLY)[number];
+// a field the parser reads that the request type lacks, or the other way round, fails tsc here
+const fieldsAgree: [Exclude<ParsedField, keyof CustomerCreateRequest>, Exclude<keyof CustomerCreateRequest, ParsedField>] extends [never, never] ? true : never = true;
+void fieldsAgree;
 
 export interface CustomerInput {
   type: SubjectType;
@@ -75,7 +111,7 @@ export function parseCustomerInput(raw: unknown): CustomerInput {
   const other = type === 'pf' ? PJ_ONLY : PF_ONLY;
   const foreign = other.find((f) => body[f] !== undefined);
   if (foreign) throw new ApiError('invalid_field_for_type', `${foreign} is a ${type === 'pf' ? 'pj' : 'pf'} field and cannot be sent for a ${type} customer.`, foreign);
-  const unknown = Object.keys(body).find((k) => !COMMON.includes(k) && !(own as readonly string[]).includes(k));
+  const unknown = Object.keys(body).find((k) => !(COMMON as readonly string[]).includes(k) && !(own as readonly string[]).includes(k));
   if (unknown) throw new ApiError('invalid_request', `Unknown field: ${unknown}.`, unknown);
 
   const document = parseDocument(type, body['doc']);

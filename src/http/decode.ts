@@ -196,7 +196,7 @@ export const stringUpTo = (max: number, message: string, param?: string) =>
  * currency), each refused with the ApiError `check` throws. Still a refinement of `codec`, so
  * decodeBody knows its fields and refuses unknown ones.
  */
-export function withChecks<C extends t.Mixed>(codec: C, name: string, check: (value: t.TypeOf<C>) => t.TypeOf<C>): t.RefinementType<C> {
+export function withChecks<C extends t.Mixed>(codec: C, name: string, check: (value: t.TypeOf<C>) => t.TypeOf<C>): t.RefinementType<C, t.TypeOf<C>, t.OutputOf<C>, t.InputOf<C>> {
   return new t.RefinementType(
     name,
     (u): u is t.TypeOf<C> => codec.is(u),

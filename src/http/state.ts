@@ -28,4 +28,6 @@ export interface RequestState {
   piiSubject?: string;
   /** the customer a document upload is for, loaded before the body is read */
   customer?: unknown;
+  /** the list a version upload is for, checked before the body is read */
+  listTarget?: unknown;
 }

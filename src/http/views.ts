@@ -1,3 +1,4 @@
+import type { FacialResults } from '../commands/facial.js';
 import type { WebhookDeliveryDoc } from '../projections/webhook-deliveries.js';
 import type { TemplateDoc } from '../projections/templates.js';
 import type { ApiKeyDoc } from '../projections/api-keys.js';
@@ -60,5 +61,21 @@ export function webhookDeliveryView(doc: WebhookDeliveryDoc) {
     next_attempt_at: doc.next_attempt_at,
     failure_reason: doc.failure_reason,
     created_at: doc.created_at,
+  };
+}
+
+/** A facial verification's answer: per check, its score, or the message of a check that could not be run. */
+export function facialVerificationView(results: FacialResults, livemode: boolean) {
+  return {
+    object: 'facial_verification',
+    results: Object.fromEntries(
+      Object.entries(results).map(([check, r]) => [
+        check,
+        r.status === 'Error'
+          ? { status: r.status, warnings: r.warnings, request_id: r.request_id, message: r.message ?? 'The check failed at the provider.' }
+          : { status: r.status, score: r.score, warnings: r.warnings, request_id: r.request_id },
+      ]),
+    ),
+    livemode,
   };
 }

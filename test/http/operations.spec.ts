@@ -5,7 +5,10 @@ import { decodeBody, decodeInput } from '../../src/http/decode.js';
 import { ApiError } from '../../src/http/errors.js';
 import { CustomerIdParams, ListCustomersQuery } from '../../src/http/operations/customers.js';
 import { CreateFxOperationBody } from '../../src/http/operations/fx.js';
+import { VerifyFacialBody } from '../../src/http/operations/facial.js';
+import { ListUploadBody, ListUploadQuery, OfficialListParams } from '../../src/http/operations/lists.js';
 import { ListRunsQuery, RunIdParams } from '../../src/http/operations/runs.js';
+import { SearchScreeningBody } from '../../src/http/operations/screening.js';
 import { applied } from '../../src/http/outcome.js';
 
 /** The refusal a decode throws, as the fields the API answers with. */
@@ -42,6 +45,27 @@ describe('operation codecs (src/http/operations)', () => {
     expect(refusal(() => decodeBody(CreateFxOperationBody, { ...body, extra: 1 }))).to.include({ code: 'invalid_request', param: 'extra' });
     expect(refusal(() => decodeBody(CreateFxOperationBody, { ...body, nature_code: 45401 })).param).to.equal('nature_code');
     expect(refusal(() => decodeBody(CreateFxOperationBody, { ...body, currency: 'JPY', amount: '10.5' }))).to.include({ code: 'invalid_request', param: 'amount' });
+  });
+
+  it('multipart parts decode with codecs too: facial checks to their canonical form, images and list files as file parts', () => {
+    const png = { buffer: Buffer.from([0x89, 0x50]), originalname: 'dir/selfie.png', size: 2 };
+    const decoded = decodeInput(VerifyFacialBody, { user_image: png, ref_image: png, checks: ' passive_liveness,face_match , passive_liveness' });
+    expect(decoded.checks).to.equal('passive_liveness,face_match');
+    expect(decoded.user_image.file_name).to.equal('selfie.png');
+    expect(decodeInput(VerifyFacialBody, { user_image: png, checks: '' }).checks).to.equal(undefined);
+    expect(refusal(() => decodeInput(VerifyFacialBody, { user_image: { ...png, buffer: Buffer.alloc(0) }, checks: 'selfie' }))).to.include({ code: 'missing_user_image', param: 'user_image' });
+    expect(refusal(() => decodeInput(VerifyFacialBody, { user_image: png, checks: 'face_match;passive_liveness' }))).to.include({ code: 'invalid_checks', param: 'checks' });
+    expect(refusal(() => decodeInput(ListUploadBody, { file: [] }))).to.deep.equal({ code: 'invalid_list_file', message: 'Send the list file(s) in parts named file.', param: 'file' });
+    expect(decodeInput(ListUploadBody, { file: [png] }).file[0]).to.deep.equal({ data: png.buffer, file_name: 'dir/selfie.png' });
+    expect(decodeInput(ListUploadQuery, { force: 'yes' }).force).to.equal('false');
+    expect(refusal(() => decodeInput(OfficialListParams, { list_id: 'x'.repeat(100) }))).to.deep.equal({ code: 'invalid_list', message: `Unknown list: ${'x'.repeat(64)}.`, param: 'list_id' });
+  });
+
+  it('a screening search decodes its document to digits and refuses threshold and limit out of range', () => {
+    expect(decodeBody(SearchScreeningBody, { schema: 'person', name: 'Ana', doc: '529.982.247-25' }).doc).to.equal('52998224725');
+    expect(refusal(() => decodeBody(SearchScreeningBody, { schema: 'person', name: 'Ana', threshold: 0 }))).to.include({ code: 'invalid_request', param: 'threshold' });
+    expect(refusal(() => decodeBody(SearchScreeningBody, { schema: 'person', name: 'Ana', limit: 1.5 }))).to.include({ code: 'invalid_limit', param: 'limit' });
+    expect(refusal(() => decodeBody(SearchScreeningBody, { schema: 'person', name: 'Ana', birth_date: '1990-1' }))).to.include({ code: 'invalid_request', param: 'birth_date' });
   });
 
   it('applied: a refusal is thrown as its API error without waiting; a value is returned once the read models reached its position', async () => {

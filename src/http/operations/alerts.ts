@@ -1,14 +1,14 @@
 import * as t from 'io-ts';
 import { boundedString, checkedString } from '../decode.js';
-import { PageQuery, PositionCursor, uuidParam } from './shared.js';
+import { oneOf, PageQuery, PositionCursor, uuidParam } from './shared.js';
 
 /** The input of each operator monitoring-alert operation. */
 
-const STATUSES = ['open', 'delisted', 'resolved'];
+const STATUSES = ['open', 'delisted', 'resolved'] as const;
 
 export const TenantAlertsParams = t.type({ tenant_id: uuidParam('tenant_id') });
 export const ListAlertsQuery = t.partial({
-  status: checkedString('alert status', (s) => STATUSES.includes(s), 'invalid_request', `status must be one of ${STATUSES.join(', ')}.`),
+  status: oneOf(STATUSES, `status must be one of ${STATUSES.join(', ')}.`),
   cursor: PositionCursor,
   ...PageQuery,
 });

@@ -5,7 +5,7 @@ import { parseCustomerInput } from '../customer-input.js';
 import { CustomerStatus } from '../../domain/values/scopes.js';
 import { checkedString, parsed, stringUpTo } from '../decode.js';
 import { ApiError } from '../errors.js';
-import { PageQuery, uuidParam } from './shared.js';
+import { oneOf, PageQuery, uuidParam } from './shared.js';
 
 /** The input of each public customer operation. */
 
@@ -15,7 +15,7 @@ export const CreateCustomerBody = parsed('CreateCustomerRequest', parseCustomerI
 /** `/customers/:id`: the parameter is `id`, the message names what it is. */
 export const CustomerIdParams = t.type({ id: uuidParam('customer_id') });
 
-const LIST_STATUSES = ['em_analise', 'aprovado', 'pendencia', 'recusado'];
+const LIST_STATUSES = ['em_analise', 'aprovado', 'pendencia', 'recusado'] as const;
 
 /** The customer list cursor: `<created_at with +00:00>_<customer_id>`, URL-encoded by the caller. */
 export function encodeCustomerCursor(doc: CustomerDoc): string {
@@ -32,7 +32,7 @@ export function decodeCustomerCursor(raw: unknown): { created_at: string; id: st
 
 export const ListCustomersQuery = t.partial({
   type: checkedString('pf|pj', (s) => s === 'pf' || s === 'pj', 'invalid_request', 'type must be pf or pj.') as t.Type<'pf' | 'pj', string, unknown>,
-  status: checkedString('customer status', (s) => LIST_STATUSES.includes(s), 'invalid_request', `status must be one of ${LIST_STATUSES.join(', ')}.`),
+  status: oneOf(LIST_STATUSES, `status must be one of ${LIST_STATUSES.join(', ')}.`),
   external_id: checkedString('external_id', (s) => s !== '', 'invalid_request', 'external_id must be a single value.'),
   doc: checkedString('cpf|cnpj digits', (s) => /^(\d{11}|\d{14})$/.test(s), 'invalid_document', 'doc must be 11 or 14 digits.'),
   cursor: parsed('cursor', decodeCustomerCursor),

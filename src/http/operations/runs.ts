@@ -6,7 +6,8 @@ import { PageQuery, PositionCursor, singleValue, uuidParam } from './shared.js';
 
 /** The input of each bureau-run operation, public and operator. */
 
-export const RUN_STATUS_FILTERS = ['queued', 'pending', 'running', 'completed', 'blocked', 'pending_review', 'partial', 'failed', 'em_analise', 'cancelado'];
+export const RUN_STATUS_FILTERS = ['queued', 'pending', 'running', 'completed', 'blocked', 'pending_review', 'partial', 'failed', 'em_analise', 'cancelado'] as const;
+type RunStatusFilter = (typeof RUN_STATUS_FILTERS)[number];
 
 export const RunIdParams = t.type({ run_id: uuidParam('run_id') });
 
@@ -36,7 +37,8 @@ export function validateWebhookUrl(value: unknown): string | null {
 }
 
 export const ExternalId = parsed('external_id', validateExternalId);
-export const Metadata = parsed('metadata', validateMetadata);
+/** null is kept (the document allows it): the command reads it as no metadata. */
+export const Metadata = parsed('metadata', (value) => (value === null ? null : validateMetadata(value)));
 export const WebhookUrl = parsed('webhook_url', validateWebhookUrl);
 
 export const CreateRunBody = t.intersection([
@@ -51,8 +53,8 @@ export const CreateRunBody = t.intersection([
 export const ListRunsQuery = t.partial({
   status: parsed('status', (v) => {
     if (typeof v !== 'string' || v === '') throw new ApiError('invalid_request', 'status must be a single value.', 'status');
-    if (!RUN_STATUS_FILTERS.includes(v)) throw new ApiError('invalid_request', `status must be one of ${RUN_STATUS_FILTERS.join(', ')}.`, 'status');
-    return v;
+    if (!(RUN_STATUS_FILTERS as readonly string[]).includes(v)) throw new ApiError('invalid_request', `status must be one of ${RUN_STATUS_FILTERS.join(', ')}.`, 'status');
+    return v as RunStatusFilter;
   }),
   template_id: singleValue('template_id'),
   external_id: singleValue('external_id'),

@@ -38,8 +38,25 @@ export const PageQuery = {
 };
 
 /** One value of a fixed set (a repeated query key, an array, is refused too). */
-export const oneOf = (values: readonly string[], message: string, code: 'invalid_request' = 'invalid_request') =>
-  checkedString(`oneOf(${values.join('|')})`, (s) => values.includes(s), code, message);
+export const oneOf = <V extends string>(values: readonly V[], message: string, code: 'invalid_request' = 'invalid_request') =>
+  checkedString(`oneOf(${values.join('|')})`, (s) => (values as readonly string[]).includes(s), code, message) as unknown as t.Type<V, string, unknown>;
 
 /** A single, non-empty query value. */
 export const singleValue = (field: string) => checkedString('single value', (s) => s !== '', 'invalid_request', `${field} must be a single value.`);
+
+/** A multipart file part: its bytes and the name the client gave it (cleaned where it is kept). */
+export interface FilePart {
+  readonly data: Buffer;
+  readonly file_name: string;
+}
+
+const isMulterFile = (u: unknown): u is { buffer: Buffer; originalname: string } =>
+  typeof u === 'object' && u !== null && Buffer.isBuffer((u as { buffer?: unknown }).buffer) && typeof (u as { originalname?: unknown }).originalname === 'string';
+
+/** A file part as the multipart parser hands it over, read as a FilePart (the document's `format: binary` string). */
+export const FilePart = new t.Type<FilePart, unknown, unknown>(
+  'file',
+  (u): u is FilePart => typeof u === 'object' && u !== null && Buffer.isBuffer((u as FilePart).data) && typeof (u as FilePart).file_name === 'string',
+  (u, c) => (isMulterFile(u) ? t.success({ data: u.buffer, file_name: u.originalname }) : t.failure(u, c)),
+  t.identity,
+);

@@ -3,7 +3,7 @@ import { Environment } from '../../domain/values/scopes.js';
 import { WebhookEventType } from '../../domain/webhook/events.js';
 import { checkedString, parsed } from '../decode.js';
 import { ApiError } from '../errors.js';
-import { uuidParam } from './shared.js';
+import { oneOf, uuidParam } from './shared.js';
 
 /** The input of each operator webhook operation. */
 
@@ -16,7 +16,7 @@ export const SetWebhookEndpointBody = t.type({ url: t.string, events: t.array(We
 export const TenantDeliveriesParams = t.type({ tenant_id: uuidParam('tenant_id') });
 export const ListWebhookDeliveriesQuery = t.partial({
   event_id: checkedString('event id', (s) => /^evt_[0-9a-f]{32}$/.test(s), 'invalid_request', 'event_id must be an event id (evt_ and 32 hex characters).'),
-  status: checkedString('delivery status', (s) => ['pending', 'succeeded', 'failed'].includes(s), 'invalid_request', 'status must be pending, succeeded or failed.'),
+  status: oneOf(['pending', 'succeeded', 'failed'] as const, 'status must be pending, succeeded or failed.'),
   // up to 100, and 100 when absent (the delivery log is read whole more often than paged)
   limit: parsed('limit', (raw) => {
     const value = Number(raw);

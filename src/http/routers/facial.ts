@@ -1,34 +1,16 @@
 import Router from '@koa/router';
-import * as E from 'fp-ts/lib/Either.js';
-import { FACIAL_CHECKS, type FacialCheck, type FacialImage } from '../../adapters/biometrics/port.js';
-import { newId } from '../../adapters/ids.js';
-import { IMAGE_MAX_BYTES, imageFormat } from '../../adapters/image-format.js';
-import { succeeded, verifyFacial } from '../../commands/facial.js';
-import type { TenantDoc } from '../../projections/tenants.js';
+import { IMAGE_MAX_BYTES } from '../../adapters/image-format.js';
+import { facialVerificationEnabled, verifyStandaloneFacial } from '../../commands/facial.js';
 import type { Services } from '../../services.js';
-import { ApiError, fromDomainError } from '../errors.js';
+import { decodeInput } from '../decode.js';
+import { ApiError } from '../errors.js';
 import { commandContext } from '../metadata.js';
 import { requireScope } from '../middleware/auth.js';
+import { VerifyFacialBody } from '../operations/facial.js';
+import { orThrow } from '../outcome.js';
 import type { RequestState } from '../state.js';
-import { assertMultipart, cleanFileName, multipartParser, parseMultipart } from '../uploads.js';
-
-type UploadedFile = { buffer: Buffer; originalname: string; size: number };
-
-/** `checks`: face_match, passive_liveness or both; default face_match with a ref_image, else passive_liveness. */
-export function parseChecks(raw: unknown, hasRef: boolean): FacialCheck[] {
-  if (raw === undefined || raw === '') return [hasRef ? 'face_match' : 'passive_liveness'];
-  const values = typeof raw === 'string' ? raw.split(',').map((c) => c.trim()) : [];
-  if (values.length === 0 || values.some((c) => !(FACIAL_CHECKS as readonly string[]).includes(c))) {
-    throw new ApiError('invalid_checks', 'checks must be face_match, passive_liveness or face_match,passive_liveness.', 'checks');
-  }
-  return [...new Set(values)] as FacialCheck[];
-}
-
-async function image(file: UploadedFile, param: string): Promise<FacialImage> {
-  const format = await imageFormat(file.buffer);
-  if (!format) throw new ApiError('invalid_image_format', `${param} must be a JPG, PNG, WEBP or TIFF image whose header decodes.`, param);
-  return { data: file.buffer, file_name: cleanFileName(file.originalname), mime: format.mime };
-}
+import { assertMultipart, multipartParser, parseMultipart } from '../uploads.js';
+import { facialVerificationView } from '../views.js';
 
 /** POST /verificacoes/facial: the standalone, synchronous facial verification. */
 export function facialRouter(services: Pick<Services, 'log' | 'docCache' | 'biometrics' | 'clock'>): Router<RequestState> {
@@ -39,47 +21,18 @@ export function facialRouter(services: Pick<Services, 'log' | 'docCache' | 'biom
     '/verificacoes/facial',
     requireScope('biometria:write'),
     async (ctx, next) => {
-      const tenant = await services.docCache.get<TenantDoc>('tenants', ctx.state.principal!.tenant_id);
-      if (!tenant?.settings.facial_verification_master || !tenant.settings.facial_verification_enabled) {
-        throw new ApiError('module_disabled', 'Facial verification is not active for this account.');
-      }
+      // the module first: no upload is read for a tenant without it
+      orThrow(await facialVerificationEnabled(services.docCache, ctx.state.principal!.tenant_id));
       assertMultipart(ctx, 'The body must be multipart/form-data.');
       await parseMultipart(ctx, upload.fields([{ name: 'user_image', maxCount: 1 }, { name: 'ref_image', maxCount: 1 }]), next, uploadError);
     },
     async (ctx) => {
-      const files = ((ctx as unknown as { files?: Record<string, UploadedFile[]> }).files ?? {}) as Record<string, UploadedFile[]>;
-      const fields = ((ctx.request as unknown as { body?: Record<string, unknown> }).body ?? {}) as Record<string, unknown>;
-      const userFile = files['user_image']?.[0];
-      if (!userFile || userFile.size === 0) throw new ApiError('missing_user_image', 'user_image is required and must be a file.', 'user_image');
-      const refFile = files['ref_image']?.[0];
-      const checks = parseChecks(fields['checks'], refFile !== undefined);
-      if (checks.includes('face_match') && !refFile) throw new ApiError('missing_ref_image', 'face_match needs a ref_image.', 'ref_image');
-      const user = await image(userFile, 'user_image');
-      const ref = refFile ? await image(refFile, 'ref_image') : undefined;
+      const files = (ctx as unknown as { files?: Record<string, unknown[]> }).files ?? {};
+      const fields = (ctx.request as unknown as { body?: Record<string, unknown> }).body ?? {};
+      const request = decodeInput(VerifyFacialBody, { user_image: files['user_image']?.[0], ref_image: files['ref_image']?.[0], checks: fields['checks'] });
       const principal = ctx.state.principal!;
-      const provider = principal.environment === 'live' ? services.biometrics.live : services.biometrics.sandbox;
-      const result = await verifyFacial(
-        services.log,
-        provider,
-        { tenant_id: principal.tenant_id, environment: principal.environment, verification_id: newId(), checks, user, ...(ref ? { ref } : {}) },
-        commandContext(ctx, services.clock, principal.tenant_id),
-      );
-      if (E.isLeft(result)) throw fromDomainError(result.left);
-      if (succeeded(result.right) === 0) {
-        throw new ApiError('biometric_check_failed', 'No requested facial check succeeded at the provider; nothing was charged.');
-      }
-      ctx.body = {
-        object: 'facial_verification',
-        results: Object.fromEntries(
-          Object.entries(result.right).map(([check, r]) => [
-            check,
-            r.status === 'Error'
-              ? { status: r.status, warnings: r.warnings, request_id: r.request_id, message: r.message ?? 'The check failed at the provider.' }
-              : { status: r.status, score: r.score, warnings: r.warnings, request_id: r.request_id },
-          ]),
-        ),
-        livemode: ctx.state.livemode,
-      };
+      const results = orThrow(await verifyStandaloneFacial(services, principal, request, commandContext(ctx, services.clock, principal.tenant_id)));
+      ctx.body = facialVerificationView(results, ctx.state.livemode);
     },
   );
   return router;

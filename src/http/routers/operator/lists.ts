@@ -1,57 +1,36 @@
 import Router from '@koa/router';
-import * as E from 'fp-ts/lib/Either.js';
-import * as t from 'io-ts';
-import type { Context, Next } from 'koa';
-import { isUuid } from '../../../adapters/ids.js';
-import { createTenantList, importListVersion } from '../../../commands/lists.js';
-import { isListId } from '../../../domain/screening/entry.js';
-import { getTenant } from '../../../projections/tenants.js';
+import type Koa from 'koa';
+import { acceptedVersion, createTenantList, officialList, refreshOfficialList, tenantListTarget, uploadListVersion, type ListTarget } from '../../../commands/lists.js';
 import type { Services } from '../../../services.js';
-import { boundedString, decodeBody } from '../../decode.js';
-import { ApiError, fromDomainError } from '../../errors.js';
+import { decodeBody, decodeInput } from '../../decode.js';
+import { ApiError } from '../../errors.js';
+import { existingTenant } from '../../lookups.js';
 import { commandContext } from '../../metadata.js';
 import { jsonBody } from '../../middleware/body.js';
+import { CreateTenantListBody, ListUploadBody, ListUploadQuery, OfficialListParams, TenantListParams, TenantListsParams } from '../../operations/lists.js';
+import { applied, orThrow } from '../../outcome.js';
+import { listStatusView, listVersionView, tenantListView } from '../../screening-views.js';
 import type { RequestState } from '../../state.js';
 import { assertMultipart, multipartParser, parseMultipart } from '../../uploads.js';
-import { listStatusView, tenantListView } from '../screening-views.js';
 
 /** A full official file (OFAC's whole set, 70,000 PEP rows) fits; zips are unpacked within their own limits. */
 export const LIST_UPLOAD_MAX_BYTES = 256 * 1024 * 1024;
 
-const CreateTenantListBody = t.type({ name: boundedString(200) });
-
 type ListServices = Pick<Services, 'log' | 'blobStore' | 'clock' | 'runner' | 'listCatalog' | 'listImporters' | 'listRefresher' | 'readStore'>;
+type Ctx = Koa.ParameterizedContext<RequestState>;
 
 /**
  * Operator API: the official lists, their status and versions uploaded by hand; tenants' own
  * lists and their CSV versions (screening.md section 4).
  */
 export function operatorListsRouter(services: ListServices): Router<RequestState> {
-  const { log, blobStore, clock, runner, listCatalog, listImporters, listRefresher, readStore } = services;
+  const { log, clock, runner, listCatalog, listImporters, readStore } = services;
   const router = new Router<RequestState>();
   const upload = multipartParser({ fileSize: LIST_UPLOAD_MAX_BYTES, files: 8, fields: 2, fieldSize: 1024, parts: 10 });
 
-  const officialList = (ctx: Context): string => {
-    const listId = ctx['params']['list_id'] as string;
-    if (!isListId(listId) || !listImporters.has(listId)) throw new ApiError('invalid_list', `Unknown list: ${listId.slice(0, 64)}.`, 'list_id');
-    return listId;
-  };
-  const tenantOf = async (ctx: Context): Promise<string> => {
-    const tenantId = ctx['params']['tenant_id'] as string;
-    if (!isUuid(tenantId)) throw new ApiError('invalid_id', 'tenant_id must be a UUID.', 'tenant_id');
-    if (!(await getTenant(readStore, tenantId))) throw new ApiError('tenant_not_found', 'No such tenant.', 'tenant_id');
-    return tenantId;
-  };
-  const tenantList = async (ctx: Context): Promise<string> => {
-    const tenantId = await tenantOf(ctx);
-    const listId = ctx['params']['list_id'] as string;
-    if (!listCatalog.tenantList(listId, tenantId)) throw new ApiError('list_not_found', 'No such list for this tenant.', 'list_id');
-    return listId;
-  };
-
-  /** The multipart files, read once the list is known (an unknown list reads no body). */
-  const files = (resolve: (ctx: Context) => string | Promise<string>) => async (ctx: Context, next: Next) => {
-    await resolve(ctx);
+  /** The list first, then its files: an unknown list reads no body. */
+  const receiveFiles = (target: (ctx: Ctx) => Promise<ListTarget>) => async (ctx: Ctx, next: Koa.Next) => {
+    ctx.state.listTarget = await target(ctx);
     assertMultipart(ctx, 'The body must be multipart/form-data with one or more file parts.');
     await parseMultipart(ctx, upload.array('file', 8), next, (error) => {
       if (error instanceof ApiError) return error;
@@ -62,66 +41,58 @@ export function operatorListsRouter(services: ListServices): Router<RequestState
   };
 
   /** Imports the uploaded files as a new version of the list: 201 new, 200 same content, 409 refused. */
-  const importVersion = async (ctx: Context, listId: string, tenantId: string | null) => {
-    const parts = ((ctx as unknown as { files?: { originalname: string; buffer: Buffer }[] }).files ?? []).map((f) => ({ name: f.originalname, data: f.buffer }));
-    if (parts.length === 0) throw new ApiError('invalid_list_file', 'Send the list file(s) in parts named file.', 'file');
-    const force = ctx.query['force'] === 'true';
-    // the delta is counted against the active version: let a load under way finish first
+  const importVersion = async (ctx: Ctx) => {
+    const target = ctx.state.listTarget as ListTarget;
+    const { file } = decodeInput(ListUploadBody, { file: (ctx as unknown as { files?: unknown }).files ?? [] });
+    const { force } = decodeInput(ListUploadQuery, ctx.query);
+    const files = file.map((part) => ({ name: part.file_name, data: part.data }));
+    const imported = await applied(runner, await uploadListVersion(services, target, { files, force: force === 'true' }, commandContext(ctx, clock, target.tenant_id)));
     await listCatalog.settled();
-    const imported = await importListVersion(
-      { log, blobs: blobStore, importer: listCatalog.importerFor(listId)!, active: (id) => listCatalog.version(id)?.hashes ?? null },
-      { files: parts, source: { kind: 'upload' }, force },
-      commandContext(ctx, clock, tenantId),
-    );
-    if (E.isLeft(imported)) throw fromDomainError(imported.left);
-    const result = imported.right;
-    await runner.waitFor(result.position);
-    await listCatalog.settled();
-    if (result.outcome === 'refused') {
-      throw new ApiError('list_version_refused', `The version was recorded and not activated: ${result.reason}. Send it again with ?force=true to accept it.`, 'file', {
-        sha256: result.sha256,
-        entries: result.entries,
-      });
-    }
-    const active = listCatalog.version(listId)?.version;
+    const result = orThrow(acceptedVersion(imported));
     ctx.status = result.outcome === 'imported' ? 201 : 200;
-    ctx.body =
-      result.outcome === 'imported'
-        ? { list_id: listId, version_id: result.version_id, sha256: result.sha256, entries: result.entries, delta: result.delta }
-        : { list_id: listId, version_id: active?.version_id ?? null, sha256: result.sha256, entries: active?.entries ?? 0, delta: active?.delta ?? null };
+    ctx.body = listVersionView(listCatalog, result);
   };
 
   router.get('/lists', async (ctx) => {
     ctx.body = { data: listCatalog.listIds().map((id) => listStatusView(listCatalog, id, clock.now())) };
   });
 
-  router.post('/lists/:list_id/versions', files(officialList), async (ctx) => importVersion(ctx, officialList(ctx), null));
+  router.post(
+    '/lists/:list_id/versions',
+    receiveFiles(async (ctx) => orThrow(officialList(listImporters, decodeInput(OfficialListParams, ctx.params).list_id))),
+    importVersion,
+  );
 
   router.post('/lists/:list_id/refresh', async (ctx) => {
-    const listId = officialList(ctx);
-    await listRefresher.refreshNow(listId);
+    const target = orThrow(await refreshOfficialList(services, decodeInput(OfficialListParams, ctx.params).list_id));
     ctx.status = 202;
-    ctx.body = { list_id: listId, status: 'scheduled' };
+    ctx.body = { list_id: target.list_id, status: 'scheduled' };
   });
 
   router.post('/tenants/:tenant_id/lists', jsonBody(), async (ctx) => {
-    const tenantId = await tenantOf(ctx);
-    const body = decodeBody(CreateTenantListBody, ctx.state.body);
-    if (!/\p{L}|\p{N}/u.test(body.name)) throw new ApiError('invalid_request', 'name must not be empty.', 'name');
-    const created = await createTenantList(log, tenantId, body.name, commandContext(ctx, clock, tenantId));
-    if (E.isLeft(created)) throw fromDomainError(created.left);
-    await runner.waitFor(created.right.position);
-    ctx.status = created.right.created ? 201 : 200;
-    ctx.body = tenantListView(listCatalog, created.right.list);
+    const { tenant_id: tenantId } = decodeInput(TenantListsParams, ctx.params);
+    // the tenant before the body, as the other tenant routes answer
+    await existingTenant(readStore, tenantId);
+    const { name } = decodeBody(CreateTenantListBody, ctx.state.body);
+    const created = await applied(runner, await createTenantList(log, tenantId, name, commandContext(ctx, clock, tenantId)));
+    ctx.status = created.created ? 201 : 200;
+    ctx.body = tenantListView(listCatalog, created.list);
   });
 
   router.get('/tenants/:tenant_id/lists', async (ctx) => {
-    const tenantId = await tenantOf(ctx);
+    const { tenant_id: tenantId } = decodeInput(TenantListsParams, ctx.params);
+    await existingTenant(readStore, tenantId);
     ctx.body = { data: listCatalog.tenantListsOf(tenantId).map((list) => tenantListView(listCatalog, list)) };
   });
 
-  // the tenant and its list were checked before the body was read
-  router.post('/tenants/:tenant_id/lists/:list_id/versions', files(tenantList), async (ctx) => importVersion(ctx, ctx.params['list_id']!, ctx.params['tenant_id']!));
+  router.post(
+    '/tenants/:tenant_id/lists/:list_id/versions',
+    receiveFiles(async (ctx) => {
+      const { tenant_id: tenantId, list_id: listId } = decodeInput(TenantListParams, ctx.params);
+      return orThrow(await tenantListTarget(services, tenantId, listId));
+    }),
+    importVersion,
+  );
 
   return router;
 }

@@ -1,0 +1,56 @@
+import * as t from 'io-ts';
+import { isValidCnpj, isValidCpf } from '../../domain/values/document.js';
+import { boundedString, withChecks } from '../decode.js';
+import { ApiError } from '../errors.js';
+
+/** The input of each public screening operation (screening.md section 3). */
+
+const Schema = t.keyof({ person: null, company: null });
+const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null, t.undefined]);
+
+const BIRTH_DATE = /^\d{4}(-\d{2}(-\d{2})?)?$/;
+const COUNTRY = /^[A-Z]{2}$/;
+
+/** A query's document must be a whole, valid CPF or CNPJ (kept as digits); a candidate's may be masked as lists publish it. */
+function checkDoc(doc: string | null | undefined, param: string, maskedAllowed: boolean): string | null {
+  if (doc === undefined || doc === null || doc === '') return null;
+  const stripped = doc.replace(/[.\-/\s]/g, '');
+  if (maskedAllowed && /^[*\d]{11}$/.test(stripped) && stripped.includes('*')) return doc;
+  if (!(isValidCpf(stripped) || isValidCnpj(stripped))) throw new ApiError('invalid_document', `${param} must be a valid CPF or CNPJ${maskedAllowed ? ' (or a CPF masked as lists publish it)' : ''}.`, param);
+  return stripped;
+}
+
+function checkQualifiers(record: { birth_date?: string | null | undefined; country?: string | null | undefined }, prefix: string): void {
+  if (record.birth_date && !BIRTH_DATE.test(record.birth_date)) throw new ApiError('invalid_request', `${prefix}birth_date must be YYYY, YYYY-MM or YYYY-MM-DD.`, `${prefix}birth_date`);
+  if (record.country && !COUNTRY.test(record.country)) throw new ApiError('invalid_request', `${prefix}country must be an ISO 3166 alpha-2 code.`, `${prefix}country`);
+}
+
+const Qualifiers = { birth_date: nullable(t.string), country: nullable(t.string), doc: nullable(t.string) };
+
+const SearchFields = t.intersection([
+  t.type({ schema: Schema, name: boundedString(500) }),
+  t.partial({ ...Qualifiers, lists: t.array(t.string), threshold: t.number, limit: t.number }),
+]);
+
+/**
+ * A search: the qualifiers' formats, then the document, then threshold and limit; which lists
+ * the key may search is the query's to say (they depend on the tenant). `doc` decodes to digits.
+ */
+export const SearchScreeningBody = withChecks(SearchFields, 'ScreeningSearchRequest', (body) => {
+  checkQualifiers(body, '');
+  const doc = checkDoc(body.doc, 'doc', false);
+  if (body.threshold !== undefined && !(body.threshold > 0 && body.threshold <= 1)) throw new ApiError('invalid_request', 'threshold must be in (0, 1].', 'threshold');
+  if (body.limit !== undefined && (!Number.isInteger(body.limit) || body.limit < 1 || body.limit > 100)) throw new ApiError('invalid_limit', 'limit must be an integer from 1 to 100.', 'limit');
+  return { ...body, doc };
+});
+
+const ScreeningRecord = t.intersection([t.type({ name: boundedString(500) }), t.partial(Qualifiers)]);
+
+/** Two records to compare: the query's document whole and valid, the candidate's possibly masked. */
+export const CompareScreeningBody = withChecks(t.type({ schema: Schema, query: ScreeningRecord, candidate: ScreeningRecord }), 'ScreeningCompareRequest', (body) => {
+  checkQualifiers(body.query, 'query.');
+  checkQualifiers(body.candidate, 'candidate.');
+  const queryDoc = checkDoc(body.query.doc, 'query.doc', false);
+  const candidateDoc = checkDoc(body.candidate.doc, 'candidate.doc', true);
+  return { ...body, query: { ...body.query, doc: queryDoc }, candidate: { ...body.candidate, doc: candidateDoc } };
+});
