@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { parse } from 'yaml';
@@ -22,27 +22,9 @@ export function openApiDir(): string {
   throw new Error('openapi/openapi.yaml not found beside the package');
 }
 
-/**
- * The service's contract: openapi/openapi.yaml, with the parts of openapi/parts merged in while
- * the document is still written in parts (a name defined twice is refused).
- */
+/** The service's contract: openapi/openapi.yaml. */
 export function loadOpenApiDocument(dir = openApiDir()): OpenApiDocument {
-  const root = parse(readFileSync(join(dir, 'openapi.yaml'), 'utf8')) as OpenApiDocument;
-  root.paths ??= {};
-  const partsDir = join(dir, 'parts');
-  const parts = existsSync(partsDir) ? readdirSync(partsDir).filter((f) => f.endsWith('.yaml') && !f.startsWith('zz-')).sort() : [];
-  for (const file of parts) {
-    const part = parse(readFileSync(join(partsDir, file), 'utf8')) as Partial<OpenApiDocument>;
-    mergeInto(root.paths, part.paths, `${file} paths`);
-    root.webhooks ??= {};
-    mergeInto(root.webhooks, part.webhooks, `${file} webhooks`);
-    root.components ??= {};
-    for (const [section, entries] of Object.entries(part.components ?? {})) {
-      root.components[section] ??= {};
-      mergeInto(root.components[section], entries, `${file} components.${section}`);
-    }
-  }
-  return root;
+  return parse(readFileSync(join(dir, 'openapi.yaml'), 'utf8')) as OpenApiDocument;
 }
 
 /**
@@ -62,13 +44,6 @@ let cached: OpenApiDocument | null = null;
 export function cachedOpenApiDocument(): OpenApiDocument {
   cached ??= loadOpenApiDocument();
   return cached;
-}
-
-function mergeInto(target: Record<string, unknown>, source: Record<string, unknown> | undefined, where: string): void {
-  for (const [name, value] of Object.entries(source ?? {})) {
-    if (Object.hasOwn(target, name)) throw new Error(`${where}: ${name} is defined twice`);
-    target[name] = value;
-  }
 }
 
 const REDOC_BUNDLE = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
