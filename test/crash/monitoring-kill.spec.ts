@@ -176,7 +176,12 @@ describe('monitoring sweep killed at several points, then resumed', function () 
   async function killedDuringFirst(dataDir: string, effects: string, point: string): Promise<{ versionId: string; before: RecordedEvent[] }> {
     const instance = await startInstance(dataDir, 'before', effects, { KILL_AFTER_APPEND: point });
     try {
-      await upload(instance, firstVersion());
+      // the kill point may come before the upload's answer leaves (the sweep can start while the
+      // upload waits for its version to be searchable): a closed connection is then the expected
+      // end, and the import itself is checked below from the event store
+      await upload(instance, firstVersion()).catch((error: unknown) => {
+        if (!(error instanceof TypeError && /fetch failed/.test(error.message))) throw error;
+      });
       await killedAt(instance, point);
     } finally {
       await killInstance(instance);

@@ -4,10 +4,11 @@ import { contractRecord, documentedPairs } from './openapi-contract.js';
 
 /**
  * Most documented (operation, status) pairs no test may leave unexercised, when the whole HTTP
- * suite ran. The ones left are refusals hard to provoke through HTTP (a store failing under a
- * request: 500 db_failed, 503) — the final report names them.
+ * suite ran (the run prints them). Those left are mostly 409 concurrent_update of writes on
+ * resources the sweep (contract-sweep.spec.ts) does not create, and 500 of routes answered from
+ * memory (the list catalog, the metrics registry).
  */
-export const MAX_UNEXERCISED = 40;
+export const MAX_UNEXERCISED = 32;
 
 function filesOf(suite: Suite, into: Set<string>): Set<string> {
   if (suite.file) into.add(suite.file.replace(/\\/g, '/'));

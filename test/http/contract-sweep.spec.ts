@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
+import { WrongExpectedRevisionError } from '../../src/adapters/event-store/port.js';
 import { cachedOpenApiDocument } from '../../src/http/openapi.js';
 import { createTenant, startService, type TestService } from '../helpers/service.js';
 
@@ -90,9 +91,11 @@ describe('every documented operation shares the same refusals', () => {
   let service: TestService;
   let key: string;
   let limitedKey: string;
+  let tenantId: string;
   before(async () => {
     service = await startService();
     const tenant = await createTenant(service, 'Varredura Contratual');
+    tenantId = tenant.tenant_id;
     key = (await tenant.key({ scopes: ['runs:write', 'runs:read', 'detail:read', 'customers:write', 'customers:read', 'biometria:write', 'screening:read'] })).api_key;
     limitedKey = (await tenant.key({ rate_limit_per_minute: 1 })).api_key;
   });
@@ -183,5 +186,40 @@ describe('every documented operation shares the same refusals', () => {
       Object.assign(eventStore, { append: saved.append, readStream: saved.readStream, readAll: saved.readAll });
     }
     expect(answers).to.deep.equal([]);
+  });
+
+  it('409 concurrent_update with Retry-After when every append loses its race: never a 2xx or a 500, on every writing operation documenting 409', async () => {
+    const { eventStore } = service.services;
+    const saved = eventStore.append;
+    // another writer always got there first: the command's retries run out
+    Object.assign(eventStore, {
+      append: async (stream: string) => {
+        throw new WrongExpectedRevisionError(stream, 0, 1);
+      },
+    });
+    const conflicts: string[] = [];
+    const others: string[] = [];
+    try {
+      for (const op of operations().filter((candidate) => needsCredentials(candidate) && candidate.method !== 'GET' && Object.hasOwn(candidate.responses, '409'))) {
+        // the test's own tenant where the path names one: the write gets as far as its append
+        const path = pathOf(op, (name) => (name === 'tenant_id' ? tenantId : randomUUID()));
+        const body = op.template === '/api/v1/customers' ? { type: 'pf', doc: '52998224725', name: 'Pessoa Concorrida Silva', email: 'concorrida@example.com' } : (op.example ?? {});
+        const response = await service.call(path, { method: op.method, headers: credentials(op), ...(op.jsonBody ? { json: body } : {}) });
+        const text = await response.text();
+        const label = `${op.method} ${op.template}`;
+        if (response.status === 409) {
+          expect(JSON.parse(text).error.code, label).to.equal('concurrent_update');
+          expect(response.headers.get('retry-after'), label).to.equal('1');
+          conflicts.push(label);
+        } else {
+          // refused before any write (an id nothing has, a body naming what is not there)
+          expect(response.status, `${label}: ${text.slice(0, 200)}`).to.be.within(400, 499);
+          others.push(`${label} ${response.status}`);
+        }
+      }
+    } finally {
+      Object.assign(eventStore, { append: saved });
+    }
+    expect(conflicts, others.join(', ')).to.include.members(['POST /operator/v1/tenants', 'POST /operator/v1/tenants/{tenant_id}/credits', 'POST /operator/v1/tenants/{tenant_id}/api-keys', 'POST /api/v1/customers']);
   });
 });
