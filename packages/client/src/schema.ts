@@ -2941,16 +2941,6 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description A dependency is unavailable; retry later. */
-        ServiceUnavailable: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
         /** @description `invalid_operator_token`: the `Authorization: Bearer` token is missing or wrong. */
         OpUnauthorized: {
             headers: {
