@@ -2,6 +2,7 @@ import { parseAddress } from '../domain/values/address.js';
 import { parseDocument } from '../domain/values/document.js';
 import { isValidEmail } from '../domain/values/email.js';
 import type { SubjectType } from '../domain/values/scopes.js';
+import type { CustomerRequest } from '../commands/customer-onboarding.js';
 import { RESERVED_KEYS } from './decode.js';
 import { ApiError } from './errors.js';
 import { validateExternalId, validateMetadata, validateWebhookUrl } from './operations/runs.js';
@@ -52,17 +53,8 @@ type ParsedField = (typeof COMMON)[number] | (typeof PF_ONLY)[number] | (typeof 
 const fieldsAgree: [Exclude<ParsedField, keyof CustomerCreateRequest>, Exclude<keyof CustomerCreateRequest, ParsedField>] extends [never, never] ? true : never = true;
 void fieldsAgree;
 
-export interface CustomerInput {
-  type: SubjectType;
-  doc: string;
-  profile: Record<string, unknown>;
-  external_id: string | null;
-  metadata: Record<string, string>;
-  run_bureau: boolean;
-  template_id: string | null;
-  onboarding_profile: string | null;
-  webhook_url: string | null;
-}
+/** What the parser hands the onboarding command: its request, less what the key itself says. */
+export type CustomerInput = Omit<CustomerRequest, 'tenant_id' | 'environment' | 'allowed_subject_type'>;
 
 type Body = Record<string, unknown>;
 
