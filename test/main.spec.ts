@@ -26,7 +26,7 @@ function start(dataDir: string, port: number): { child: ChildProcess; output: ()
   const ready = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`not ready: ${out}`)), 20_000);
     const check = () => {
-      if (out.includes('"listening"') && (out.includes('Try it') || !out.includes('Demo tenant'))) {
+      if (out.includes('"listening"') && out.includes('API reference:')) {
         clearTimeout(timer);
         setTimeout(resolve, 100);
       } else setTimeout(check, 50);
@@ -65,6 +65,11 @@ describe('first start and shutdown (npm start)', function () {
     expect(keys.data[0]!.scopes).to.have.members(['runs:write', 'runs:read', 'detail:read', 'customers:write', 'customers:read', 'biometria:write', 'screening:read']);
     const api = await fetch(`http://127.0.0.1:${port}/api/v1/anything`, { headers: { 'x-api-key': apiKey! } });
     expect(api.status, 'the printed key authenticates').to.equal(404);
+    const reference = /API reference: (\S+) \(OpenAPI 3\.1 at (\S+)\)/.exec(out);
+    expect(reference, out).to.not.equal(null);
+    const published = (await (await fetch(reference![2]!.replace('localhost', '127.0.0.1'))).json()) as { openapi: string };
+    expect(published.openapi, 'the printed document URL answers').to.equal('3.1.0');
+    expect((await fetch(reference![1]!.replace('localhost', '127.0.0.1'))).status, 'the printed reference page answers').to.equal(200);
 
     first.child.kill('SIGTERM');
     expect(await first.exited).to.equal(0);
