@@ -68,15 +68,17 @@ const REFERENCE_CSP = "default-src 'none'; script-src 'self'; style-src 'self' '
 
 /**
  * The published contract, open to anyone (no key): the document as JSON, and the reference page
- * with the Redoc bundle it loads. Loaded once; the bundle is read on first request.
+ * with the Redoc bundle it loads. Both are prepared on first request.
  */
 export function openApiRouter(document: OpenApiDocument): Router<RequestState> {
   const router = new Router<RequestState>();
-  const json = JSON.stringify(document);
+  // serialized on first request, not at every app's start (tests start hundreds)
+  let json: string | null = null;
   let bundle: Buffer | null = null;
   router.get('/api/v1/openapi.json', (ctx) => {
     ctx.set('Cache-Control', 'no-cache');
     ctx.type = 'application/json';
+    json ??= JSON.stringify(document);
     ctx.body = json;
   });
   router.get('/api/v1/reference', (ctx) => {

@@ -14,11 +14,14 @@ import type { RequestState } from '../../src/http/state.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
-interface Operation {
+export interface Operation {
   method: string;
   template: string;
   pattern: RegExp;
   responses: Record<string, unknown>;
+  /** the operation object as written, and its path item (shared parameters) */
+  raw: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  item: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 export interface ContractRecord {
@@ -51,12 +54,25 @@ function operationsOf(document: OpenApiDocument): Operation[] {
   for (const [template, item] of Object.entries(document.paths)) {
     const source = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
     for (const method of METHODS) {
-      const operation = item[method] as { responses?: Record<string, unknown> } | undefined;
-      if (operation) operations.push({ method: method.toUpperCase(), template, pattern: new RegExp(`^${source}$`), responses: operation.responses ?? {} });
+      const operation = item[method] as Operation['raw'] | undefined;
+      if (operation) operations.push({ method: method.toUpperCase(), template, pattern: new RegExp(`^${source}$`), responses: operation['responses'] ?? {}, raw: operation, item });
     }
   }
   // a literal segment beats a parameter (`/runs/{id}` vs `/runs/analysis`): fewer parameters first
   return operations.sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0));
+}
+
+/** Every operation of the document, literal paths before templated ones. */
+export function documentOperations(): readonly Operation[] {
+  return contract().operations;
+}
+
+/** The node a local JSON pointer (`#/components/…`) names in the document. */
+export function resolvePointer(pointer: string): Record<string, unknown> {
+  return pointer
+    .slice(2)
+    .split('/')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')], cachedOpenApiDocument()) as Record<string, unknown>;
 }
 
 /** Every documented (operation, status) pair: `GET /api/v1/customers 200`. */
@@ -69,17 +85,13 @@ const token = (value: string) => value.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** The response object of a status (following a `$ref` into components), and its pointer. */
 function responseAt(op: Operation, status: string): { pointer: string; response: Record<string, unknown> } | null {
-  const document = cachedOpenApiDocument();
   const key = Object.hasOwn(op.responses, status) ? status : Object.hasOwn(op.responses, `${status[0]}XX`) ? `${status[0]}XX` : Object.hasOwn(op.responses, 'default') ? 'default' : null;
   if (key === null) return null;
   let pointer = `#/paths/${token(op.template)}/${op.method.toLowerCase()}/responses/${token(key)}`;
   let response = op.responses[key] as Record<string, unknown>;
   for (let hops = 0; typeof response.$ref === 'string' && hops < 5; hops += 1) {
     pointer = response.$ref;
-    response = pointer
-      .slice(2)
-      .split('/')
-      .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')], document) as Record<string, unknown>;
+    response = resolvePointer(pointer);
   }
   return { pointer, response };
 }
@@ -127,7 +139,6 @@ function jsonOf(body: unknown): unknown {
       return body;
     }
   }
-  if (Buffer.isBuffer(body)) return body;
   return body;
 }
 

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { WrongExpectedRevisionError } from '../../src/adapters/event-store/port.js';
 import { cachedOpenApiDocument } from '../../src/http/openapi.js';
+import { documentOperations, resolvePointer } from '../helpers/openapi-contract.js';
 import { createTenant, startService, type TestService } from '../helpers/service.js';
 
 /**
@@ -24,28 +25,14 @@ interface Op {
 }
 
 function operations(): Op[] {
-  const document = cachedOpenApiDocument() as { paths: Record<string, Record<string, any>>; security?: unknown[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
-  const ops: Op[] = [];
-  for (const [template, item] of Object.entries(document.paths)) {
-    for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
-      const op = item[method];
-      if (!op) continue;
-      const parameters = [...(item['parameters'] ?? []), ...(op.parameters ?? [])].map((p: Record<string, unknown>) => resolve(p)) as Op['parameters'];
-      const json = op.requestBody?.content?.['application/json'];
-      const example = json?.example ?? (json?.examples ? resolve(Object.values(json.examples as Record<string, Record<string, unknown>>)[0]!)['value'] : undefined);
-      ops.push({ method: method.toUpperCase(), template, security: op.security ?? document.security, responses: op.responses ?? {}, parameters, jsonBody: Boolean(json), example });
-    }
-  }
-  return ops;
-}
-
-function resolve(node: Record<string, unknown>): Record<string, unknown> {
-  if (typeof node['$ref'] !== 'string') return node;
-  const document = cachedOpenApiDocument() as unknown as Record<string, unknown>;
-  return (node['$ref'] as string)
-    .slice(2)
-    .split('/')
-    .reduce<unknown>((at, part) => (at as Record<string, unknown>)[part], document) as Record<string, unknown>;
+  const documentSecurity = (cachedOpenApiDocument() as { security?: unknown[] }).security;
+  return documentOperations().map(({ method, template, responses, raw, item }) => {
+    const resolve = (node: Record<string, unknown>) => (typeof node['$ref'] === 'string' ? resolvePointer(node['$ref']) : node);
+    const parameters = [...(item['parameters'] ?? []), ...(raw['parameters'] ?? [])].map(resolve) as Op['parameters'];
+    const json = raw['requestBody']?.content?.['application/json'];
+    const example = json?.example ?? (json?.examples ? resolve(Object.values(json.examples as Record<string, Record<string, unknown>>)[0]!)['value'] : undefined);
+    return { method, template, security: raw['security'] ?? documentSecurity, responses, parameters, jsonBody: Boolean(json), example };
+  });
 }
 
 /**
