@@ -14,6 +14,7 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY scripts ./scripts
 COPY openapi ./openapi
+COPY dashboard ./dashboard
 RUN npm run build && npm prune --omit=dev
 
 # Run: the same base image, so the native module built above loads here.
@@ -30,6 +31,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 # the contract served at /api/v1/openapi.json
 COPY --from=build /app/openapi ./openapi
+# the dashboard's views and stylesheet (rendered and served by the service, no build step)
+COPY --from=build /app/dashboard ./dashboard
 # the data directory holds generated secrets when none are configured; the service runs unprivileged
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

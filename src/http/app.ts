@@ -28,6 +28,7 @@ import { screeningRouter } from './routers/screening.js';
 import { operationsRouter } from './routers/operations.js';
 import type { RequestState } from './state.js';
 import { cachedOpenApiDocument, openApiRouter } from './openapi.js';
+import { dashboard } from './dashboard/router.js';
 
 export interface AppOptions {
   /** more public routers (tests, benchmarks), mounted beside the resources under /api/v1 */
@@ -50,10 +51,13 @@ export function createHttpApp(services: Services, options: AppOptions = {}): Koa
   app.silent = true;
 
   const { contract, operations, api, operator, files } = appRouters(services, options);
+  // HTML for people, outside the API's contract and its route table
+  const console = dashboard(services);
 
   if (options.outermost) app.use(options.outermost);
-  app.use(requestContext(services.logger, services.config.logRequests, routeTemplates([contract, operations, api, operator, files]), services.metrics));
+  app.use(requestContext(services.logger, services.config.logRequests, routeTemplates([contract, operations, api, operator, files, console.router]), services.metrics));
   app.use(errorHandler(services.logger));
+  app.use(under('/dashboard', console.middleware as Middleware));
   app.use(contract.routes());
   app.use(operations.routes());
   app.use(

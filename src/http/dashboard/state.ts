@@ -1,0 +1,23 @@
+import type { RequestState } from '../state.js';
+
+export type DashboardRole = 'admin' | 'analyst' | 'viewer';
+
+/** The signed-in person: one tenant's user, never the platform operator. */
+export interface DashboardUser {
+  user_id: string;
+  tenant_id: string;
+  email: string;
+  role: DashboardRole;
+  /** the hash of the session's token (the id of its read-model document) */
+  session_id: string;
+}
+
+/** What the dashboard's middleware learns about a request. */
+export interface DashboardState extends RequestState {
+  /** set by the session middleware when the request carries a live session */
+  user?: DashboardUser;
+  /** the token every form of this session carries (hidden field `_csrf`, header `X-CSRF-Token`) */
+  csrf?: string;
+  /** a one-time message shown at the top of the next page (set by a redirecting action) */
+  flash?: string;
+}
