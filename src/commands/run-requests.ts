@@ -9,6 +9,9 @@ import { usableTemplate, type TemplateDoc } from '../projections/templates.js';
 import { getRun } from '../projections/runs.js';
 import { forTenant, type CommandContext } from './handle-command.js';
 import { cancelRun, queueRun, reviewRun, type QueuedRun } from './runs.js';
+import { handleCommand } from './handle-command.js';
+import { runDecider, runStream } from '../domain/run/decider.js';
+import { getTenant } from '../projections/tenants.js';
 
 /** Where a caller's webhook_url is checked: the endpoint's rules, its host resolved now. */
 export type WebhookUrlProblem = (url: string) => Promise<string | null>;
@@ -101,4 +104,32 @@ export async function actOnRun(deps: { log: EventLog; readStore: ReadStore }, ru
   if (!run) return E.left(new DomainError('run_not_found', 'No such run.', 'run_id'));
   const own = forTenant(context, run.tenant_id);
   return action.type === 'review' ? reviewRun(deps.log, runId, action.decision, action.note, own) : cancelRun(deps.log, runId, own);
+}
+
+export interface Reviewer {
+  user_id: string;
+  tenant_id: string;
+}
+
+/**
+ * A dashboard user's decision on a run of their tenant (another tenant's run is not found). With
+ * the tenant's four-eyes on, a rejection or any decision on an `alto` run is first a proposal;
+ * it becomes the decision when another user confirms it (the decider refuses the proposer).
+ */
+export async function reviewRunAsUser(
+  deps: { log: EventLog; readStore: ReadStore },
+  runId: string,
+  input: { decision: 'approved' | 'rejected'; note: string },
+  reviewer: Reviewer,
+  context: CommandContext,
+): Promise<E.Either<DomainError, { outcome: 'reviewed' | 'proposed'; position: number | null }>> {
+  const run = await getRun(deps.readStore, runId);
+  if (!run || run.tenant_id !== reviewer.tenant_id) return E.left(new DomainError('run_not_found', 'No such run.', 'run_id'));
+  const fourEyes = (await getTenant(deps.readStore, run.tenant_id))?.settings.four_eyes ?? false;
+  const command = { type: 'ReviewRun' as const, ...input, now: context.metadata.occurred_at, reviewer: reviewer.user_id, four_eyes: fourEyes };
+  const result = await handleCommand(deps.log, runStream(runId), runDecider, command, forTenant(context, run.tenant_id));
+  return E.map((r: { events: readonly { type: string }[]; position: number | null }) => ({
+    outcome: r.events.some((event) => event.type === 'RunReviewed') ? ('reviewed' as const) : ('proposed' as const),
+    position: r.position,
+  }))(result);
 }

@@ -1,3 +1,4 @@
+import { AssignmentEvent } from './assignment/events.js';
 import { CustomerEvent } from './customer/events.js';
 import { ErasureEvent } from './erasure/events.js';
 import { FacialVerificationPerformed } from './facial/events.js';
@@ -39,4 +40,5 @@ export const EVENT_CODECS: EventCodecs = eventRegistry(
   TenantListEvent,
   MonitoringSweepEvent,
   PeriodicReviewEvent,
+  AssignmentEvent,
 );

@@ -79,6 +79,8 @@ export const ERROR_STATUS = {
   concurrent_update: 409,
   alert_already_resolved: 409,
   invalid_run_state: 409,
+  // dashboard four-eyes: the second decision must come from another analyst
+  four_eyes_required: 409,
   // an idempotent replay whose recorded response held personal data since erased
   idempotent_response_erased: 410,
   // limits

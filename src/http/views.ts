@@ -11,7 +11,7 @@ export function tenantView(doc: TenantDoc) {
     name: doc.name,
     balance: doc.balance,
     // a tenant projected before periodic review existed has no such setting yet: none
-    settings: { ...doc.settings, periodic_review: doc.settings.periodic_review ?? null },
+    settings: { ...doc.settings, periodic_review: doc.settings.periodic_review ?? null, four_eyes: doc.settings.four_eyes ?? false },
     created_at: doc.created_at,
     updated_at: doc.updated_at,
   };

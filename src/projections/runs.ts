@@ -31,7 +31,9 @@ export interface RunDoc extends Record<string, unknown> {
   estimated_seconds: number;
   answers: Record<string, RecordedAnswer & { answered_at: string }>;
   abandoned: string[];
-  review: { decision: string; note: string; reviewed_at: string } | null;
+  review: { decision: string; note: string; reviewed_at: string; reviewed_by?: string; proposed_by?: string } | null;
+  /** four-eyes: a decision awaiting a second analyst (absent on documents written before it existed) */
+  review_proposal?: { decision: string; note: string; proposed_by: string; proposed_at: string } | null;
   created_at: string;
   started_at: string | null;
   completed_at: string | null;
@@ -80,6 +82,7 @@ export const runsProjection: Projection<RunDoc> = {
         answers: {},
         abandoned: [],
         review: null,
+        review_proposal: null,
         created_at: run.created_at,
         started_at: null,
         completed_at: null,
@@ -128,9 +131,20 @@ export const runsProjection: Projection<RunDoc> = {
           operative_decision: event.data.decision,
           manual_review: false,
           summary_message: `Decisão do analista: ${event.data.decision === 'approved' ? 'aprovado' : 'reprovado'}.`,
-          review: { decision: event.data.decision, note: event.data.note, reviewed_at: event.data.reviewed_at },
+          review: {
+            decision: event.data.decision,
+            note: event.data.note,
+            reviewed_at: event.data.reviewed_at,
+            ...(event.data.reviewed_by === undefined ? {} : { reviewed_by: event.data.reviewed_by }),
+            ...(event.data.proposed_by === undefined ? {} : { proposed_by: event.data.proposed_by }),
+          },
+          review_proposal: null,
           completed_at: event.data.reviewed_at,
         };
+      case 'RunReviewProposed': {
+        const { decision, note, proposed_by, proposed_at } = event.data;
+        return { ...doc, review_proposal: { decision, note, proposed_by, proposed_at } };
+      }
       default:
         return doc;
     }

@@ -218,4 +218,54 @@ describe('run decider', () => {
     const approved = [{ type: 'RunQueued', data: queued() } as RunEvent, started, ...pfAnswers().map(answered), finish(pfAnswers())];
     run.given(approved).when({ type: 'ReviewRun', decision: 'approved', note: '', now: NOW }).thenError('invalid_run_state');
   });
+
+  describe('four-eyes reviews by dashboard users', () => {
+    const pepHit = () => pfAnswers({ pep: answer('pep', 2, { is_pep: invalid('high') }) });
+    const pending = () => [{ type: 'RunQueued', data: queued() } as RunEvent, started, ...pepHit().map(answered), finish(pepHit())];
+    const altoPending = () => {
+      const events = pending();
+      const last = events[events.length - 1]!;
+      events[events.length - 1] = { ...last, data: { ...last.data, risk_band: 'alto' } } as RunEvent;
+      return events;
+    };
+    const fold = (events: readonly RunEvent[]) => events.reduce(runDecider.evolve, runDecider.initialState);
+    const review = (decision: 'approved' | 'rejected', reviewer: string, fourEyes = true, note = ''): RunCommand => ({ type: 'ReviewRun', decision, note, now: NOW, reviewer, four_eyes: fourEyes });
+    const decide = (events: readonly RunEvent[], command: RunCommand) => {
+      const decided = runDecider.decide(command, fold(events));
+      if (E.isLeft(decided)) return expect.fail(decided.left.code);
+      return decided.right;
+    };
+
+    it('makes a rejection a proposal, refuses its proposer the second decision, and lets another user confirm it', () => {
+      const proposed = decide(pending(), review('rejected', 'user:a', true, 'PEP sem justificativa'));
+      expect(proposed.map((e) => e.type)).to.deep.equal(['RunReviewProposed']);
+      expect(proposed[0]!.data).to.deep.include({ decision: 'rejected', proposed_by: 'user:a', note: 'PEP sem justificativa' });
+      const history = [...pending(), ...proposed];
+      expect(fold(history).status).to.equal('pending_review');
+      run.given(history).when(review('rejected', 'user:a')).thenError('four_eyes_required');
+      const confirmed = decide(history, review('rejected', 'user:b'));
+      expect(confirmed.map((e) => e.type)).to.deep.equal(['RunReviewed']);
+      // the second analyst's empty note keeps the proposer's reasons
+      expect(confirmed[0]!.data).to.deep.include({ decision: 'rejected', reviewed_by: 'user:b', proposed_by: 'user:a', note: 'PEP sem justificativa' });
+      expect(fold([...history, ...confirmed]).status).to.equal('completed');
+    });
+
+    it('lets a second user answer a different decision, which becomes the new proposal', () => {
+      const history = [...pending(), ...decide(pending(), review('rejected', 'user:a'))];
+      const counter = decide(history, review('approved', 'user:b'));
+      // a medio run's approval needs one analyst, so the counter-decision is final
+      expect(counter.map((e) => e.type)).to.deep.equal(['RunReviewed']);
+      const alto = altoPending();
+      const rejectAgain = decide([...alto, ...decide(alto, review('approved', 'user:a'))], review('rejected', 'user:b'));
+      expect(rejectAgain.map((e) => e.type)).to.deep.equal(['RunReviewProposed']);
+      expect(rejectAgain[0]!.data).to.deep.include({ decision: 'rejected', proposed_by: 'user:b' });
+    });
+
+    it('holds an approval only on an alto run, and nothing without four-eyes or for the operator', () => {
+      expect(decide(pending(), review('approved', 'user:a')).map((e) => e.type)).to.deep.equal(['RunReviewed']);
+      expect(decide(pending(), review('rejected', 'user:a', false)).map((e) => e.type)).to.deep.equal(['RunReviewed']);
+      expect(decide(pending(), { type: 'ReviewRun', decision: 'rejected', note: '', now: NOW }).map((e) => e.type)).to.deep.equal(['RunReviewed']);
+      expect(decide(altoPending(), review('approved', 'user:a')).map((e) => e.type)).to.deep.equal(['RunReviewProposed']);
+    });
+  });
 });

@@ -1503,6 +1503,8 @@ export interface components {
             /** @description The tenant's per-key limit; null: the service default. */
             rate_limit_per_minute: number | null;
             periodic_review: components["schemas"]["OpPeriodicReview"];
+            /** @description Dashboard reviews need two analysts for a rejection or any decision on an `alto` run (the second never the one who proposed). Reviews through the operator API are the platform's and are not held. */
+            four_eyes: boolean;
         };
         OpTenant: {
             /** Format: uuid */
@@ -1538,6 +1540,8 @@ export interface components {
             billing_suspended?: boolean;
             rate_limit_per_minute?: number | null;
             periodic_review?: components["schemas"]["OpPeriodicReview"];
+            /** @description Two analysts for dashboard rejections and decisions on `alto` runs. */
+            four_eyes?: boolean;
         };
         OpCreditsRequest: {
             amount: number;

@@ -10,7 +10,21 @@ export const TERMINAL: readonly RunStatus[] = ['completed', 'blocked', 'partial'
 
 export type RunState =
   | { status: 'none' }
-  | { status: RunStatus; run: RunQueuedData; answers: Readonly<Record<string, RecordedAnswer>>; manual_review: boolean; risk_band: string | null };
+  | {
+      status: RunStatus;
+      run: RunQueuedData;
+      answers: Readonly<Record<string, RecordedAnswer>>;
+      manual_review: boolean;
+      risk_band: string | null;
+      /** four-eyes: the decision awaiting a second analyst */
+      proposal: ReviewProposal | null;
+    };
+
+export interface ReviewProposal {
+  decision: 'approved' | 'rejected';
+  note: string;
+  proposed_by: string;
+}
 
 export type RunCommand =
   | { type: 'QueueRun'; run: RunQueuedData }
@@ -18,7 +32,16 @@ export type RunCommand =
   | { type: 'RecordSourceAnswers'; answers: readonly RecordedAnswer[]; now: string }
   | { type: 'FailRun'; reason: string; now: string }
   | { type: 'CancelRun'; now: string }
-  | { type: 'ReviewRun'; decision: 'approved' | 'rejected'; note: string; now: string };
+  | {
+      type: 'ReviewRun';
+      decision: 'approved' | 'rejected';
+      note: string;
+      now: string;
+      /** the dashboard user deciding (`user:<id>` actors); absent for the operator API */
+      reviewer?: string;
+      /** the tenant's four-eyes setting, for reviews by a user */
+      four_eyes?: boolean;
+    };
 
 const wrongState = (message: string) => E.left(new DomainError('invalid_run_state', message));
 
@@ -110,10 +133,27 @@ export const runDecider: Decider<RunCommand, RunState, RunEvent> = {
       case 'ReviewRun': {
         const reviewable = state.status === 'pending_review' || (state.status === 'partial' && state.manual_review);
         if (!reviewable) return wrongState(`Only runs awaiting manual review can be reviewed; this run is ${state.status}.`);
+        const reviewer = command.reviewer;
+        const needsTwo = reviewer !== undefined && command.four_eyes === true && (command.decision === 'rejected' || state.risk_band === 'alto');
+        const proposal = state.proposal;
+        if (needsTwo && (!proposal || proposal.decision !== command.decision)) {
+          // the first of two, or a different decision replacing the proposal: it waits for a second analyst
+          return E.right([
+            {
+              type: 'RunReviewProposed',
+              data: { run_id: state.run.run_id, tenant_id: state.run.tenant_id, decision: command.decision, note: command.note, proposed_by: reviewer, proposed_at: command.now },
+            },
+          ]);
+        }
+        if (needsTwo && proposal!.proposed_by === reviewer) {
+          return E.left(new DomainError('four_eyes_required', 'Esta decisão precisa de um segundo analista: quem a propôs não pode confirmá-la.'));
+        }
+        const by = reviewer === undefined ? {} : needsTwo ? { reviewed_by: reviewer, proposed_by: proposal!.proposed_by } : { reviewed_by: reviewer };
+        const note = needsTwo && command.note === '' ? proposal!.note : command.note;
         return E.right([
           {
             type: 'RunReviewed',
-            data: { ...result(state.run, state.answers, command.now), decision: command.decision, note: command.note, risk_band: state.risk_band as 'baixo' | null, reviewed_at: command.now },
+            data: { ...result(state.run, state.answers, command.now), decision: command.decision, note, risk_band: state.risk_band as 'baixo' | null, reviewed_at: command.now, ...by },
           },
         ]);
       }
@@ -127,7 +167,7 @@ export const runDecider: Decider<RunCommand, RunState, RunEvent> = {
   evolve(state, event) {
     switch (event.type) {
       case 'RunQueued':
-        return { status: 'queued', run: event.data, answers: {}, manual_review: false, risk_band: null };
+        return { status: 'queued', run: event.data, answers: {}, manual_review: false, risk_band: null, proposal: null };
       default:
         if (state.status === 'none') return state;
     }
@@ -145,7 +185,9 @@ export const runDecider: Decider<RunCommand, RunState, RunEvent> = {
       case 'RunCancelled':
         return { ...state, status: 'cancelado' };
       case 'RunReviewed':
-        return { ...state, status: 'completed', manual_review: false };
+        return { ...state, status: 'completed', manual_review: false, proposal: null };
+      case 'RunReviewProposed':
+        return { ...state, proposal: { decision: event.data.decision, note: event.data.note, proposed_by: event.data.proposed_by } };
       default:
         return state;
     }

@@ -98,13 +98,31 @@ export const RunFailed = t.type({
 
 export const RunCancelled = t.type({ type: t.literal('RunCancelled'), data: t.type({ run_id: t.string, customer_id: nullableString, cancelled_at: t.string }) });
 
-/** The analyst's decision on a run under manual review: the run ends completed with it. */
+const ReviewDecision = t.keyof({ approved: null, rejected: null });
+
+/**
+ * The analyst's decision on a run under manual review: the run ends completed with it. Written
+ * from the dashboard it names the user who decided and, under four-eyes, the one who proposed.
+ */
 export const RunReviewed = t.type({
   type: t.literal('RunReviewed'),
-  data: t.type({ ...RunResult, decision: t.keyof({ approved: null, rejected: null }), note: t.string, risk_band: t.union([t.keyof({ baixo: null, medio: null, alto: null }), t.null]), reviewed_at: t.string }),
+  data: t.intersection([
+    t.type({ ...RunResult, decision: ReviewDecision, note: t.string, risk_band: t.union([t.keyof({ baixo: null, medio: null, alto: null }), t.null]), reviewed_at: t.string }),
+    t.partial({ reviewed_by: t.string, proposed_by: t.string }),
+  ]),
 });
 
-export const RunEvent = t.union([RunQueued, RunStarted, SourceAnswered, RunCompleted, RunFailed, RunCancelled, RunReviewed]);
+/**
+ * Four-eyes: the first analyst's decision on a run that needs two (a rejection, or any decision
+ * on an `alto` run, when the tenant asks for it). The run stays in review until another user
+ * confirms the same decision; a different decision replaces the proposal.
+ */
+export const RunReviewProposed = t.type({
+  type: t.literal('RunReviewProposed'),
+  data: t.type({ run_id: t.string, tenant_id: t.string, decision: ReviewDecision, note: t.string, proposed_by: t.string, proposed_at: t.string }),
+});
+
+export const RunEvent = t.union([RunQueued, RunStarted, SourceAnswered, RunCompleted, RunFailed, RunCancelled, RunReviewed, RunReviewProposed]);
 export type RunEvent = t.TypeOf<typeof RunEvent>;
 export type RunQueuedData = t.TypeOf<typeof RunQueued>['data'];
 export type RunCompletedData = t.TypeOf<typeof RunCompleted>['data'];

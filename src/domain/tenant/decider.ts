@@ -15,6 +15,8 @@ export interface TenantSettings {
   billing_suspended: boolean;
   rate_limit_per_minute: number | null;
   periodic_review: PeriodicReview;
+  /** dashboard reviews: a rejection, or a decision on an `alto` run, needs a second analyst */
+  four_eyes: boolean;
 }
 
 export const defaultSettings = (facialMaster: boolean): TenantSettings => ({
@@ -27,6 +29,7 @@ export const defaultSettings = (facialMaster: boolean): TenantSettings => ({
   billing_suspended: false,
   rate_limit_per_minute: null,
   periodic_review: null,
+  four_eyes: false,
 });
 
 export function applySettings(settings: TenantSettings, changes: TenantSettingsChanges): TenantSettings {

@@ -32,6 +32,7 @@ export const TenantSettingsChanges = t.partial({
   billing_suspended: t.boolean,
   rate_limit_per_minute: t.union([t.number, t.null]),
   periodic_review: PeriodicReview,
+  four_eyes: t.boolean,
 });
 export type TenantSettingsChanges = t.TypeOf<typeof TenantSettingsChanges>;
 

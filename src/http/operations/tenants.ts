@@ -25,6 +25,7 @@ export const UpdateTenantBody = t.partial({
   billing_suspended: t.boolean,
   rate_limit_per_minute: t.union([positiveInteger, t.null]),
   periodic_review: PeriodicReview,
+  four_eyes: t.boolean,
 });
 
 export const AddCreditsBody = t.type({ amount: positiveIntegerUpTo(MAX_CREDITS_PER_MOVEMENT), reason: boundedString(500) });
