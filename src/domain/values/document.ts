@@ -7,7 +7,9 @@ import type { SubjectType } from './scopes.js';
  * dropped and letters upper-cased; any other character makes the document invalid (stripping
  * it could turn a typo into someone else's number).
  */
-export const normalizeDocument = (value: string): string => value.trim().replace(/[./-]/g, '').toUpperCase();
+export const normalizeDocument = (value: string): string =>
+  // ASCII letters only: toUpperCase would turn a dotless ı into I and so accept a character no CNPJ has
+  value.trim().replace(/[./-]/g, '').replace(/[a-z]/g, (letter) => letter.toUpperCase());
 
 const CPF_SHAPE = /^\d{11}$/;
 const CNPJ_SHAPE = /^[0-9A-Z]{12}\d{2}$/;
@@ -44,7 +46,7 @@ export function isValidCnpj(value: string): boolean {
 
 /** Completes a 9-digit CPF base or a 12-character CNPJ base (letters allowed) with its check digits. */
 export function withCheckDigits(base: string): string {
-  const upper = base.toUpperCase();
+  const upper = normalizeDocument(base);
   const [w1, w2] = /^\d{9}$/.test(upper) ? [CPF_W1, CPF_W2] : /^[0-9A-Z]{12}$/.test(upper) ? [CNPJ_W1, CNPJ_W2] : [null, null];
   if (!w1 || !w2) throw new Error('base must be 9 digits (CPF) or 12 letters or digits (CNPJ)');
   const first = `${upper}${checkDigit(upper, w1)}`;

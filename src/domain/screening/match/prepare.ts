@@ -120,7 +120,7 @@ export function prepareName(name: string, kind: EntryName['kind'], schema: Entry
  */
 export function comparableDocument(value: string | null | undefined): PreparedDocument | null {
   if (!value) return null;
-  const compact = value.replace(/[\s.\-/]/g, '').toUpperCase();
+  const compact = value.replace(/[\s.\-/]/g, '').replace(/[a-z]/g, (letter) => letter.toUpperCase());
   if (!/^[\d*]{11}$/.test(compact) && !/^[\dA-Z*]{12}[\d*]{2}$/.test(compact)) return null;
   if (compact.replace(/\*/g, '').length < 4) return null;
   return { value: compact, masked: compact.includes('*') };
