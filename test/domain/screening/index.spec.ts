@@ -76,7 +76,7 @@ describe('screening matcher: blocking index and search', () => {
     expect(byCpf[0]?.entry.list_id).to.equal('br_trabalho_escravo');
   });
 
-  it('finds an entry by its alphanumeric CNPJ alone, typed in lower case and formatted; another branch's CNPJ agrees', () => {
+  it("finds an entry by its alphanumeric CNPJ alone, typed in lower case and formatted; another branch's CNPJ agrees", () => {
     const exact = search(index, { schema: 'company', name: 'Nome Fantasia Qualquer', doc: '12.abc.345/01de-35' });
     expect(exact[0]).to.deep.include({ score: 1, match: true });
     expect(exact[0]?.entry.list_id).to.equal('br_cepim');
