@@ -907,7 +907,8 @@ export interface paths {
          *     object whose `type` (default: the template's) is `pf` or `pj` (`invalid_parametros`), is
          *     allowed for the key (`403 subject_type_not_allowed`) and matches the template
          *     (`invalid_document`); `subject.doc` is present (`missing_document`) and a valid CPF
-         *     (11 digits) or CNPJ (14 digits), formatting stripped (`invalid_document`); every
+         *     (11 digits) or CNPJ (14 characters: 12 letters or digits, then 2 check digits),
+         *     formatting stripped (`invalid_document`); every
          *     parameter the template lists is a non-blank string of at most 500 characters and no
          *     other member is sent (`invalid_parametros`, with `invalid_params` naming them); then
          *     `external_id`, `metadata` and `webhook_url` (`invalid_request`, `invalid_webhook_url`).
@@ -2110,7 +2111,7 @@ export interface components {
          */
         RunSubject: {
             type?: components["schemas"]["SubjectType"];
-            /** @description CPF (11 digits) or CNPJ (14 digits), formatted or not. */
+            /** @description CPF (11 digits) or CNPJ (14 characters, an alphanumeric one's letters in either case), formatted or not (only `.`, `/` and `-` are stripped). */
             doc: string;
         } & {
             [key: string]: string;
@@ -2348,7 +2349,7 @@ export interface components {
         /** @description `email` is required for `pf`. `birth_date`, `nationality`, `occupation`, `declared_income` are `pf` fields; `trade_name`, `annual_revenue`, `business_activity`, `employee_count` are `pj` fields: sending one for the other type is `400 invalid_field_for_type`. */
         CustomerCreateRequest: {
             type: components["schemas"]["SubjectType"];
-            /** @description CPF or CNPJ, formatted or digits only; must agree with `type` and its check digits. */
+            /** @description CPF or CNPJ (alphanumeric allowed, letters in either case), formatted or not (only `.`, `/` and `-` are stripped); must agree with `type` and its check digits. */
             doc: string;
             name: string;
             /** Format: email */
@@ -2393,7 +2394,7 @@ export interface components {
             type: components["schemas"]["SubjectType"];
             name: string | null;
             email: string | null;
-            /** @description Masked: CPF `***dddddd**`, CNPJ `**dddddddd****`. */
+            /** @description Masked: CPF `***dddddd**`, CNPJ `**dddddddd****` (an alphanumeric CNPJ's letters shown as they are). */
             doc: string;
             external_id: string | null;
             metadata: components["schemas"]["Metadata"];
@@ -2621,7 +2622,7 @@ export interface components {
             /** @description `doc`: a valid CPF or CNPJ, or a CPF masked as lists publish it (`***.456.789-**`). */
             candidate: components["schemas"]["ScreeningRecord"];
         };
-        /** @description The query as it was searched (doc stripped to digits). */
+        /** @description The query as it was searched (doc unpunctuated, an alphanumeric CNPJ upper case). */
         ScreeningQuery: {
             schema: components["schemas"]["ScreeningSchema"];
             name: string;
@@ -2657,7 +2658,7 @@ export interface components {
             documents: {
                 /** @enum {string} */
                 type: "cpf" | "cnpj" | "passport" | "national_id" | "tax_id" | "other";
-                /** @description As published; digits only for cpf/cnpj, masked positions as `*`. */
+                /** @description As published; unpunctuated for cpf/cnpj (an alphanumeric CNPJ upper case), masked positions as `*`. */
                 value: string;
                 masked: boolean;
                 country: string | null;
@@ -5628,7 +5629,7 @@ export interface operations {
                 type?: "pf" | "pj";
                 status?: "em_analise" | "aprovado" | "pendencia" | "recusado";
                 external_id?: string;
-                /** @description A CPF (11 digits) or CNPJ (14 digits), digits only; looked up by its keyed hash. */
+                /** @description A CPF (11 digits) or CNPJ (14 characters, the first 12 letters or digits since IN RFB 2.229/2024, letters in either case), unformatted; looked up by its keyed hash. */
                 doc?: string;
                 /**
                  * @description Inclusive lower bound on `created_at` (ISO 8601 date-time with an offset; else `400 invalid_date`).
