@@ -56,6 +56,7 @@ import type { WorkQueue } from './adapters/work-queue/port.js';
 import { SqliteWorkQueue } from './adapters/work-queue/sqlite.js';
 import { MongoWorkQueue } from './adapters/work-queue/mongo.js';
 import { tenantsProjection } from './projections/tenants.js';
+import { dashboardSessionsProjection, dashboardUsersProjection } from './projections/users.js';
 import { webhookDeliveriesProjection } from './projections/webhook-deliveries.js';
 import { WebhookReactor } from './reactors/webhooks.js';
 import { GotWebhookSender, type WebhookSender } from './adapters/webhook-sender.js';
@@ -84,6 +85,8 @@ export function projections(secretKey: string): readonly Projection<Record<strin
     webhookDeliveriesProjection,
     fxOperationsProjection,
     monitoringAlertsProjection,
+    dashboardUsersProjection,
+    dashboardSessionsProjection,
     // cast, not a stored event: each projection has its own document type, the writer stores records
   ] as unknown as Projection<Record<string, unknown>>[];
 }

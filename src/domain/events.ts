@@ -14,6 +14,7 @@ import { RunEvent } from './run/events.js';
 import { eventRegistry, type EventCodecs } from './shared/events.js';
 import { TemplateEvent } from './template/events.js';
 import { TenantEvent } from './tenant/events.js';
+import { UserEvent } from './user/events.js';
 import { DeliveryEvent, WebhookEndpointEvent } from './webhook/events.js';
 
 /**
@@ -39,4 +40,5 @@ export const EVENT_CODECS: EventCodecs = eventRegistry(
   TenantListEvent,
   MonitoringSweepEvent,
   PeriodicReviewEvent,
+  UserEvent,
 );
