@@ -5,7 +5,6 @@ import type { EventLog } from '../adapters/event-store/event-log.js';
 import { deterministicId, randomToken } from '../adapters/ids.js';
 import { hashPassword, verifyPassword } from '../adapters/passwords.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
-import { FixedWindowRateLimiter } from '../http/middleware/rate-limit.js';
 import { DomainError } from '../domain/shared/decider.js';
 import { tenantDecider, tenantStream } from '../domain/tenant/decider.js';
 import { userDecider, userStream, type UserCommand } from '../domain/user/decider.js';
@@ -120,37 +119,44 @@ export const LOGIN_LIMITS = {
   failures: 5,
   failureWindowMs: 15 * 60 * 1000,
   lockMs: 15 * 60 * 1000,
-  /** login attempts per client address per minute */
+  /** failed logins per client address per (fixed, aligned) minute before its attempts are refused */
   perAddressPerMinute: 30,
 } as const;
 
+const MINUTE_MS = 60_000;
 /** Failure counters kept at most for this many e-mails (the oldest forgotten first). */
 const MAX_TRACKED = 10_000;
 
 /**
  * Login throttling of one instance. The counters are in memory: they only decide WHEN to lock,
  * and the lock itself is an event every instance honours; a restart or another instance forgets
- * a few failures at most, which lets an attacker a handful more guesses, not an unlimited number
- * (the per-address limit and the scrypt cost bound the rate anyway). E-mails are kept hashed.
+ * a few failures at most, which gives an attacker a handful more guesses, not an unlimited number
+ * (the per-address limit and the scrypt cost bound the rate anyway). An address is limited on
+ * its failures, not its logins: a team behind one NAT signing in at nine is not refused, a
+ * password spray from one address is. E-mails are kept hashed.
  */
 export class LoginGuard {
-  private readonly addresses: FixedWindowRateLimiter;
+  private window = 0;
+  private readonly addressFailures = new Map<string, number>();
   private readonly failures = new Map<string, number[]>();
 
-  constructor(private readonly clock: Clock) {
-    this.addresses = new FixedWindowRateLimiter(() => clock.now().getTime());
-  }
+  constructor(private readonly clock: Clock) {}
 
-  /** Counts an attempt from this address; refused past the limit, with the seconds to wait. */
-  attempt(address: string): { allowed: boolean; retryAfter: number } {
-    const decision = this.addresses.hit(`login:${address}`, LOGIN_LIMITS.perAddressPerMinute);
-    return { allowed: decision.allowed, retryAfter: decision.retryAfter };
-  }
-
-  /** Records a wrong password; true when it is the one that reaches the limit (the counter starts over). */
-  failed(email: string): boolean {
-    const key = sha256Hex(email);
+  /** Whether this address may try now; refused once it failed the limit in this minute, with the seconds to wait. */
+  admits(address: string): { allowed: boolean; retryAfter: number } {
     const at = this.clock.now().getTime();
+    this.roll(at);
+    const allowed = (this.addressFailures.get(address) ?? 0) < LOGIN_LIMITS.perAddressPerMinute;
+    return { allowed, retryAfter: Math.max(1, Math.ceil((this.window + MINUTE_MS - at) / 1000)) };
+  }
+
+  /** Records a failed login from the address and, when the e-mail is an account, a wrong password for it: true when that locks it (the count starts over). */
+  failed(address: string, email: string | null): boolean {
+    const at = this.clock.now().getTime();
+    this.roll(at);
+    this.addressFailures.set(address, (this.addressFailures.get(address) ?? 0) + 1);
+    if (email === null) return false;
+    const key = sha256Hex(email);
     const recent = (this.failures.get(key) ?? []).filter((t) => t > at - LOGIN_LIMITS.failureWindowMs);
     recent.push(at);
     this.failures.delete(key);
@@ -163,6 +169,14 @@ export class LoginGuard {
   succeeded(email: string): void {
     this.failures.delete(sha256Hex(email));
   }
+
+  /** A new minute forgets the addresses' counts (fixed windows, as the API's rate limiter). */
+  private roll(at: number): void {
+    const window = Math.floor(at / MINUTE_MS) * MINUTE_MS;
+    if (window === this.window) return;
+    this.window = window;
+    this.addressFailures.clear();
+  }
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -174,14 +188,15 @@ const loginFailed = () => new DomainError('login_failed', 'E-mail ou senha invá
 /**
  * Logs in with e-mail and password: a new session token (returned once; its hash is the session's
  * id). Unknown e-mail, wrong password, a locked or deactivated account: the same refusal, after
- * the same scrypt work. The fifth wrong password within 15 minutes locks the account 15 minutes.
+ * the same scrypt work. The fifth wrong password within 15 minutes locks the account 15 minutes;
+ * the 30th failure of an address within a minute refuses its attempts until the minute ends.
  */
 export async function login(
   deps: { log: EventLog; readStore: ReadStore; guard: LoginGuard },
   input: { email: string; password: string; address: string },
   context: CommandContext,
 ): Promise<E.Either<DomainError, Written<{ token: string; user_id: string }>>> {
-  const attempt = deps.guard.attempt(input.address);
+  const attempt = deps.guard.admits(input.address);
   if (!attempt.allowed) {
     return E.left(new DomainError('rate_limit_exceeded', 'Muitas tentativas de entrada deste endereço; aguarde um minuto e tente de novo.', null, { retry_after: attempt.retryAfter }));
   }
@@ -190,7 +205,7 @@ export async function login(
   const stored = user?.password_hash ?? (await dummy());
   const matches = (await verifyPassword(input.password, stored)) && user?.password_hash != null;
   if (!user || !matches) {
-    if (user && deps.guard.failed(email)) {
+    if (deps.guard.failed(input.address, user ? email : null) && user) {
       const until = new Date(Date.parse(now(context)) + LOGIN_LIMITS.lockMs).toISOString();
       await decideOnUser(deps.log, user.id, { type: 'LockOut', until, now: now(context) }, { ...context, commandId: `${context.commandId}:lockout`, metadata: { ...context.metadata, actor: 'system', tenant_id: user.tenant_id } });
     }

@@ -13,6 +13,7 @@ import {
   ensurePreSessionCsrf,
   formField,
   readForm,
+  requestOrigin,
   requireRole,
   requireUser,
   safeNext,
@@ -143,7 +144,7 @@ export function authRouter(services: Pick<Services, 'log' | 'readStore' | 'runne
     const written = await applied(runner, result);
     const invited = await listTenantUsers(readStore, ctx.state.user!.tenant_id);
     const email = invited.find((u) => u.id === written.value.user_id)?.email ?? '';
-    await usersPage(ctx, { invited: { email, url: `${ctx.origin}/dashboard/invite/${written.value.token}` } }, 201);
+    await usersPage(ctx, { invited: { email, url: `${requestOrigin(ctx)}/dashboard/invite/${written.value.token}` } }, 201);
   });
 
   router.post('/settings/users/:user_id/role', ...admin, async (ctx) => {

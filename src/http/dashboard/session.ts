@@ -105,6 +105,12 @@ export const formField = (form: URLSearchParams, name: string): string => form.g
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 /**
+ * This request's own origin, `scheme://host[:port]` (behind a trusted proxy, as the client sent
+ * it). Not `ctx.origin`: since koa 3 that is the request's Origin header.
+ */
+export const requestOrigin = (ctx: Pick<Koa.Context, 'protocol' | 'host'>): string => `${ctx.protocol}://${ctx.host}`;
+
+/**
  * Every other method under /dashboard carries the form token (field `_csrf` or header
  * `X-CSRF-Token`) equal to this browser's: the session's, or before a session the double-submit
  * one; and an Origin header, when sent, names this very origin. Else 403 csrf_failed, before any
@@ -114,7 +120,7 @@ export function csrfGuard(): Koa.Middleware<DashboardState> {
   return async (ctx, next) => {
     if (SAFE_METHODS.has(ctx.method)) return next();
     const origin = ctx.get('origin');
-    if (origin && origin !== ctx.origin) throw new ApiError('csrf_failed', 'Pedido de outra origem recusado.');
+    if (origin && origin !== requestOrigin(ctx)) throw new ApiError('csrf_failed', 'Pedido de outra origem recusado.');
     const expected = ctx.state.csrf;
     const sent = ctx.get('x-csrf-token') || formField(await readForm(ctx), '_csrf');
     if (!expected || !sent || !secretsEqual(sent, expected)) {

@@ -8,6 +8,7 @@ import { jsonBody } from '../../middleware/body.js';
 import { InviteUserBody, UserParams } from '../../operations/users.js';
 import { TenantIdParams } from '../../operations/tenants.js';
 import { applied } from '../../outcome.js';
+import { requestOrigin } from '../../dashboard/session.js';
 import type { RequestState } from '../../state.js';
 
 /** A one-time link of the dashboard, absolute, on the origin the request came to. */
@@ -24,7 +25,7 @@ export function operatorUsersRouter(services: Pick<Services, 'log' | 'readStore'
     await existingTenant(readStore, tenantId);
     const written = await applied(runner, await inviteUser(log, { tenant_id: tenantId, email: body.email, role: body.role }, commandContext(ctx, clock, tenantId)));
     ctx.status = 201;
-    ctx.body = { user_id: written.value.user_id, invite_url: inviteUrl(ctx.origin, written.value.token) };
+    ctx.body = { user_id: written.value.user_id, invite_url: inviteUrl(requestOrigin(ctx), written.value.token) };
   });
 
   router.post('/tenants/:tenant_id/users/:user_id/password-reset', async (ctx) => {
@@ -32,7 +33,7 @@ export function operatorUsersRouter(services: Pick<Services, 'log' | 'readStore'
     await existingTenant(readStore, tenantId);
     const written = await applied(runner, await issuePasswordReset(log, tenantId, userId, commandContext(ctx, clock, tenantId)));
     ctx.status = 201;
-    ctx.body = { invite_url: inviteUrl(ctx.origin, written.value.token) };
+    ctx.body = { invite_url: inviteUrl(requestOrigin(ctx), written.value.token) };
   });
 
   return router;
