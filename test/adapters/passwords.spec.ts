@@ -26,7 +26,7 @@ describe('passwords: scrypt hashes', () => {
   it('answers false, without throwing, for a tampered or foreign encoding', async () => {
     const [scheme, n, r, p, salt, hash] = encoded.split('$') as [string, string, string, string, string, string];
     const flipped = Buffer.from(hash, 'base64url');
-    flipped[0] ^= 1;
+    flipped[0] = flipped[0]! ^ 1;
     const tampered = [
       [scheme, n, r, p, salt, flipped.toString('base64url')].join('$'),
       [scheme, n, r, p, salt, hash.slice(0, 20)].join('$'),
