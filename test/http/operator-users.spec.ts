@@ -95,4 +95,18 @@ describe('operator API: dashboard users (invitations, password resets)', () => {
     const refused = await service.operator(`/tenants/${tenantId}/users/${user.user.user_id}/password-reset`, { method: 'POST' });
     expect([refused.status, (await errorOf(refused)).code]).to.deep.equal([409, 'user_deactivated']);
   });
+
+  it("never shows a user's password hash through the audit API, only that one was set", async () => {
+    const user = await dashboardUser(service, tenantId, 'analyst');
+    const response = await service.operator(`/audit/streams?tenant_id=${tenantId}&category=user&limit=500`);
+    expect(response.status).to.equal(200);
+    const text = await response.text();
+    const events = (JSON.parse(text) as { data: { stream: string; type: string; data: Record<string, unknown> }[] }).data.filter((e) => e.stream === `user-${user.user.user_id}`);
+    const activated = events.find((e) => e.type === 'UserActivated');
+    expect(activated?.data['password_hash']).to.equal('[withheld]');
+    expect(text).not.to.match(/scrypt\$/);
+    // the log keeps it: the account still signs in
+    const stored = (await service.services.log.readStream(`user-${user.user.user_id}`)).find((e) => e.type === 'UserActivated');
+    expect(String(stored?.data['password_hash'])).to.match(/^scrypt\$/);
+  });
 });

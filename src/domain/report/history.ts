@@ -15,12 +15,24 @@ export interface AuditedEvent {
 }
 
 /** The fields of an event the digest covers, nothing else. */
+/**
+ * Fields no reader of the audit trail may see: a dashboard user's password hash (scrypt resists
+ * guessing, but a hash handed out is a hash attacked offline). The event keeps it; the trail
+ * shows that it was set.
+ */
+const WITHHELD = ['password_hash'];
+
+function withheld(data: unknown): unknown {
+  if (typeof data !== 'object' || data === null || !WITHHELD.some((field) => field in data)) return data;
+  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, WITHHELD.includes(key) ? '[withheld]' : value]));
+}
+
 export const auditedEvent = (e: AuditedEvent): AuditedEvent => ({
   position: e.position,
   stream: e.stream,
   revision: e.revision,
   type: e.type,
-  data: e.data,
+  data: withheld(e.data),
   metadata: e.metadata,
   recorded_at: e.recorded_at,
 });
