@@ -43,8 +43,8 @@ const BANDS = ['baixo', 'medio', 'alto'] as const;
 const CUSTOMER_STATUSES = Object.keys(CustomerStatus.keys);
 const DELIVERY_LOG_SIZE = 50;
 
-/** A number typed in a field, or the text itself so the codec refuses it by name. */
-const typedNumber = (text: string): unknown => (/^\s*\d+\s*$/.test(text) ? Number(text) : text);
+/** A number typed in a form field, or the text itself so the codec refuses it by name. */
+export const typedNumber = (text: string): unknown => (/^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : text);
 
 /** The environment in the path: anything else is no page at all. */
 function environmentParam(ctx: Ctx): Environment {

@@ -15,7 +15,7 @@ import { CreateTemplateBody, UpdateTemplateBody } from '../operations/templates.
 import { applied } from '../outcome.js';
 import { redirectTo, renderPage } from './render.js';
 import { formField, readForm, requireRole, requireUser, userContext } from './session.js';
-import { whenText } from './settings.js';
+import { typedNumber, whenText } from './settings.js';
 import type { DashboardState } from './state.js';
 
 type Ctx = Koa.ParameterizedContext<DashboardState>;
@@ -66,9 +66,6 @@ function draftFromForm(form: URLSearchParams, subjectType: string): TemplateDraf
     alto: formField(form, 'alto'),
   };
 }
-
-/** A number typed in a field, or the text itself so the codec refuses it by name. */
-const typedNumber = (text: string): unknown => (/^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : text);
 
 /**
  * The definition the form describes, as the operator API's body: the same codec decodes it, so
