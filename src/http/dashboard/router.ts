@@ -10,7 +10,9 @@ import { WrongExpectedRevisionError } from '../../adapters/event-store/port.js';
 import { DomainError } from '../../domain/shared/decider.js';
 import { ApiError, fromDomainError } from '../errors.js';
 import { auditRouter } from './audit.js';
+import { authRouter } from './auth.js';
 import { dashboardDir, renderPage } from './render.js';
+import { csrfGuard, dashboardSession } from './session.js';
 import { settingsRouter } from './settings.js';
 import type { DashboardState } from './state.js';
 import { templatesRouter } from './templates.js';
@@ -47,13 +49,21 @@ type Ctx = Koa.ParameterizedContext<DashboardState>;
  */
 export function dashboard(services: Services): { router: Router<DashboardState>; middleware: Koa.Middleware<DashboardState> } {
   const router = dashboardRouter(services);
-  const middleware = compose<Ctx>([securityHeaders(), htmlErrors(services), flash(), router.routes() as unknown as Koa.Middleware<DashboardState>]);
+  const middleware = compose<Ctx>([
+    securityHeaders(),
+    htmlErrors(services),
+    flash(),
+    dashboardSession(services),
+    // before any route: no action runs without the form token of this browser's session
+    csrfGuard(),
+    router.routes() as unknown as Koa.Middleware<DashboardState>,
+  ]);
   return { router, middleware };
 }
 
 function dashboardRouter(services: Services): Router<DashboardState> {
   const router = new Router<DashboardState>({ prefix: '/dashboard' });
-  router.get('/', (ctx) => ctx.redirect('/dashboard/login'));
+  router.use(authRouter(services).routes());
   router.use(templatesRouter(services).routes());
   router.use(settingsRouter(services).routes());
   router.use(auditRouter(services).routes());
