@@ -140,7 +140,7 @@ describe('dashboard: audit log and erasure requests', () => {
     await admin.get('/dashboard/erasure');
     const malformed = await admin.post('/dashboard/erasure', { doc: '123' });
     expect(malformed.status).to.equal(400);
-    expect(malformed.html).to.contain('data-testid="form-error"').and.to.contain('doc must be a CPF (11 digits) or CNPJ (14 digits).');
+    expect(malformed.html).to.contain('data-testid="form-error"').and.to.contain('doc must be a CPF (11 digits) or CNPJ (14 characters), formatted or not.');
     // the other tenant's subject is unknown here
     const runId = await createRun(service, other.key, { template_id: other.pf, subject: pfSubject('00000000949') });
     await waitForRun(service, other.key, runId);
