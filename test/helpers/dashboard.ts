@@ -38,13 +38,18 @@ export class DashboardClient {
     return this.request('GET', path, undefined, headers);
   }
 
-  /** A url-encoded form POST, with `_csrf` added unless `csrf: false` (or the fields bring their own). */
-  async post(path: string, fields: Record<string, string> = {}, options: { csrf?: boolean; headers?: Record<string, string> } = {}): Promise<Page> {
+  /**
+   * A url-encoded form POST, with `_csrf` added unless `csrf: false` (or the fields bring their
+   * own); a list is a repeated field (checkboxes).
+   */
+  async post(path: string, fields: Record<string, string | readonly string[]> = {}, options: { csrf?: boolean; headers?: Record<string, string> } = {}): Promise<Page> {
     const form = new URLSearchParams();
     if ((options.csrf ?? true) && this.csrf !== null && !Object.hasOwn(fields, '_csrf')) form.set('_csrf', this.csrf);
-    for (const [name, value] of Object.entries(fields)) {
-      if (SENSITIVE_FIELDS.has(name)) recordSensitive(value);
-      form.set(name, value);
+    for (const [name, field] of Object.entries(fields)) {
+      for (const value of typeof field === 'string' ? [field] : field) {
+        if (SENSITIVE_FIELDS.has(name)) recordSensitive(value);
+        form.append(name, value);
+      }
     }
     return this.request('POST', path, form, { 'content-type': 'application/x-www-form-urlencoded', ...options.headers });
   }

@@ -9,10 +9,13 @@ import { errorText } from '../../logger.js';
 import { WrongExpectedRevisionError } from '../../adapters/event-store/port.js';
 import { DomainError } from '../../domain/shared/decider.js';
 import { ApiError, fromDomainError } from '../errors.js';
+import { auditRouter } from './audit.js';
 import { authRouter } from './auth.js';
 import { dashboardDir, renderPage } from './render.js';
 import { csrfGuard, dashboardSession } from './session.js';
+import { settingsRouter } from './settings.js';
 import type { DashboardState } from './state.js';
+import { templatesRouter } from './templates.js';
 
 /**
  * Every page is the service's own: scripts and styles from this origin only, no inline script,
@@ -61,6 +64,9 @@ export function dashboard(services: Services): { router: Router<DashboardState>;
 function dashboardRouter(services: Services): Router<DashboardState> {
   const router = new Router<DashboardState>({ prefix: '/dashboard' });
   router.use(authRouter(services).routes());
+  router.use(templatesRouter(services).routes());
+  router.use(settingsRouter(services).routes());
+  router.use(auditRouter(services).routes());
 
   router.get('/assets/:name', (ctx) => {
     const name = ctx.params.name ?? '';

@@ -1,0 +1,214 @@
+import Router from '@koa/router';
+import type Koa from 'koa';
+import { isUuid } from '../../adapters/ids.js';
+import { loadState } from '../../commands/handle-command.js';
+import { createApiKey, reviseTenantSettings, revokeApiKey } from '../../commands/tenants.js';
+import { configureWebhookEndpoint, redeliver } from '../../commands/webhooks.js';
+import { CustomerStatus, Environment, SCOPES } from '../../domain/values/scopes.js';
+import { webhookEndpointsDecider, webhookEndpointsStream } from '../../domain/webhook/endpoints.js';
+import { ALWAYS_DELIVERED, WEBHOOK_EVENT_TYPES } from '../../domain/webhook/events.js';
+import { listTenantKeys } from '../../projections/api-keys.js';
+import { getTenant } from '../../projections/tenants.js';
+import type { TemplateDoc } from '../../projections/templates.js';
+import { findWebhookDeliveries, getWebhookDelivery } from '../../projections/webhook-deliveries.js';
+import type { Services } from '../../services.js';
+import { decodeBody } from '../decode.js';
+import { ApiError } from '../errors.js';
+import { CreateApiKeyBody, UpdateTenantBody } from '../operations/tenants.js';
+import { SetWebhookEndpointBody } from '../operations/webhooks.js';
+import { applied } from '../outcome.js';
+import { listStatusView, tenantListView } from '../screening-views.js';
+import { redirectTo, renderPage } from './render.js';
+import { formField, readForm, requireRole, requireUser, userContext } from './session.js';
+import type { DashboardState } from './state.js';
+
+type Ctx = Koa.ParameterizedContext<DashboardState>;
+type SettingsServices = Pick<Services, 'log' | 'readStore' | 'runner' | 'clock' | 'secretKey' | 'webhooks' | 'listCatalog'>;
+
+const WHEN = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
+
+/** A stored instant as the team reads it (Brasília time); a dash for none. */
+export const whenText = (iso: string | null | undefined): string => (iso ? WHEN.format(new Date(iso)) : '—');
+
+/** How long ago, roughly: "há 5 min", "há 3 h", "há 2 dias". */
+export function ageText(iso: string | null | undefined, now: Date): string {
+  if (!iso) return '—';
+  const minutes = Math.max(0, Math.floor((now.getTime() - Date.parse(iso)) / 60_000));
+  if (minutes < 60) return `há ${minutes} min`;
+  if (minutes < 48 * 60) return `há ${Math.floor(minutes / 60)} h`;
+  return `há ${Math.floor(minutes / 1440)} dias`;
+}
+
+const BANDS = ['baixo', 'medio', 'alto'] as const;
+const CUSTOMER_STATUSES = Object.keys(CustomerStatus.keys);
+const DELIVERY_LOG_SIZE = 50;
+
+/** A number typed in a form field, or the text itself so the codec refuses it by name. */
+export const typedNumber = (text: string): unknown => (/^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : text);
+
+/** The environment in the path: anything else is no page at all. */
+function environmentParam(ctx: Ctx): Environment {
+  const environment = ctx.params['environment'] ?? '';
+  if (!Environment.is(environment)) throw new ApiError('not_found', 'Esta página não existe.');
+  return environment;
+}
+
+/** The settings form's fields as the operator API's PATCH body, so the same codec decides. */
+function settingsBody(form: URLSearchParams): Record<string, unknown> {
+  const policy = Object.fromEntries(BANDS.map((band) => [band, formField(form, `policy_${band}`)]).filter(([, status]) => status !== ''));
+  const review = Object.fromEntries(BANDS.map((band) => [band, formField(form, `review_${band}`).trim()]).filter(([, days]) => days !== '').map(([band, days]) => [band, typedNumber(days!)]));
+  return {
+    auto_decision_policy: Object.keys(policy).length > 0 ? policy : null,
+    periodic_review: Object.keys(review).length > 0 ? review : null,
+    four_eyes: formField(form, 'four_eyes') === 'on',
+    default_templates: { pf: formField(form, 'default_pf') || null, pj: formField(form, 'default_pj') || null },
+  };
+}
+
+/**
+ * Settings: API keys, the webhook endpoints and their delivery log, the tenant's decision
+ * policy, and the lists' freshness. Every user reads the page; only admins change anything,
+ * and a secret (a new key, a webhook secret) is shown once, in the answer to the form that made it.
+ */
+export function settingsRouter(services: SettingsServices): Router<DashboardState> {
+  const { log, readStore, runner, clock, listCatalog } = services;
+  const router = new Router<DashboardState>();
+  const endpointDeps = { ...services, webhookUrlProblem: (url: string) => services.webhooks.endpointUrlProblem(url) };
+  const admin = [requireUser(), requireRole('admin')] as const;
+
+  const endpointsOf = async (tenantId: string) => (await loadState(log, webhookEndpointsStream(tenantId), webhookEndpointsDecider)).state.endpoints;
+
+  /** The page, with a refused form's message in its own section when there is one. */
+  const settingsPage = async (ctx: Ctx, problem: { section: string; error: ApiError } | null = null) => {
+    const user = ctx.state.user!;
+    const now = clock.now();
+    const [tenant, keys, endpoints, deliveries, own, global] = await Promise.all([
+      getTenant(readStore, user.tenant_id),
+      listTenantKeys(readStore, user.tenant_id),
+      endpointsOf(user.tenant_id),
+      findWebhookDeliveries(readStore, { tenant_id: user.tenant_id }, DELIVERY_LOG_SIZE),
+      readStore.find<TemplateDoc>('templates', { where: { tenant_id: user.tenant_id }, limit: 500 }),
+      readStore.find<TemplateDoc>('templates', { where: { global: true }, limit: 500 }),
+    ]);
+    if (!tenant) throw new ApiError('tenant_not_found', 'Conta não encontrada.');
+    const settings = tenant.settings;
+    const templates = [...own, ...global].map((t) => ({ id: t.template_id, name: t.definition.name, subject_type: t.definition.subject_type, global: t.global }));
+    renderPage(
+      ctx,
+      'settings',
+      {
+        canEdit: user.role === 'admin',
+        problem: problem && { section: problem.section, message: problem.error.message },
+        keys: keys.map((k) => ({ id: k.key_id, name: k.name, hint: k.key_hint, environment: k.environment, scopes: k.scopes, subject_type: k.subject_type, created: whenText(k.created_at), revoked: k.revoked_at ? whenText(k.revoked_at) : null })),
+        scopes: SCOPES,
+        endpoints: (['live', 'sandbox'] as const).map((environment) => {
+          const endpoint = endpoints[environment];
+          return { environment, url: endpoint?.url ?? null, events: endpoint?.events ?? [], set: endpoint ? whenText(endpoint.set_at) : null };
+        }),
+        eventTypes: WEBHOOK_EVENT_TYPES.map((type) => ({ type, always: ALWAYS_DELIVERED.includes(type) })),
+        deliveries: deliveries.map((d) => ({
+          id: d.delivery_id,
+          event: d.event,
+          environment: d.environment,
+          url: d.url,
+          status: d.status,
+          created: whenText(d.created_at),
+          failure: d.failure_reason,
+          attempts: d.attempts.map((a) => ({ when: whenText(a.attempted_at), http_status: a.http_status, error: a.error })),
+        })),
+        policy: Object.fromEntries(BANDS.map((band) => [band, settings.auto_decision_policy?.[band] ?? ''])),
+        review: Object.fromEntries(BANDS.map((band) => [band, settings.periodic_review?.[band] ?? ''])),
+        fourEyes: settings.four_eyes ?? false,
+        defaults: settings.default_templates,
+        templates,
+        customerStatuses: CUSTOMER_STATUSES,
+        bands: BANDS,
+        lists: [
+          ...listCatalog.listIds().map((id) => listStatusView(listCatalog, id, now)),
+          ...listCatalog.tenantListsOf(user.tenant_id).map((list) => tenantListView(listCatalog, list)),
+        ].map((l) => ({ id: l.list_id, name: 'name' in l ? l.name : l.publisher, version: l.version_id, loaded: whenText(l.imported_at), age: ageText(l.imported_at, now), entries: l.entries, stale: l.stale, error: l.last_error })),
+      },
+      { title: 'Configurações', nav: 'configuracoes', status: problem?.error.status ?? 200 },
+    );
+  };
+
+  /** Runs a form's action; its refusal (a 4xx) comes back on the settings page, in the form's section. */
+  const onForm = async (ctx: Ctx, section: string, action: () => Promise<void>) => {
+    try {
+      await action();
+    } catch (thrown) {
+      if (!(thrown instanceof ApiError) || thrown.status >= 500 || thrown.code === 'not_found') throw thrown;
+      await settingsPage(ctx, { section, error: thrown });
+    }
+  };
+
+  router.get('/settings', requireUser(), (ctx) => settingsPage(ctx));
+
+  router.post('/settings/api-keys', ...admin, (ctx) =>
+    onForm(ctx, 'keys', async () => {
+      const form = await readForm(ctx);
+      const body = decodeBody(CreateApiKeyBody, {
+        name: formField(form, 'name'),
+        environment: formField(form, 'environment'),
+        scopes: form.getAll('scopes'),
+        subject_type: formField(form, 'subject_type') || null,
+      });
+      const key = { name: body.name, environment: body.environment, scopes: [...new Set(body.scopes)], subject_type: body.subject_type ?? null, rate_limit_per_minute: null };
+      const written = await applied(runner, await createApiKey(log, ctx.state.user!.tenant_id, key, userContext(ctx, clock)));
+      // the only time the key is ever shown: in this answer, never stored, never redirected
+      renderPage(ctx, 'settings-key-created', { key: { name: key.name, environment: key.environment, scopes: key.scopes, api_key: written.value.api_key } }, { title: 'Chave criada', nav: 'configuracoes', status: 201 });
+    }),
+  );
+
+  router.post('/settings/api-keys/:key_id/revoke', ...admin, async (ctx) => {
+    const keyId = ctx.params['key_id'] ?? '';
+    if (!isUuid(keyId)) throw new ApiError('api_key_not_found', 'Chave não encontrada.');
+    // the command reads the user's own tenant's keys: another tenant's key id is unknown there (404)
+    await applied(runner, await revokeApiKey(log, ctx.state.user!.tenant_id, keyId, userContext(ctx, clock)));
+    redirectTo(ctx, '/dashboard/settings#chaves', 'Chave revogada: deixa de funcionar imediatamente.');
+  });
+
+  /** Answers with the new secret, shown this once. */
+  const configure = async (ctx: Ctx, environment: Environment, url: string, events: unknown[]) => {
+    const body = decodeBody(SetWebhookEndpointBody, { url, events });
+    const endpoint = { tenant_id: ctx.state.user!.tenant_id, environment, url: body.url, events: body.events };
+    const configured = await applied(runner, await configureWebhookEndpoint(endpointDeps, endpoint, userContext(ctx, clock)));
+    renderPage(ctx, 'settings-webhook-secret', { environment, url: body.url, secret: configured.secret }, { title: 'Segredo do webhook', nav: 'configuracoes' });
+  };
+
+  router.post('/settings/webhooks/:environment', ...admin, async (ctx) => {
+    const environment = environmentParam(ctx);
+    await onForm(ctx, `webhook-${environment}`, async () => {
+      const form = await readForm(ctx);
+      await configure(ctx, environment, formField(form, 'url').trim(), form.getAll('events'));
+    });
+  });
+
+  router.post('/settings/webhooks/:environment/rotate', ...admin, async (ctx) => {
+    const environment = environmentParam(ctx);
+    await onForm(ctx, `webhook-${environment}`, async () => {
+      const current = (await endpointsOf(ctx.state.user!.tenant_id))[environment];
+      if (!current) throw new ApiError('invalid_request', 'Configure o endpoint deste ambiente antes de trocar o segredo.');
+      // every configuration brings a new secret: the same URL and events again rotate it
+      await configure(ctx, environment, current.url, [...current.events]);
+    });
+  });
+
+  router.post('/settings/webhook-deliveries/:delivery_id/redeliver', ...admin, async (ctx) => {
+    const id = ctx.params['delivery_id'] ?? '';
+    const delivery = isUuid(id) ? await getWebhookDelivery(readStore, id) : null;
+    if (!delivery || delivery.tenant_id !== ctx.state.user!.tenant_id) throw new ApiError('webhook_delivery_not_found', 'Entrega não encontrada.');
+    await applied(runner, await redeliver(services, id, userContext(ctx, clock)));
+    redirectTo(ctx, '/dashboard/settings#entregas', 'Nova tentativa de entrega pedida.');
+  });
+
+  router.post('/settings/policy', ...admin, (ctx) =>
+    onForm(ctx, 'policy', async () => {
+      const changes = decodeBody(UpdateTenantBody, settingsBody(await readForm(ctx)));
+      await applied(runner, await reviseTenantSettings(services, ctx.state.user!.tenant_id, changes, userContext(ctx, clock)));
+      redirectTo(ctx, '/dashboard/settings#politica', 'Configurações salvas.');
+    }),
+  );
+
+  return router;
+}
