@@ -9,7 +9,10 @@ import { errorText } from '../../logger.js';
 import { WrongExpectedRevisionError } from '../../adapters/event-store/port.js';
 import { DomainError } from '../../domain/shared/decider.js';
 import { ApiError, fromDomainError } from '../errors.js';
+import { customersRouter } from './customers.js';
+import { queueRouter } from './queue.js';
 import { dashboardDir, renderPage } from './render.js';
+import { runsRouter } from './runs.js';
 import type { DashboardState } from './state.js';
 
 /**
@@ -50,7 +53,10 @@ export function dashboard(services: Services): { router: Router<DashboardState>;
 
 function dashboardRouter(services: Services): Router<DashboardState> {
   const router = new Router<DashboardState>({ prefix: '/dashboard' });
-  router.get('/', (ctx) => ctx.redirect('/dashboard/login'));
+  // the case queue is the home: mounted before any other page at '/'
+  router.use(queueRouter(services).routes());
+  router.use(runsRouter(services).routes());
+  router.use(customersRouter(services).routes());
 
   router.get('/assets/:name', (ctx) => {
     const name = ctx.params.name ?? '';
