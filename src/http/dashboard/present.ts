@@ -33,7 +33,7 @@ export function ageText(from: string, now: Date): string {
 export const when = (iso: string | null | undefined): string => (iso ? dateTime(iso) : '—');
 
 /** Who did something, as the audit metadata names it: a user by e-mail, a key by its hint. */
-export function actorText(actor: string, users: ReadonlyMap<string, DashboardUserInfo>, keyHints: ReadonlyMap<string, string>): string {
+export function actorText(actor: string, users: ReadonlyMap<string, Pick<DashboardUserInfo, 'email'>>, keyHints: ReadonlyMap<string, string>): string {
   if (actor.startsWith('user:')) return users.get(actor.slice(5))?.email ?? 'usuário removido';
   if (actor.startsWith('api_key:')) return `chave ${keyHints.get(actor.slice(8)) ?? actor.slice(8, 16)}`;
   if (actor === 'operator') return 'operador da plataforma';
@@ -42,7 +42,7 @@ export function actorText(actor: string, users: ReadonlyMap<string, DashboardUse
 }
 
 /** A user named by a review or a proposal (`user:<id>` or the bare id). */
-export const userEmail = (users: ReadonlyMap<string, DashboardUserInfo>, id: string | null | undefined): string =>
+export const userEmail = (users: ReadonlyMap<string, Pick<DashboardUserInfo, 'email'>>, id: string | null | undefined): string =>
   id ? (users.get(id.startsWith('user:') ? id.slice(5) : id)?.email ?? 'usuário removido') : '—';
 
 /** An id in the path: malformed answers the same 404 as unknown or another tenant's. */
