@@ -38,7 +38,7 @@ describe('dashboard case queue', function () {
     expect(page.status).to.equal(200);
     expect(page.url).to.equal('/dashboard/');
     expect(page.html).to.contain('<h1>Fila de casos</h1>');
-    expect([count(page.html, 'run'), count(page.html, 'alert'), count(page.html, 'document')]).to.deep.equal(['1 Execuções aguardando revisão', '1 Alertas de monitoramento abertos', '1 Documentos pendentes']);
+    expect([count(page.html, 'run'), count(page.html, 'alert'), count(page.html, 'document')]).to.deep.equal(['1', '1', '1']);
     expect(ids(page.html, 'run')).to.deep.equal([runId]);
     expect(ids(page.html, 'alert')).to.deep.equal([alert.alertId]);
     expect(ids(page.html, 'document')).to.deep.equal([documentId]);
@@ -60,7 +60,7 @@ describe('dashboard case queue', function () {
     expect(runsOnly.html).not.to.contain('data-testid="queue-section-alert"');
     expect(runsOnly.html).not.to.contain('data-testid="queue-section-document"');
     const live = await acme.viewer.get('/dashboard/?environment=live');
-    expect([count(live.html, 'run'), count(live.html, 'alert'), count(live.html, 'document')].map((c) => c.split(' ')[0])).to.deep.equal(['0', '0', '0']);
+    expect([count(live.html, 'run'), count(live.html, 'alert'), count(live.html, 'document')]).to.deep.equal(['0', '0', '0']);
     const sandbox = await acme.viewer.get('/dashboard/?environment=sandbox');
     expect(ids(sandbox.html, 'document')).to.deep.equal([documentId]);
     const theirs = await other.analyst.get('/dashboard/');
@@ -117,7 +117,7 @@ describe('dashboard case queue', function () {
     const created: string[] = [];
     for (let i = 0; i < 51; i += 1) created.push(await pendingRun(service, busy, `Pessoa ${i}`));
     const first = await busy.viewer.get('/dashboard/?kind=execucoes');
-    expect(textOf(first.html, 'queue-count-run')).to.match(/^51 /);
+    expect(textOf(first.html, 'queue-count-run')).to.equal('51');
     const shown = ids(first.html, 'run');
     expect(shown).to.have.length(50);
     expect(shown[0]).to.equal(created[50]);
