@@ -16,6 +16,7 @@ export interface Team {
   /** sandbox key with every scope */
   key: string;
   pf: string;
+  pj: string;
   analyst: SignedIn;
   viewer: SignedIn;
 }
@@ -23,7 +24,7 @@ export interface Team {
 export async function team(service: TestService, name: string): Promise<Team> {
   const w = await world(service, name);
   const [analyst, viewer] = [await dashboardUser(service, w.tenant.tenant_id, 'analyst'), await dashboardUser(service, w.tenant.tenant_id, 'viewer')];
-  return { tenant: w.tenant, key: w.key, pf: w.pf, analyst, viewer };
+  return { tenant: w.tenant, key: w.key, pf: w.pf, pj: w.pj, analyst, viewer };
 }
 
 /** A sandbox run of the fixture CPF that ends pending_review (medio). */
