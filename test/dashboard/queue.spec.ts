@@ -3,7 +3,7 @@ import { ASSIGNMENTS, assignmentId, type AssignmentDoc } from '../../src/project
 import type { TestService } from '../helpers/service.js';
 import { uploadOk } from '../http/customers-support.js';
 import { cpf, startRunsService } from '../http/runs-support.js';
-import { attributesOf, draftCustomer, openAlert, pendingRun, RAW_MARKUP, sectionOf, team, tenantList, textOf, XSS_IMG, XSS_SCRIPT, type Team } from './screens-support.js';
+import { attributesOf, draftCustomer, openAlert, pendingRun, RAW_MARKUP, sectionOf, team, tenantList, XSS_IMG, XSS_SCRIPT, type Team } from './screens-support.js';
 
 /** The case queue (the dashboard's home): counts, rows, filters, paging and assignment, over HTTP. */
 describe('dashboard case queue', function () {
@@ -17,7 +17,7 @@ describe('dashboard case queue', function () {
   let otherRunId: string;
 
   const assignee = async (kind: string, id: string) => (await service.services.readStore.get<AssignmentDoc>(ASSIGNMENTS, assignmentId(kind as never, id)))?.doc.assignee ?? null;
-  const count = (html: string, kind: string) => textOf(html, `queue-count-${kind}`);
+  const count = (html: string, kind: string) => new RegExp(`data-testid="queue-count-${kind}"><strong>([^<]*)</strong>`).exec(html)?.[1];
   const ids = (html: string, kind: string) => attributesOf(sectionOf(html, `queue-section-${kind}`), 'queue-row', 'data-case-id');
 
   before(async () => {
@@ -117,7 +117,7 @@ describe('dashboard case queue', function () {
     const created: string[] = [];
     for (let i = 0; i < 51; i += 1) created.push(await pendingRun(service, busy, `Pessoa ${i}`));
     const first = await busy.viewer.get('/dashboard/?kind=execucoes');
-    expect(textOf(first.html, 'queue-count-run')).to.equal('51');
+    expect(count(first.html, 'run')).to.equal('51');
     const shown = ids(first.html, 'run');
     expect(shown).to.have.length(50);
     expect(shown[0]).to.equal(created[50]);

@@ -53,7 +53,7 @@ describe('dashboard runs', function () {
     expect(sectionOf(page.html, 'run-summary')).to.match(/data-testid="run-template"><a href="\/dashboard\/templates\/[0-9a-f-]{36}">[^<]+<\/a>, versão 1</);
     expect(textOf(page.html, 'run-subject')).to.equal('Joana Revisão Prado (pf) · ***000003**');
     expect(page.html).to.contain('data-testid="run-finding"');
-    expect(page.html).to.match(/PEP/);
+    expect(sectionOf(page.html, 'run-findings')).to.contain('Pessoa exposta politicamente');
     expect(attributesOf(page.html, 'run-source', 'data-source-id').length).to.be.greaterThan(0);
     expect(page.html).to.contain('data-testid="review-form"');
     expect(page.html).not.to.contain('00000000353');

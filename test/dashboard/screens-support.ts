@@ -80,8 +80,8 @@ export function sectionOf(html: string, testId: string): string {
   return html.slice(start, end < 0 ? undefined : end);
 }
 
-/** The text of the first element with this data-testid. */
+/** The text of the first element with this data-testid (to its closing tag; the same tag is not nested inside). */
 export function textOf(html: string, testId: string): string {
-  const match = new RegExp(`data-testid="${testId}"[^>]*>([\\s\\S]*?)</`).exec(html);
-  return match?.[1]?.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim() ?? '';
+  const match = new RegExp(`<([a-z0-9]+) [^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</\\1>`).exec(html);
+  return match?.[2]?.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim() ?? '';
 }
