@@ -130,6 +130,8 @@ describe('dashboard customers', function () {
     expect(changed.html).to.contain('Situação alterada para Pendência.');
     expect(textOf(changed.html, 'customer-status')).to.equal('Pendência');
     expect((await getCustomer(service, acme.key, customerId))['status']).to.equal('pendencia');
+    const event = (await service.services.log.readStream(`customer-${customerId}`)).find((e) => e.type === 'CustomerStatusChanged')!;
+    expect(event.metadata.actor).to.equal(`user:${acme.analyst.user.user_id}`);
   });
 
   it('shows an alert with its explanation and resolves it with a note; the list entry name is inert; another tenant cannot', async () => {
