@@ -55,7 +55,7 @@ describe('dashboard customers', function () {
     expect((await acme.viewer.get('/dashboard/customers?status=feliz')).status).to.equal(400);
   });
 
-  it('shows the profile, the documents with an image preview from a signed URL and their file names inert, and a timeline naming who did what', async () => {
+  it('shows the profile, the documents with an image preview (for the team only) and their file names inert, and a timeline naming who did what', async () => {
     const page = await acme.viewer.get(`/dashboard/customers/${customerId}`);
     expect(page.status).to.equal(200);
     expect(textOf(page.html, 'customer-doc')).to.equal(`***${doc.slice(3, 9)}**`);
@@ -66,16 +66,37 @@ describe('dashboard customers', function () {
     const previews = attributesOf(page.html, 'document-preview', 'src');
     expect(previews).to.have.length(2);
     expect(attributesOf(page.html, 'document-preview', 'alt')[0]).to.match(/^Documento /);
-    const image = await fetch(`${service.base}${previews[0]!}`);
+    expect(previews[0]).to.match(new RegExp(`^/dashboard/customers/${customerId}/documents/[0-9a-f-]{36}/file$`));
+    const image = await acme.viewer.get(previews[0]!);
     expect(image.status).to.equal(200);
     expect(image.headers.get('content-type')).to.equal('image/png');
-    expect(Buffer.from(await image.arrayBuffer()).subarray(0, 4).toString('latin1')).to.equal('\x89PNG');
+    expect(image.headers.get('cache-control')).to.equal('no-store');
+    expect(image.html.slice(1, 4)).to.equal('PNG');
+    // the file is the team's: another tenant's user gets the same 404 as for nothing, no session gets the login
+    expect((await other.viewer.get(previews[0]!)).status).to.equal(404);
+    const anonymous = await fetch(`${service.base}${previews[0]!}`, { redirect: 'manual' });
+    expect(anonymous.status).to.equal(303);
+    expect(anonymous.headers.get('location')).to.match(/^\/dashboard\/login\?next=/);
     // a viewer reads; it is offered no action
     expect(page.html).not.to.contain('data-testid="document-review-form"');
     expect(page.html).not.to.contain('data-testid="status-form"');
     const timeline = sectionOf(page.html, 'customer-timeline');
     expect(timeline).to.contain('Cliente cadastrado').and.contain('Documento enviado (identidade_frente)').and.match(/chave [^<]+/);
     expect(page.html).not.to.contain(doc);
+  });
+
+  it('serves a file by what its bytes are, never by the type its uploader declared: markup is a download', async () => {
+    const id = await draftCustomer(service, acme, 'Pessoa do Arquivo', cpf(25));
+    const sent = await uploadOk(service, acme.key, id, { type: 'comprovante_endereco', data: Buffer.from(`<html>${XSS_SCRIPT}</html>`), fileName: 'conta.html', mime: 'text/html' });
+    const page = await acme.viewer.get(`/dashboard/customers/${id}`);
+    expect(attributesOf(page.html, 'document-preview', 'src')).to.deep.equal([]);
+    const file = await acme.viewer.get(`/dashboard/customers/${id}/documents/${sent['document_id']}/file`);
+    expect(file.status).to.equal(200);
+    expect(file.headers.get('content-type')).to.equal('application/octet-stream');
+    expect(file.headers.get('content-disposition')).to.equal('attachment; filename="conta.html"');
+    expect(file.headers.get('content-security-policy')).to.contain("default-src 'none'");
+    // another customer's path to it is not found
+    expect((await acme.viewer.get(`/dashboard/customers/${customerId}/documents/${sent['document_id']}/file`)).status).to.equal(404);
   });
 
   it('rejects a document only with a reason; the reason and the analyst show; approving another needs none', async () => {

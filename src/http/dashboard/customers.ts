@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { StoredEvent } from '../../adapters/event-store/event-log.js';
+import { imageFormat } from '../../adapters/image-format.js';
 import { resolveAlert } from '../../commands/alerts.js';
 import { reviewDocument, setCustomerStatus } from '../../commands/customer-review.js';
 import { subjectRef } from '../../commands/runs.js';
@@ -14,7 +15,6 @@ import { BAND_LABEL, DECISION_LABEL, STATUS_LABEL, label } from '../../reports/h
 import { FEATURE_LABEL, scoreText } from '../../reports/screening-section.js';
 import type { Services } from '../../services.js';
 import { ApiError } from '../errors.js';
-import { FILE_URL_TTL_SECONDS, signFileToken } from '../file-tokens.js';
 import { applied } from '../outcome.js';
 import { decodeCursor, encodeCursor } from '../paging.js';
 import { ENVIRONMENT_LABEL, actorText, choice, idParam, maskedDoc, nameText, when } from './present.js';
@@ -53,8 +53,8 @@ async function tenantCustomer(ctx: Ctx, services: Pick<Services, 'readStore'>): 
 }
 
 /** Customers: the list, one customer's page (documents, facial checks, runs, alerts, timeline) and its analysts' actions. */
-export function customersRouter(services: Pick<Services, 'log' | 'readStore' | 'runner' | 'clock' | 'secretKey'>): Router<DashboardState> {
-  const { log, readStore, runner, clock, secretKey } = services;
+export function customersRouter(services: Pick<Services, 'log' | 'readStore' | 'runner' | 'clock' | 'secretKey' | 'blobStore'>): Router<DashboardState> {
+  const { log, readStore, runner, clock, secretKey, blobStore } = services;
   const router = new Router<DashboardState>();
   const analyst = [requireUser(), csrfGuard(), requireRole('analyst', 'admin')] as const;
 
@@ -157,6 +157,24 @@ export function customersRouter(services: Pick<Services, 'log' | 'readStore' | '
     );
   });
 
+  /**
+   * A document's file, for the signed-in team of its tenant only. Served as the image its bytes
+   * are (sniffed, never the type the uploader declared) or else as a download: a file a customer
+   * sent never renders as a page of this origin.
+   */
+  router.get('/customers/:customer_id/documents/:document_id/file', requireUser(), async (ctx) => {
+    const customer = await tenantCustomer(ctx, services);
+    const documentId = idParam(ctx.params['document_id'], 'document_not_found', 'Documento não encontrado.');
+    const upload = (await log.readStream(customerStream(customer.customer_id))).find((e) => e.type === 'DocumentUploaded' && e.data['document_id'] === documentId);
+    const blob = upload ? await blobStore.get(String(upload.data['blob_key'])) : null;
+    if (!upload || !blob) throw new ApiError('document_not_found', 'Documento não encontrado.', 'document_id');
+    const image = await imageFormat(blob.data);
+    const name = typeof upload.data['file_name'] === 'string' ? upload.data['file_name'] : documentId;
+    ctx.type = image?.mime ?? 'application/octet-stream';
+    ctx.set('Content-Disposition', `${image ? 'inline' : 'attachment'}; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
+    ctx.body = blob.data;
+  });
+
   router.post('/customers/:customer_id/documents/:document_id/review', ...analyst, async (ctx) => {
     const customer = await tenantCustomer(ctx, services);
     const documentId = idParam(ctx.params['document_id'], 'document_not_found', 'Documento não encontrado.');
@@ -195,25 +213,23 @@ export function customersRouter(services: Pick<Services, 'log' | 'readStore' | '
     redirectTo(ctx, `/dashboard/customers/${alert.customer_id}#alerta-${alertId}`, `Alerta resolvido como ${RESOLUTION_LABEL[resolution]}.`);
   });
 
-  /** The customer's current documents with what their upload recorded (file name, type of file) and a signed preview URL. */
+  /** The customer's current documents with what their upload recorded (file name, type of file). */
   function documentsOf(customer: CustomerDoc, history: readonly StoredEvent[]) {
     const uploads = new Map(history.filter((e) => e.type === 'DocumentUploaded').map((e) => [String(e.data['document_id']), e.data]));
     const reasons = new Map(history.filter((e) => e.type === 'DocumentReviewed').map((e) => [String(e.data['document_id']), e.data['reason']]));
-    const expires = Math.floor(clock.now().getTime() / 1000) + FILE_URL_TTL_SECONDS;
     return customer.documents.map((d) => {
       const upload = uploads.get(d.document_id);
-      const fileName = typeof upload?.['file_name'] === 'string' ? upload['file_name'] : '';
-      const mime = String(upload?.['mime_type'] ?? '');
-      const url = upload ? `/files/${signFileToken(secretKey, { blob_key: String(upload['blob_key']), file_name: fileName || d.document_id, expires_at: expires })}` : null;
+      const fileName = typeof upload?.['file_name'] === 'string' ? upload['file_name'] : null;
+      const reason = reasons.get(d.document_id);
       return {
         id: d.document_id,
         type: d.type,
         status: d.status,
         statusLabel: label(DOCUMENT_STATUS_LABEL, d.status),
-        fileName: nameText(fileName || null),
-        image: mime.startsWith('image/'),
-        url,
-        reason: typeof reasons.get(d.document_id) === 'string' ? (reasons.get(d.document_id) as string) : null,
+        fileName: nameText(fileName),
+        image: String(upload?.['mime_type'] ?? '').startsWith('image/'),
+        url: upload ? `/dashboard/customers/${customer.customer_id}/documents/${d.document_id}/file` : null,
+        reason: typeof reason === 'string' ? reason : null,
         created: when(d.created_at),
       };
     });
