@@ -8,6 +8,7 @@
 import { subjectHistory, verifyRun } from '../src/commands/audit.js';
 import { loadConfig } from '../src/config.js';
 import { auditedEvent, type AuditedEvent } from '../src/domain/report/history.js';
+import { normalizeDocument } from '../src/domain/values/document.js';
 import { LIST_IMPORTERS } from '../src/adapters/lists/importers/index.js';
 import { openOffline } from '../src/services.js';
 
@@ -39,7 +40,9 @@ async function main(): Promise<number> {
       return result.match ? 0 : 1;
     }
     const tenant = option(args, 'tenant');
-    const subject = option(args, 'subject')?.replace(/\D/g, '');
+    const rawSubject = option(args, 'subject');
+    // the form subject hashes were made from (an alphanumeric CNPJ upper-cased)
+    const subject = rawSubject === undefined ? undefined : normalizeDocument(rawSubject);
     const from = Number(option(args, 'from') ?? 0);
     if (!tenant || !Number.isSafeInteger(from) || from < 0) {
       console.error(USAGE);

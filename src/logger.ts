@@ -73,7 +73,7 @@ export function memoryLogger(): Logger & { lines: string[] } {
 /**
  * An error for a log line: name and the first line of the message, bounded, with what drivers
  * quote from the data masked: MongoDB's duplicate-key values, e-mail addresses, formatted
- * CPF/CNPJ and digit runs (documents unformatted).
+ * CPF/CNPJ (an alphanumeric CNPJ too, formatted or not) and digit runs (documents unformatted).
  */
 export function errorText(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -82,7 +82,9 @@ export function errorText(error: unknown): string {
     .slice(0, 1000)
     .replace(/dup key: \{.*\}/g, 'dup key: {[masked]}')
     .replace(/[^\s@'"<>(){}[\],;:]+@[^\s@'"<>(){}[\],;:]+/g, '[email]')
-    .replace(/\d{3}\.\d{3}\.\d{3}-\d{2}|\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}/g, '[document]')
+    .replace(/\d{3}\.\d{3}\.\d{3}-\d{2}|[\dA-Z]{2}\.[\dA-Z]{3}\.[\dA-Z]{3}\/[\dA-Z]{4}-\d{2}/gi, '[document]')
+    // an unformatted alphanumeric CNPJ: a digit run the next rule would not see
+    .replace(/\b(?=\d*[A-Z])[\dA-Z]{12}\d{2}\b/gi, '[document]')
     .replace(/\d{6,}/g, '[digits]')
     .slice(0, 300);
 }

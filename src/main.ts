@@ -29,6 +29,8 @@ async function main(): Promise<void> {
     );
     console.log(`  curl -s -H "x-api-key: ${demo.api_key}" ${base}/api/v1/bureau/runs/<run_id>`);
     console.log(`  curl -s -H "Authorization: Bearer ${token}" ${base}/operator/v1/tenants/${demo.tenant_id}\n`);
+    console.log(`Dashboard: set the password of ${demo.dashboard.email} (admin; link valid 72 hours, once), then sign in:`);
+    console.log(`  ${base}/dashboard/invite/${demo.dashboard.invite_token}\n`);
   }
   console.log(`API reference: ${base}/api/v1/reference (OpenAPI 3.1 at ${base}/api/v1/openapi.json)\n`);
 

@@ -4,13 +4,18 @@ import { changeTenantSettings, createApiKey, createTenant } from './commands/ten
 import { REFERENCE_PF, REFERENCE_PJ } from './domain/template/reference.js';
 import type { CommandContext } from './commands/handle-command.js';
 import { SCOPES } from './domain/values/scopes.js';
+import { inviteUser } from './commands/users.js';
 import type { Services } from './services.js';
 
 export interface DemoTenant {
   tenant_id: string;
   api_key: string;
   templates: { pf: string; pj: string };
+  /** the one-time link that sets the demo admin's dashboard password (72 hours) */
+  dashboard: { email: string; invite_token: string };
 }
+
+export const DEMO_ADMIN_EMAIL = 'admin@demo.example';
 
 /**
  * On an empty store: tenant "Demo" with a sandbox key holding every scope and the reference
@@ -50,6 +55,13 @@ export async function seedDemo(services: Services): Promise<DemoTenant | null> {
     metadata: { ...context('defaults').metadata, tenant_id: tenantId },
   });
   if (E.isLeft(defaults)) throw new Error(`demo seed failed: ${defaults.left.code}`);
-  await services.runner.waitFor(defaults.right);
-  return { tenant_id: tenantId, api_key: key.right.value.api_key, templates: { pf: templates['pf']!, pj: templates['pj']! } };
+  const admin = await inviteUser(services.log, { tenant_id: tenantId, email: DEMO_ADMIN_EMAIL, role: 'admin' }, { ...context('admin'), metadata: { ...context('admin').metadata, tenant_id: tenantId } });
+  if (E.isLeft(admin)) throw new Error(`demo seed failed: ${admin.left.code}`);
+  await services.runner.waitFor(admin.right.position ?? defaults.right);
+  return {
+    tenant_id: tenantId,
+    api_key: key.right.value.api_key,
+    templates: { pf: templates['pf']!, pj: templates['pj']! },
+    dashboard: { email: DEMO_ADMIN_EMAIL, invite_token: admin.right.value.token },
+  };
 }

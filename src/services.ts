@@ -57,6 +57,7 @@ import { SqliteWorkQueue } from './adapters/work-queue/sqlite.js';
 import { MongoWorkQueue } from './adapters/work-queue/mongo.js';
 import { tenantsProjection } from './projections/tenants.js';
 import { assignmentsProjection } from './projections/assignments.js';
+import { dashboardSessionsProjection, dashboardUsersProjection } from './projections/users.js';
 import { webhookDeliveriesProjection } from './projections/webhook-deliveries.js';
 import { WebhookReactor } from './reactors/webhooks.js';
 import { GotWebhookSender, type WebhookSender } from './adapters/webhook-sender.js';
@@ -86,6 +87,8 @@ export function projections(secretKey: string): readonly Projection<Record<strin
     fxOperationsProjection,
     monitoringAlertsProjection,
     assignmentsProjection,
+    dashboardUsersProjection,
+    dashboardSessionsProjection,
     // cast, not a stored event: each projection has its own document type, the writer stores records
   ] as unknown as Projection<Record<string, unknown>>[];
 }

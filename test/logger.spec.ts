@@ -51,4 +51,8 @@ describe('logger: pino JSON lines', () => {
   it('errorText still masks e-mails, documents and digit runs', () => {
     expect(errorText(new Error('dup maria@example.com 529.982.247-25 52998224725'))).to.equal('Error: dup [email] [document] [digits]');
   });
+
+  it('errorText masks an alphanumeric CNPJ, formatted or not, in either case', () => {
+    expect(errorText(new Error('dup 12.ABC.345/01DE-35 12abc34501de35 12ABC34501DE35 done'))).to.equal('Error: dup [document] [document] [document] done');
+  });
 });

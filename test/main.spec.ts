@@ -70,6 +70,11 @@ describe('first start and shutdown (npm start)', function () {
     const published = (await (await fetch(reference![2]!.replace('localhost', '127.0.0.1'))).json()) as { openapi: string };
     expect(published.openapi, 'the printed document URL answers').to.equal('3.1.0');
     expect((await fetch(reference![1]!.replace('localhost', '127.0.0.1'))).status, 'the printed reference page answers').to.equal(200);
+    const invite = /Dashboard: set the password of (\S+) .*\n\s+(\S+\/dashboard\/invite\/\S+)/.exec(out);
+    expect(invite, out).to.not.equal(null);
+    const invitePage = await fetch(invite![2]!.replace('localhost', '127.0.0.1'));
+    expect(invitePage.status, 'the printed dashboard link answers').to.equal(200);
+    expect(await invitePage.text()).to.include(invite![1]!);
 
     first.child.kill('SIGTERM');
     expect(await first.exited).to.equal(0);

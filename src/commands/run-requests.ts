@@ -50,7 +50,7 @@ export function runSubjectFor(raw: unknown, template: TemplateDoc, allowed: Subj
   const parsed = parseDocument(type, subject['doc']);
   if ('problem' in parsed) {
     if (parsed.problem === 'missing') return refuse('missing_document', `subject.doc (${type === 'pf' ? 'CPF' : 'CNPJ'}) is required.`, 'subject.doc');
-    return refuse('invalid_document', `subject.doc is not a valid ${type === 'pf' ? 'CPF (11 digits)' : 'CNPJ (14 digits)'}.`, 'subject.doc');
+    return refuse('invalid_document', `subject.doc is not a valid ${type === 'pf' ? 'CPF (11 digits)' : 'CNPJ (14 characters: 12 letters or digits, then 2 check digits)'}.`, 'subject.doc');
   }
   const parameters = template.definition.parameters;
   const invalid = [

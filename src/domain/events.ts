@@ -15,6 +15,7 @@ import { RunEvent } from './run/events.js';
 import { eventRegistry, type EventCodecs } from './shared/events.js';
 import { TemplateEvent } from './template/events.js';
 import { TenantEvent } from './tenant/events.js';
+import { UserEvent } from './user/events.js';
 import { DeliveryEvent, WebhookEndpointEvent } from './webhook/events.js';
 
 /**
@@ -41,4 +42,5 @@ export const EVENT_CODECS: EventCodecs = eventRegistry(
   MonitoringSweepEvent,
   PeriodicReviewEvent,
   AssignmentEvent,
+  UserEvent,
 );

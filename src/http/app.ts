@@ -11,6 +11,7 @@ import { operatorAuditRouter } from './routers/operator/audit.js';
 import { operatorRunsRouter } from './routers/operator/runs.js';
 import { operatorTemplatesRouter } from './routers/operator/templates.js';
 import { operatorTenantsRouter } from './routers/operator/tenants.js';
+import { operatorUsersRouter } from './routers/operator/users.js';
 import { runsRouter } from './routers/runs.js';
 import { customersRouter } from './routers/customers.js';
 import { facialRouter } from './routers/facial.js';
@@ -86,6 +87,7 @@ function appRouters(services: Services, options: AppOptions = {}) {
   const api = mountRouters('/api/v1', [runsRouter(services), customersRouter(services), facialRouter(services), reportsRouter(services), operacoesRouter(services), screeningRouter(services), ...(options.extraApiRouters ?? [])]);
   const operator = mountRouters('/operator/v1', [
     operatorTenantsRouter(services),
+    operatorUsersRouter(services),
     operatorTemplatesRouter(services),
     operatorRunsRouter(services),
     operatorReportsRouter(services),

@@ -109,7 +109,7 @@ export function parseCustomerInput(raw: unknown): CustomerInput {
   const document = parseDocument(type, body['doc']);
   if ('problem' in document) {
     if (document.problem === 'missing') throw new ApiError('missing_document', `doc (${type === 'pf' ? 'CPF' : 'CNPJ'}) is required.`, 'doc');
-    throw new ApiError('invalid_document', `doc is not a valid ${type === 'pf' ? 'CPF (11 digits)' : 'CNPJ (14 digits)'}.`, 'doc');
+    throw new ApiError('invalid_document', `doc is not a valid ${type === 'pf' ? 'CPF (11 digits)' : 'CNPJ (14 characters: 12 letters or digits, then 2 check digits)'}.`, 'doc');
   }
   const name = text(body, 'name', 200, true)!;
   const email = body['email'];

@@ -15,6 +15,11 @@ export const ERROR_STATUS = {
   channel_disabled: 403,
   module_disabled: 403,
   url_expired: 403,
+  // the dashboard: a person's session, role and forms
+  session_required: 401,
+  login_failed: 401,
+  forbidden_role: 403,
+  csrf_failed: 403,
   billing_suspended: 402,
   // request shape
   invalid_json: 400,
@@ -43,6 +48,8 @@ export const ERROR_STATUS = {
   invalid_file: 400,
   invalid_document_type: 400,
   file_too_large: 400,
+  // dashboard users
+  weak_password: 400,
   // facial verification
   invalid_multipart: 400,
   missing_user_image: 400,
@@ -70,6 +77,7 @@ export const ERROR_STATUS = {
   webhook_delivery_not_found: 404,
   list_not_found: 404,
   alert_not_found: 404,
+  user_not_found: 404,
   method_not_allowed: 405,
   // conflicts
   customer_already_exists: 409,
@@ -81,8 +89,13 @@ export const ERROR_STATUS = {
   invalid_run_state: 409,
   // dashboard four-eyes: the second decision must come from another analyst
   four_eyes_required: 409,
+  user_exists: 409,
+  user_deactivated: 409,
+  own_account: 409,
   // an idempotent replay whose recorded response held personal data since erased
   idempotent_response_erased: 410,
+  // a one-time link already used, expired or unknown
+  invite_invalid: 410,
   // limits
   rate_limit_exceeded: 429,
   laudo_download_limit: 429,

@@ -54,11 +54,11 @@ export function date(value: unknown): string {
   return `${value.slice(8, 10)}/${value.slice(5, 7)}/${value.slice(0, 4)}`;
 }
 
-/** CPF 000.000.000-00, CNPJ 00.000.000/0000-00; anything else as it came. */
+/** CPF 000.000.000-00, CNPJ 00.000.000/0000-00 (letters of an alphanumeric one kept); anything else as it came. */
 export function document(doc: unknown): string {
   if (typeof doc !== 'string') return '—';
   if (/^\d{11}$/.test(doc)) return `${doc.slice(0, 3)}.${doc.slice(3, 6)}.${doc.slice(6, 9)}-${doc.slice(9)}`;
-  if (/^\d{14}$/.test(doc)) return `${doc.slice(0, 2)}.${doc.slice(2, 5)}.${doc.slice(5, 8)}/${doc.slice(8, 12)}-${doc.slice(12)}`;
+  if (/^[0-9A-Z]{12}\d{2}$/.test(doc)) return `${doc.slice(0, 2)}.${doc.slice(2, 5)}.${doc.slice(5, 8)}/${doc.slice(8, 12)}-${doc.slice(12)}`;
   return doc;
 }
 

@@ -142,6 +142,15 @@ describe('SandboxSource', () => {
     expect(cnaes.filter((c) => c.primary)).to.have.length(1);
   });
 
+  it('answers an alphanumeric CNPJ like any unlisted one, drawn from the whole document, letters included', async () => {
+    // A (17) and L (28) differ by 11: the same check digits, the same digits, only a letter apart
+    const [abc, lbc] = ['12ABC34501DE35', '12LBC34501DE35'];
+    expect([isValidCnpj(abc), isValidCnpj(lbc)]).to.deep.equal([true, true]);
+    for (const source of TEMPLATE_SOURCES.pj) expectRow({ doc: abc, type: 'pj' }, source, await ask(source, 'pj', abc));
+    expect((await ask('receita_cnpj', 'pj', abc, null)).data).to.not.deep.equal((await ask('receita_cnpj', 'pj', lbc, null)).data);
+    expect(await ask('partners', 'pj', '12abc34501de35')).to.deep.equal(await ask('partners', 'pj', abc));
+  });
+
   it('a document listed for the other type answers like that type\'s first row', async () => {
     expectRow({ doc: '00000000272', type: 'pj' }, 'sanctions', await ask('sanctions', 'pj', '00000000272'));
   });

@@ -16,6 +16,7 @@ import { RunEvent } from '../../src/domain/run/events.js';
 import { codecsByType, eventRegistry, isEventOf } from '../../src/domain/shared/events.js';
 import { templateDecider } from '../../src/domain/template/decider.js';
 import { tenantDecider } from '../../src/domain/tenant/decider.js';
+import { userDecider } from '../../src/domain/user/decider.js';
 import { deliveryDecider } from '../../src/domain/webhook/decider.js';
 import { webhookEndpointsDecider } from '../../src/domain/webhook/endpoints.js';
 import { FacialRoundCompleted as WebhookFacialRoundCompleted } from '../../src/domain/webhook/events.js';
@@ -32,6 +33,7 @@ const DECIDERS = {
   runDecider,
   templateDecider,
   tenantDecider,
+  userDecider,
   deliveryDecider,
   webhookEndpointsDecider,
 };

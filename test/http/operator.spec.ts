@@ -35,6 +35,7 @@ describe('operator API: tenants, settings, credits, API keys', () => {
       billing_suspended: false,
       rate_limit_per_minute: null,
       periodic_review: null,
+      four_eyes: false,
     });
     const read = await service.operator(`/tenants/${tenant['tenant_id']}`);
     expect(read.status).to.equal(200);

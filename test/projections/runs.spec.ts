@@ -48,6 +48,7 @@ const queuedDoc: RunDoc = {
   answers: {},
   abandoned: [],
   review: null,
+  review_proposal: null,
   created_at: T0,
   started_at: null,
   completed_at: null,

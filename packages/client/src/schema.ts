@@ -187,6 +187,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/v1/tenants/{tenant_id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a person to the tenant's dashboard (link shown once)
+         * @description Invites `email` to the tenant's dashboard (`/dashboard/`) with a role: `admin` (keys,
+         *     webhooks, templates, users, settings), `analyst` (reviews, documents, alerts) or `viewer`
+         *     (read only). The answer's `invite_url` is a one-time link, valid 72 hours, on which the
+         *     person sets a password; only the SHA-256 of its token is stored, so it is shown in this
+         *     answer only. One e-mail is one account on the whole platform (compared lower-cased), so
+         *     `user_id` follows from the e-mail. Inviting again an e-mail whose link was not used yet
+         *     issues a new link (the old one stops working); an e-mail with an account in use, or
+         *     invited by another tenant, answers 409 `user_exists`.
+         */
+        post: operations["inviteDashboardUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/tenants/{tenant_id}/users/{user_id}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+                /** @description The dashboard user's id. */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a dashboard user's password (link shown once)
+         * @description Issues a new one-time link, valid 72 hours, on which the person sets a new password. The
+         *     old password stops working at once and every session of the user ends; a link issued
+         *     before is replaced. No body. A user not yet activated gets a new invitation link.
+         */
+        post: operations["resetDashboardUserPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operator/v1/templates": {
         parameters: {
             query?: never;
@@ -907,7 +964,8 @@ export interface paths {
          *     object whose `type` (default: the template's) is `pf` or `pj` (`invalid_parametros`), is
          *     allowed for the key (`403 subject_type_not_allowed`) and matches the template
          *     (`invalid_document`); `subject.doc` is present (`missing_document`) and a valid CPF
-         *     (11 digits) or CNPJ (14 digits), formatting stripped (`invalid_document`); every
+         *     (11 digits) or CNPJ (14 characters: 12 letters or digits, then 2 check digits),
+         *     formatting stripped (`invalid_document`); every
          *     parameter the template lists is a non-blank string of at most 500 characters and no
          *     other member is sent (`invalid_parametros`, with `invalid_params` naming them); then
          *     `external_id`, `metadata` and `webhook_url` (`invalid_request`, `invalid_webhook_url`).
@@ -1525,6 +1583,32 @@ export interface components {
             /** @default false */
             facial_verification_master?: boolean;
         };
+        OpInviteUserRequest: {
+            /**
+             * Format: email
+             * @description The person's e-mail (compared lower-cased; one account per e-mail on the platform).
+             */
+            email: string;
+            role: components["schemas"]["OpDashboardRole"];
+        };
+        /** @enum {string} */
+        OpDashboardRole: "admin" | "analyst" | "viewer";
+        OpUserInvited: {
+            /** Format: uuid */
+            user_id: string;
+            /**
+             * Format: uri
+             * @description The one-time link (72 hours), on the origin the request came to. Shown in this answer only.
+             */
+            invite_url: string;
+        };
+        OpPasswordReset: {
+            /**
+             * Format: uri
+             * @description The one-time link (72 hours) on which the user sets a new password. Shown in this answer only.
+             */
+            invite_url: string;
+        };
         OpTenantSettingsPatch: {
             api_channel_enabled?: boolean;
             facial_verification_master?: boolean;
@@ -2014,7 +2098,7 @@ export interface components {
         OpEventMetadata: {
             /** Format: uuid */
             tenant_id: string | null;
-            /** @description `api_key:<key_id>`, `operator` or `system`. */
+            /** @description `api_key:<key_id>`, `operator`, `system` or `user:<user_id>` (a dashboard user). */
             actor: string;
             request_id: string | null;
             /** Format: date-time */
@@ -2110,7 +2194,7 @@ export interface components {
          */
         RunSubject: {
             type?: components["schemas"]["SubjectType"];
-            /** @description CPF (11 digits) or CNPJ (14 digits), formatted or not. */
+            /** @description CPF (11 digits) or CNPJ (14 characters, an alphanumeric one's letters in either case), formatted or not (only `.`, `/` and `-` are stripped). */
             doc: string;
         } & {
             [key: string]: string;
@@ -2348,7 +2432,7 @@ export interface components {
         /** @description `email` is required for `pf`. `birth_date`, `nationality`, `occupation`, `declared_income` are `pf` fields; `trade_name`, `annual_revenue`, `business_activity`, `employee_count` are `pj` fields: sending one for the other type is `400 invalid_field_for_type`. */
         CustomerCreateRequest: {
             type: components["schemas"]["SubjectType"];
-            /** @description CPF or CNPJ, formatted or digits only; must agree with `type` and its check digits. */
+            /** @description CPF or CNPJ (alphanumeric allowed, letters in either case), formatted or not (only `.`, `/` and `-` are stripped); must agree with `type` and its check digits. */
             doc: string;
             name: string;
             /** Format: email */
@@ -2393,7 +2477,7 @@ export interface components {
             type: components["schemas"]["SubjectType"];
             name: string | null;
             email: string | null;
-            /** @description Masked: CPF `***dddddd**`, CNPJ `**dddddddd****`. */
+            /** @description Masked: CPF `***dddddd**`, CNPJ `**dddddddd****` (an alphanumeric CNPJ's letters shown as they are). */
             doc: string;
             external_id: string | null;
             metadata: components["schemas"]["Metadata"];
@@ -2621,7 +2705,7 @@ export interface components {
             /** @description `doc`: a valid CPF or CNPJ, or a CPF masked as lists publish it (`***.456.789-**`). */
             candidate: components["schemas"]["ScreeningRecord"];
         };
-        /** @description The query as it was searched (doc stripped to digits). */
+        /** @description The query as it was searched (doc unpunctuated, an alphanumeric CNPJ upper case). */
         ScreeningQuery: {
             schema: components["schemas"]["ScreeningSchema"];
             name: string;
@@ -2657,7 +2741,7 @@ export interface components {
             documents: {
                 /** @enum {string} */
                 type: "cpf" | "cnpj" | "passport" | "national_id" | "tax_id" | "other";
-                /** @description As published; digits only for cpf/cnpj, masked positions as `*`. */
+                /** @description As published; unpunctuated for cpf/cnpj (an alphanumeric CNPJ upper case), masked positions as `*`. */
                 value: string;
                 masked: boolean;
                 country: string | null;
@@ -3533,6 +3617,94 @@ export interface operations {
             /** @description `tenant_not_found`, `api_key_not_found` (no such key for this tenant). */
             404: components["responses"]["NotFound"];
             /** @description `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    inviteDashboardUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "compliance.admin@banco-alfa.example",
+                 *       "role": "admin"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpInviteUserRequest"];
+            };
+        };
+        responses: {
+            /** @description The user's id and the one-time link. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "user_id": "0f1e8a52-5c55-5d2b-9a3e-7f0c1b2d3e4f",
+                     *       "invite_url": "http://localhost:8080/dashboard/invite/3q2-7wEvXGQ1bqj7iGmPpBh3hYbyVr7dJt0G4xK9cZU"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpUserInvited"];
+                };
+            };
+            /** @description `invalid_id` (tenant_id), `invalid_json`, `invalid_email` (`email` not a valid address), `invalid_request` (missing field, `role` not one of admin, analyst, viewer, unknown field). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `user_exists` (the e-mail has an account in use, or was invited by another tenant; `param` `email`), `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    resetDashboardUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+                /** @description The dashboard user's id. */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one-time link. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "invite_url": "http://localhost:8080/dashboard/invite/Hk4bq0nO1mVf2JwT9cYxZ3aR7uE5sLpQ8dG6iK1oM2w"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpPasswordReset"];
+                };
+            };
+            /** @description `invalid_id` (tenant_id or user_id). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`, `user_not_found` (no such user in this tenant; another tenant's users answer the same). */
+            404: components["responses"]["NotFound"];
+            /** @description `user_deactivated` (the account was deactivated by an admin), `concurrent_update`. */
             409: components["responses"]["OpConflict"];
             500: components["responses"]["OpInternalError"];
         };
@@ -5628,7 +5800,7 @@ export interface operations {
                 type?: "pf" | "pj";
                 status?: "em_analise" | "aprovado" | "pendencia" | "recusado";
                 external_id?: string;
-                /** @description A CPF (11 digits) or CNPJ (14 digits), digits only; looked up by its keyed hash. */
+                /** @description A CPF (11 digits) or CNPJ (14 characters, the first 12 letters or digits since IN RFB 2.229/2024, letters in either case), unformatted; looked up by its keyed hash. */
                 doc?: string;
                 /**
                  * @description Inclusive lower bound on `created_at` (ISO 8601 date-time with an offset; else `400 invalid_date`).

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { SOURCES, type SourceId } from '../../domain/run/catalog.js';
-import { digitsOnly, withCheckDigits } from '../../domain/values/document.js';
+import { normalizeDocument, withCheckDigits } from '../../domain/values/document.js';
 import type { SubjectType } from '../../domain/values/scopes.js';
 import type { CheckAnswer, Severity } from '../../domain/run/answers.js';
 import { errorAnswer, type Source, type SourceAnswer, type SourceRequest } from './port.js';
@@ -45,7 +45,7 @@ export class SandboxSource implements Source {
       const spec = SOURCES[request.source_id];
       const { type } = request.subject;
       if (!spec.subjects.includes(type)) return errorAnswer('unsupported_subject', `${spec.id} does not answer for ${type} subjects.`);
-      const doc = digitsOnly(String(request.subject.doc));
+      const doc = normalizeDocument(String(request.subject.doc));
       const fixture = fixtureFor(type, doc);
       try {
         await delay(Math.max(0, fixture.latencyMs ?? this.options.latencyMs), undefined, { signal });

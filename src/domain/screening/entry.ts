@@ -15,7 +15,7 @@ export type EntryName = t.TypeOf<typeof EntryName>;
 
 export const EntryDocument = t.type({
   type: t.keyof({ cpf: null, cnpj: null, passport: null, national_id: null, tax_id: null, other: null }),
-  /** as published, digits only for cpf/cnpj; masked positions as `*` (a masked CPF: `***456789**`) */
+  /** as published, unpunctuated for cpf/cnpj (an alphanumeric CNPJ upper case); masked positions as `*` (a masked CPF: `***456789**`) */
   value: t.string,
   masked: t.boolean,
   /** ISO 3166 alpha-2 of the issuer, when known */

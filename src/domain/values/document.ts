@@ -1,13 +1,27 @@
 import type { SubjectType } from './scopes.js';
 
 /**
- * CPF (11 digits) and CNPJ (14 digits) with their mod-11 check digits. Formatted input is
- * accepted: every non-digit is stripped first.
+ * CPF (11 digits) and CNPJ (14 characters) with their mod-11 check digits. Since IN RFB
+ * 2.229/2024 a CNPJ's first 12 characters may be letters or digits; its last 2 stay digits.
+ * Formatted input is accepted: surrounding whitespace and the punctuation `.`, `/`, `-` are
+ * dropped and letters upper-cased; any other character makes the document invalid (stripping
+ * it could turn a typo into someone else's number).
  */
-export const digitsOnly = (value: string): string => value.replace(/\D/g, '');
+export const normalizeDocument = (value: string): string =>
+  // ASCII letters only: toUpperCase would turn a dotless ı into I and so accept a character no CNPJ has
+  value.trim().replace(/[./-]/g, '').replace(/[a-z]/g, (letter) => letter.toUpperCase());
 
-function checkDigit(digits: string, weights: readonly number[]): number {
-  const sum = weights.reduce((acc, weight, i) => acc + weight * Number(digits[i]), 0);
+const CPF_SHAPE = /^\d{11}$/;
+const CNPJ_SHAPE = /^[0-9A-Z]{12}\d{2}$/;
+
+/** Whether a normalized document has the shape of a CPF or a CNPJ (check digits not verified). */
+export const isDocumentShaped = (doc: string): boolean => CPF_SHAPE.test(doc) || CNPJ_SHAPE.test(doc);
+
+/** Receita's value of a character: its ASCII code minus 48 ('0'..'9' are 0..9, 'A' is 17). */
+const valueOf = (char: string): number => char.charCodeAt(0) - 48;
+
+function checkDigit(chars: string, weights: readonly number[]): number {
+  const sum = weights.reduce((acc, weight, i) => acc + weight * valueOf(chars[i]!), 0);
   const rest = sum % 11;
   return rest < 2 ? 0 : 11 - rest;
 }
@@ -17,37 +31,39 @@ const CPF_W2 = [11, 10, 9, 8, 7, 6, 5, 4, 3, 2];
 const CNPJ_W1 = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
 const CNPJ_W2 = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
 
+const checkDigitsAgree = (doc: string, w1: readonly number[], w2: readonly number[]): boolean =>
+  checkDigit(doc, w1) === valueOf(doc[w1.length]!) && checkDigit(doc, w2) === valueOf(doc[w2.length]!);
+
 export function isValidCpf(value: string): boolean {
-  const d = digitsOnly(value);
-  if (d.length !== 11 || value.replace(/[\d.\-\s]/g, '') !== '') return false;
-  return checkDigit(d, CPF_W1) === Number(d[9]) && checkDigit(d, CPF_W2) === Number(d[10]);
+  const doc = normalizeDocument(value);
+  return CPF_SHAPE.test(doc) && checkDigitsAgree(doc, CPF_W1, CPF_W2);
 }
 
 export function isValidCnpj(value: string): boolean {
-  const d = digitsOnly(value);
-  if (d.length !== 14 || value.replace(/[\d./\-\s]/g, '') !== '') return false;
-  return checkDigit(d, CNPJ_W1) === Number(d[12]) && checkDigit(d, CNPJ_W2) === Number(d[13]);
+  const doc = normalizeDocument(value);
+  return CNPJ_SHAPE.test(doc) && checkDigitsAgree(doc, CNPJ_W1, CNPJ_W2);
 }
 
-/** Completes 9 (CPF) or 12 (CNPJ) base digits with their check digits. */
+/** Completes a 9-digit CPF base or a 12-character CNPJ base (letters allowed) with its check digits. */
 export function withCheckDigits(base: string): string {
-  const [w1, w2] = base.length === 9 ? [CPF_W1, CPF_W2] : base.length === 12 ? [CNPJ_W1, CNPJ_W2] : [null, null];
-  if (!w1 || !w2 || !/^\d+$/.test(base)) throw new Error('base must be 9 or 12 digits');
-  const first = `${base}${checkDigit(base, w1)}`;
+  const upper = normalizeDocument(base);
+  const [w1, w2] = /^\d{9}$/.test(upper) ? [CPF_W1, CPF_W2] : /^[0-9A-Z]{12}$/.test(upper) ? [CNPJ_W1, CNPJ_W2] : [null, null];
+  if (!w1 || !w2) throw new Error('base must be 9 digits (CPF) or 12 letters or digits (CNPJ)');
+  const first = `${upper}${checkDigit(upper, w1)}`;
   return `${first}${checkDigit(first, w2)}`;
 }
 
 export type DocumentProblem = 'missing' | 'invalid';
 
-/** The document of a subject of `type`, digits only, or why it is not one. */
+/** The document of a subject of `type`, normalized (unpunctuated, upper case), or why it is not one. */
 export function parseDocument(type: SubjectType, value: unknown): { doc: string } | { problem: DocumentProblem } {
   if (value === undefined || value === null || value === '') return { problem: 'missing' };
   if (typeof value !== 'string') return { problem: 'invalid' };
   const valid = type === 'pf' ? isValidCpf(value) : isValidCnpj(value);
-  return valid ? { doc: digitsOnly(value) } : { problem: 'invalid' };
+  return valid ? { doc: normalizeDocument(value) } : { problem: 'invalid' };
 }
 
-/** CPF `***NNNNNN**`, CNPJ `**NNNNNNNN****` (interface: Customer doc). */
+/** CPF `***NNNNNN**`, CNPJ `**XXXXXXXX****`, letters of an alphanumeric CNPJ kept (interface: Customer doc). */
 export function maskDocument(doc: string): string {
   return doc.length === 11 ? `***${doc.slice(3, 9)}**` : `**${doc.slice(2, 10)}****`;
 }

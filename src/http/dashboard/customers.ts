@@ -6,7 +6,7 @@ import { resolveAlert } from '../../commands/alerts.js';
 import { reviewDocument, setCustomerStatus } from '../../commands/customer-review.js';
 import { subjectRef } from '../../commands/runs.js';
 import { customerStream } from '../../domain/customer/decider.js';
-import { digitsOnly } from '../../domain/values/document.js';
+import { isDocumentShaped, normalizeDocument } from '../../domain/values/document.js';
 import { CustomerStatus } from '../../domain/values/scopes.js';
 import { getCustomer, type CustomerDoc, type DocumentIndexDoc } from '../../projections/customers.js';
 import { getAlert, type AlertDoc } from '../../projections/monitoring-alerts.js';
@@ -63,8 +63,9 @@ export function customersRouter(services: Pick<Services, 'log' | 'readStore' | '
     const status = choice(ctx.query['status'], STATUSES, 'status');
     const environment = choice(ctx.query['environment'], ['live', 'sandbox'] as const, 'environment');
     const docQuery = typeof ctx.query['doc'] === 'string' ? ctx.query['doc'].trim() : '';
-    const doc = digitsOnly(docQuery);
-    if (docQuery !== '' && !/^(\d{11}|\d{14})$/.test(doc)) throw new ApiError('invalid_document', 'Busque por um CPF (11 dígitos) ou CNPJ (14 dígitos).', 'doc');
+    // formatted or not: normalized as stored, so it hashes the same
+    const doc = normalizeDocument(docQuery);
+    if (docQuery !== '' && !isDocumentShaped(doc)) throw new ApiError('invalid_document', 'Busque por um CPF (11 dígitos) ou CNPJ (14 caracteres).', 'doc');
     const before = ctx.query['cursor'] === undefined ? undefined : decodeCursor(ctx.query['cursor']);
     const base = { tenant_id: user.tenant_id, ...(status ? { status } : {}) };
     // the document is found by its keyed reference, one per environment: never by the plain number

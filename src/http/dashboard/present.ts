@@ -1,5 +1,5 @@
 import { ERASED } from '../../domain/shared/personal.js';
-import { maskDocument } from '../../domain/values/document.js';
+import { isDocumentShaped, maskDocument } from '../../domain/values/document.js';
 import { dateTime } from '../../reports/html.js';
 import { ApiError, type ErrorCode } from '../errors.js';
 import { isUuid } from '../../adapters/ids.js';
@@ -13,7 +13,7 @@ import type { DashboardUserInfo } from './queries.js';
 /** A document as every screen shows it: masked, or said to be erased (the same masking as the API's customer views). */
 export function maskedDoc(doc: unknown): string {
   if (typeof doc !== 'string' || doc === ERASED) return 'dados apagados';
-  return /^(\d{11}|\d{14})$/.test(doc) ? maskDocument(doc) : '***';
+  return isDocumentShaped(doc) ? maskDocument(doc) : '***';
 }
 
 /** A name, or said to be erased or missing. */

@@ -12,6 +12,7 @@ import type { Services } from '../../services.js';
 import { ApiError } from '../errors.js';
 import { applied } from '../outcome.js';
 import { decodeCursor, encodeCursor } from '../paging.js';
+import { ROLE_LABELS } from './auth.js';
 import { ENVIRONMENT_LABEL, ageText, choice, idParam, maskedDoc, nameText } from './present.js';
 import { caseCursor, caseId, customersById, openCases, runSubjects, tenantUsers, type CaseDoc, type DashboardUserInfo, type QueueFilter, type Subject } from './queries.js';
 import { redirectTo, renderPage } from './render.js';
@@ -65,6 +66,7 @@ export function queueRouter(services: Pick<Services, 'log' | 'readStore' | 'runn
         filters: { kind: only, assignee, environment },
         assignable,
         canAssign: user.role !== 'viewer',
+        roleLabel: ROLE_LABELS[user.role],
         back: ctx.originalUrl,
         environments: ENVIRONMENT_LABEL,
       },

@@ -9,10 +9,12 @@ import { errorText } from '../../logger.js';
 import { WrongExpectedRevisionError } from '../../adapters/event-store/port.js';
 import { DomainError } from '../../domain/shared/decider.js';
 import { ApiError, fromDomainError } from '../errors.js';
+import { authRouter } from './auth.js';
 import { customersRouter } from './customers.js';
 import { queueRouter } from './queue.js';
 import { dashboardDir, renderPage } from './render.js';
 import { runsRouter } from './runs.js';
+import { csrfGuard, dashboardSession } from './session.js';
 import type { DashboardState } from './state.js';
 
 /**
@@ -47,16 +49,25 @@ type Ctx = Koa.ParameterizedContext<DashboardState>;
  */
 export function dashboard(services: Services): { router: Router<DashboardState>; middleware: Koa.Middleware<DashboardState> } {
   const router = dashboardRouter(services);
-  const middleware = compose<Ctx>([securityHeaders(), htmlErrors(services), flash(), router.routes() as unknown as Koa.Middleware<DashboardState>]);
+  const middleware = compose<Ctx>([
+    securityHeaders(),
+    htmlErrors(services),
+    flash(),
+    dashboardSession(services),
+    // before any route: no action runs without the form token of this browser's session
+    csrfGuard(),
+    router.routes() as unknown as Koa.Middleware<DashboardState>,
+  ]);
   return { router, middleware };
 }
 
 function dashboardRouter(services: Services): Router<DashboardState> {
   const router = new Router<DashboardState>({ prefix: '/dashboard' });
-  // the case queue is the home: mounted before any other page at '/'
+  // the case queue is the home: mounted before the auth pages, whose placeholder home it replaces
   router.use(queueRouter(services).routes());
   router.use(runsRouter(services).routes());
   router.use(customersRouter(services).routes());
+  router.use(authRouter(services).routes());
 
   router.get('/assets/:name', (ctx) => {
     const name = ctx.params.name ?? '';

@@ -20,4 +20,6 @@ export interface DashboardState extends RequestState {
   csrf?: string;
   /** a one-time message shown at the top of the next page (set by a redirecting action) */
   flash?: string;
+  /** the url-encoded form of a POST, once read (session.ts readForm) */
+  form?: URLSearchParams;
 }

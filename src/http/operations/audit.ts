@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { isDocumentShaped, normalizeDocument } from '../../domain/values/document.js';
 import { checkedString, parsed } from '../decode.js';
 import { ApiError } from '../errors.js';
 import { uuidParam } from './shared.js';
@@ -19,5 +20,9 @@ export const AuditStreamsQuery = t.partial({
     return size;
   }),
   // a CPF or CNPJ, formatted or not; it needs tenant_id (checked by the route, across fields)
-  subject: checkedString('cpf|cnpj', (s) => /^(\d{11}|\d{14})$/.test(s.replace(/\D/g, '')), 'invalid_request', 'subject must be a CPF or CNPJ, together with tenant_id.'),
+  subject: parsed('subject', (raw) => {
+    const subject = typeof raw === 'string' ? normalizeDocument(raw) : '';
+    if (!isDocumentShaped(subject)) throw new ApiError('invalid_request', 'subject must be a CPF or CNPJ, together with tenant_id.', 'subject');
+    return subject;
+  }),
 });

@@ -32,6 +32,7 @@ import type { CompareScreeningBody, SearchScreeningBody } from './screening.js';
 import type { FilePart } from './shared.js';
 import type { CreateOnboardingProfileBody, CreateTemplateBody, OnboardingProfileParams, TemplateIdParams, UpdateTemplateBody } from './templates.js';
 import type { AddCreditsBody, ApiKeyParams, CreateApiKeyBody, CreateTenantBody, TenantIdParams, UpdateTenantBody } from './tenants.js';
+import type { InviteUserBody, UserParams } from './users.js';
 import type { DeliveryIdParams, ListWebhookDeliveriesQuery, SetWebhookEndpointBody, TenantDeliveriesParams, WebhookEndpointParams } from './webhooks.js';
 
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -111,6 +112,10 @@ export type Checks = [
   Assert<Agree<Decoded<typeof TenantIdParams>, Path<'createApiKey'>>>,
   Assert<Agree<Decoded<typeof CreateApiKeyBody>, Json<'createApiKey'>>>,
   Assert<Agree<Decoded<typeof ApiKeyParams>, Path<'revokeApiKey'>>>,
+  // operator: dashboard users
+  Assert<Agree<Decoded<typeof TenantIdParams>, Path<'inviteDashboardUser'>>>,
+  Assert<Agree<Decoded<typeof InviteUserBody>, Json<'inviteDashboardUser'>>>,
+  Assert<Agree<Decoded<typeof UserParams>, Path<'resetDashboardUserPassword'>>>,
   // operator: templates, onboarding profiles
   Assert<Agree<Delegated<Decoded<typeof CreateTemplateBody>, Json<'createTemplate'>, 'parameters'>, Json<'createTemplate'>>>,
   Assert<Agree<Decoded<typeof TemplateIdParams>, Path<'getTemplate'>>>,

@@ -3,6 +3,7 @@ import { isUuid } from '../../adapters/ids.js';
 import type { CustomerDoc } from '../../projections/customers.js';
 import { parseCustomerInput } from '../customer-input.js';
 import { CustomerStatus } from '../../domain/values/scopes.js';
+import { isDocumentShaped } from '../../domain/values/document.js';
 import { checkedString, parsed, stringUpTo } from '../decode.js';
 import { ApiError } from '../errors.js';
 import { oneOf, PageQuery, uuidParam } from './shared.js';
@@ -34,7 +35,12 @@ export const ListCustomersQuery = t.partial({
   type: checkedString('pf|pj', (s) => s === 'pf' || s === 'pj', 'invalid_request', 'type must be pf or pj.') as t.Type<'pf' | 'pj', string, unknown>,
   status: oneOf(LIST_STATUSES, `status must be one of ${LIST_STATUSES.join(', ')}.`),
   external_id: checkedString('external_id', (s) => s !== '', 'invalid_request', 'external_id must be a single value.'),
-  doc: checkedString('cpf|cnpj digits', (s) => /^(\d{11}|\d{14})$/.test(s), 'invalid_document', 'doc must be 11 or 14 digits.'),
+  // unformatted; an alphanumeric CNPJ in either case, upper-cased as it was stored, so it hashes the same
+  doc: parsed('doc', (raw) => {
+    const doc = typeof raw === 'string' ? raw.toUpperCase() : '';
+    if (!isDocumentShaped(doc)) throw new ApiError('invalid_document', 'doc must be a CPF (11 digits) or a CNPJ (14 characters: 12 letters or digits, then 2 digits), unformatted.', 'doc');
+    return doc;
+  }),
   cursor: parsed('cursor', decodeCustomerCursor),
   ...PageQuery,
 });

@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { isDocumentShaped, normalizeDocument } from '../../domain/values/document.js';
 import { parsed } from '../decode.js';
 import { ApiError } from '../errors.js';
 
@@ -10,8 +11,9 @@ export const CreateErasureRequestBody = t.intersection([
     tenant_id: t.string,
     doc: t.string.pipe(
       parsed('doc', (value) => {
-        const doc = String(value).replace(/\D/g, '');
-        if (doc.length !== 11 && doc.length !== 14) throw new ApiError('invalid_document', 'doc must be a CPF (11 digits) or CNPJ (14 digits).', 'doc');
+        // the form every subject hash was made from, or the erasure would miss an alphanumeric CNPJ typed in lower case
+        const doc = normalizeDocument(String(value));
+        if (!isDocumentShaped(doc)) throw new ApiError('invalid_document', 'doc must be a CPF (11 digits) or CNPJ (14 characters), formatted or not.', 'doc');
         return doc;
       }) as t.Type<string, string, string>,
       'string',

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { isValidCnpj, isValidCpf } from '../../domain/values/document.js';
+import { isValidCnpj, isValidCpf, normalizeDocument } from '../../domain/values/document.js';
 import { boundedString, withChecks } from '../decode.js';
 import { ApiError } from '../errors.js';
 
@@ -11,10 +11,13 @@ const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null, t.unde
 const BIRTH_DATE = /^\d{4}(-\d{2}(-\d{2})?)?$/;
 const COUNTRY = /^[A-Z]{2}$/;
 
-/** A query's document must be a whole, valid CPF or CNPJ (kept as digits); a candidate's may be masked as lists publish it. */
+/**
+ * A query's document must be a whole, valid CPF or CNPJ (kept normalized: unpunctuated, upper
+ * case, as an alphanumeric CNPJ is stored); a candidate's may be masked as lists publish it.
+ */
 function checkDoc(doc: string | null | undefined, param: string, maskedAllowed: boolean): string | null {
   if (doc === undefined || doc === null || doc === '') return null;
-  const stripped = doc.replace(/[.\-/\s]/g, '');
+  const stripped = normalizeDocument(doc);
   if (maskedAllowed && /^[*\d]{11}$/.test(stripped) && stripped.includes('*')) return doc;
   if (!(isValidCpf(stripped) || isValidCnpj(stripped))) throw new ApiError('invalid_document', `${param} must be a valid CPF or CNPJ${maskedAllowed ? ' (or a CPF masked as lists publish it)' : ''}.`, param);
   return stripped;
@@ -34,7 +37,7 @@ const SearchFields = t.intersection([
 
 /**
  * A search: the qualifiers' formats, then the document, then threshold and limit; which lists
- * the key may search is the query's to say (they depend on the tenant). `doc` decodes to digits.
+ * the key may search is the query's to say (they depend on the tenant). `doc` decodes normalized.
  */
 export const SearchScreeningBody = withChecks(SearchFields, 'ScreeningSearchRequest', (body) => {
   checkQualifiers(body, '');

@@ -62,6 +62,12 @@ describe('foreign lists: shared parsing helpers', () => {
     expect(entryDocument('passport', '  ', 'EG')).to.equal(null);
   });
 
+  it('makes an alphanumeric CNPJ, in its own format or stated as Brazilian, a cnpj in upper case', () => {
+    expect(entryDocument('other', '12.abc.345/01de-35', null)).to.deep.equal({ type: 'cnpj', value: '12ABC34501DE35', masked: false, country: 'BR' });
+    expect(entryDocument('tax_id', '12ABC34501DE35', 'BR')).to.deep.equal({ type: 'cnpj', value: '12ABC34501DE35', masked: false, country: 'BR' });
+    expect(entryDocument('tax_id', '12ABC34501DE35', 'DE')).to.deep.equal({ type: 'tax_id', value: '12ABC34501DE35', masked: false, country: 'DE' });
+  });
+
   it('keeps a name once with its strongest kind, and names a primary when the list marks none', () => {
     const draft = new EntryDraft('1');
     draft.name('ACME', 'weak_alias');

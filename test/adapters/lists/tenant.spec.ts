@@ -23,6 +23,12 @@ describe('tenant list CSV importer', () => {
     ]);
   });
 
+  it('reads an alphanumeric CNPJ, formatted and in lower case, as the upper-case cnpj; refuses one with a wrong check digit', async () => {
+    const { entries } = await parse('name,doc\nAlfa Digital Ltda,12.abc.345/01de-35\n');
+    expect(entries.map((e) => [e.schema, e.documents])).to.deep.equal([['company', [{ type: 'cnpj', value: '12ABC34501DE35', masked: false, country: 'BR' }]]]);
+    expect(await refusal('name,doc\nAlfa Digital Ltda,12.ABC.345/01DE-36\n')).to.include('line 2').and.include('CNPJ');
+  });
+
   it('reads a Windows-1252 file (as Excel saves it) as such', async () => {
     const { entries } = await parse(Buffer.from('name,schema\nJo\xe3o Concei\xe7\xe3o,person\n', 'latin1'));
     expect(entries[0]!.names[0]!.name).to.equal('João Conceição');

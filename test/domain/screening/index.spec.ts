@@ -33,6 +33,7 @@ describe('screening matcher: blocking index and search', () => {
     entry('ofac_sdn', ['BIN LADIN, Usama bin Muhammad bin Awad', 'BIN LADEN, Osama'], { remarks: 'a.k.a.' }),
     entry('un_sc', ['QADHAFI, Muammar']),
     entry('br_trabalho_escravo', ['Fazenda Boa Vista Agropecuária Ltda'], { schema: 'company', documents: [{ type: 'cpf', value: '11144477735', masked: false, country: 'BR' }] }),
+    entry('br_cepim', ['Instituto Alfanumérico de Fomento'], { schema: 'company', documents: [{ type: 'cnpj', value: '12ABC34501DE35', masked: false, country: 'BR' }] }),
   ];
   const index = buildIndex(entries);
 
@@ -73,6 +74,15 @@ describe('screening matcher: blocking index and search', () => {
     expect(byCnpj[0]?.explanation.map((e) => e.feature)).to.include('doc_exact');
     const byCpf = search(index, { schema: 'person', name: 'Outro Nome', doc: '111.444.777-35' });
     expect(byCpf[0]?.entry.list_id).to.equal('br_trabalho_escravo');
+  });
+
+  it("finds an entry by its alphanumeric CNPJ alone, typed in lower case and formatted; another branch's CNPJ agrees", () => {
+    const exact = search(index, { schema: 'company', name: 'Nome Fantasia Qualquer', doc: '12.abc.345/01de-35' });
+    expect(exact[0]).to.deep.include({ score: 1, match: true });
+    expect(exact[0]?.entry.list_id).to.equal('br_cepim');
+    const branch = search(index, { schema: 'company', name: 'Instituto Alfanumerico de Fomento', doc: '12ABC345000269' });
+    expect(branch[0]?.explanation.map((e) => e.feature)).to.include('doc_masked_agree');
+    expect(branch[0]?.entry.list_id).to.equal('br_cepim');
   });
 
   it('excludes a homonym whose masked CPF disagrees, keeps one whose masked CPF agrees', () => {

@@ -147,6 +147,17 @@ describe('screening matcher: documents', () => {
     expect(compare(person('Ahmet Yilmaz', { doc: cpf }), foreign).score).to.equal(1);
   });
 
+  it('compares alphanumeric CNPJs exactly, whatever their case or punctuation, shown masked with their letters', () => {
+    const r = compare({ schema: 'company', name: 'Alfa Ltda', doc: '12.abc.345/01de-35' }, { name: 'Beta Comércio', doc: '12ABC34501DE35' });
+    expect(r.score).to.equal(1);
+    expect(feature(r.explanation, 'doc_exact')).to.deep.include({ query: '**ABC34501****', candidate: '**ABC34501****', detail: 'CNPJ igual nos dois registros' });
+    // the same root with letters: another branch of the same company
+    const branch = compare({ schema: 'company', name: 'Alfa Ltda', doc: '12ABC34501DE35' }, { name: 'Alfa Ltda', doc: '12ABC345000269' });
+    expect(feature(branch.explanation, 'doc_masked_agree')?.detail).to.include('raiz 12ABC345');
+    const other = compare({ schema: 'company', name: 'Alfa Ltda', doc: '12ABC34501DE35' }, { name: 'Alfa Ltda', doc: '11222333000181' });
+    expect(feature(other.explanation, 'doc_exact_disagree')).to.not.equal(undefined);
+  });
+
   it('takes a CNPJ of another branch of the same company (same root) as agreement, not exclusion', () => {
     const r = compare({ schema: 'company', name: 'Alfa Ltda', doc: '11222333000181' }, { name: 'Alfa Ltda', doc: '11222333000262' });
     expect(r.score).to.equal(1);

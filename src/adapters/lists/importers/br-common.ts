@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import type { EntryDocument, EntrySanction, EntrySchema, ListEntry, ListId } from '../../../domain/screening/entry.js';
-import { isValidCnpj, isValidCpf } from '../../../domain/values/document.js';
+import { isValidCnpj, isValidCpf, normalizeDocument } from '../../../domain/values/document.js';
 import { derivedEntryId, ListFileError, withContentHash, type ListFile } from './port.js';
 
 /**
@@ -143,9 +143,13 @@ function isoDate(year?: string, month?: string, day?: string): string | null {
  * -> `***456789**`). A full number is a cpf/cnpj only when its check digits are right: a
  * number with wrong check digits (a typo, a foreign registration, a 7- or 9-digit id) is kept
  * as `other`, as published, so it can never make an exact-document match with someone else.
+ * An alphanumeric CNPJ (IN RFB 2.229/2024) keeps its letters, upper-cased.
  */
 export function brDocument(raw: string | null): EntryDocument | null {
   if (!raw) return null;
+  // letters are otherwise dropped as noise around the digits ("CPF: …"); only a whole valid CNPJ keeps them
+  const alphanumeric = normalizeDocument(raw);
+  if (/[A-Z]/.test(alphanumeric) && isValidCnpj(alphanumeric)) return { type: 'cnpj', value: alphanumeric, masked: false, country: 'BR' };
   const value = raw.replace(/[^\d*]/g, '');
   if (!/\d/.test(value)) return null;
   if (value.includes('*')) {

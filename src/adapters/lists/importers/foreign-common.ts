@@ -4,7 +4,7 @@ import countries from 'i18n-iso-countries';
 import iconv from 'iconv-lite';
 import sax from 'sax';
 import type { EntryDocument, EntryName, EntrySanction, EntrySchema, ListEntry } from '../../../domain/screening/entry.js';
-import { digitsOnly, isValidCnpj, isValidCpf } from '../../../domain/values/document.js';
+import { isValidCnpj, isValidCpf, normalizeDocument } from '../../../domain/values/document.js';
 import { ListFileError, withContentHash, type ListFile } from './port.js';
 
 /* Helpers shared by the importers of the foreign lists (OFAC, UN, EU, UK). */
@@ -280,18 +280,18 @@ export function proseDates(text: string): string[] {
 
 /**
  * A document as the entry model wants it. A Brazilian CPF or CNPJ (valid check digits, stated
- * as Brazilian or written in its own format) becomes `cpf`/`cnpj` in digits, so the matcher can
- * compare it exactly with a customer's document.
+ * as Brazilian or written in its own format) becomes `cpf`/`cnpj` unpunctuated (an alphanumeric
+ * CNPJ upper-cased), so the matcher can compare it exactly with a customer's document.
  */
 export function entryDocument(type: EntryDocument['type'], rawValue: string, country: string | null): EntryDocument | null {
   const value = clean(rawValue);
   if (!value) return null;
   const cpfShaped = /^\d{3}\.\d{3}\.\d{3}-\d{2}$/.test(value);
-  const cnpjShaped = /^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/.test(value);
+  const cnpjShaped = /^[\dA-Z]{2}\.[\dA-Z]{3}\.[\dA-Z]{3}\/[\dA-Z]{4}-\d{2}$/i.test(value);
   const brazilian = country === 'BR' || cpfShaped || cnpjShaped;
   if (brazilian && type !== 'passport') {
-    if (isValidCnpj(value)) return { type: 'cnpj', value: digitsOnly(value), masked: false, country: 'BR' };
-    if (isValidCpf(value)) return { type: 'cpf', value: digitsOnly(value), masked: false, country: 'BR' };
+    if (isValidCnpj(value)) return { type: 'cnpj', value: normalizeDocument(value), masked: false, country: 'BR' };
+    if (isValidCpf(value)) return { type: 'cpf', value: normalizeDocument(value), masked: false, country: 'BR' };
   }
   return { type, value, masked: false, country };
 }

@@ -7,7 +7,7 @@ import type { PreparedToken } from './similarity.js';
 
 /**
  * Queries, plain records and list entries in the form the scorer compares: every name's tokens
- * with their phonetic keys, documents reduced to digits, birth dates parsed. An entry is prepared
+ * with their phonetic keys, documents reduced to their characters, birth dates parsed. An entry is prepared
  * once when its list is loaded, so one comparison only reads.
  */
 
@@ -38,7 +38,7 @@ export interface PreparedName {
   tokens: readonly PreparedToken[];
 }
 
-/** A CPF (11) or CNPJ (14) as digits, masked positions as `*`. */
+/** A CPF (11 digits) or CNPJ (14, letters upper case), masked positions as `*`. */
 export interface PreparedDocument {
   value: string;
   masked: boolean;
@@ -113,14 +113,15 @@ export function prepareName(name: string, kind: EntryName['kind'], schema: Entry
 }
 
 /**
- * A CPF or CNPJ as comparable digits: punctuation dropped, 11 or 14 positions of digits or `*`
- * (`***.456.789-**` is `***456789**`), with at least 4 digits visible. Anything else compares as
- * no document (passports and foreign ids are not matched here).
+ * A CPF or CNPJ as comparable characters: punctuation dropped, letters upper-cased, 11 digits or
+ * `*` (`***.456.789-**` is `***456789**`) or 14 of which the first 12 may be letters (an
+ * alphanumeric CNPJ), with at least 4 positions visible. Anything else compares as no document
+ * (passports and foreign ids are not matched here).
  */
 export function comparableDocument(value: string | null | undefined): PreparedDocument | null {
   if (!value) return null;
-  const compact = value.replace(/[\s.\-/]/g, '');
-  if (!/^[\d*]+$/.test(compact) || (compact.length !== 11 && compact.length !== 14)) return null;
+  const compact = value.replace(/[\s.\-/]/g, '').replace(/[a-z]/g, (letter) => letter.toUpperCase());
+  if (!/^[\d*]{11}$/.test(compact) && !/^[\dA-Z*]{12}[\d*]{2}$/.test(compact)) return null;
   if (compact.replace(/\*/g, '').length < 4) return null;
   return { value: compact, masked: compact.includes('*') };
 }

@@ -15,7 +15,7 @@ export function operatorAuditRouter(services: Pick<Services, 'log' | 'readStore'
     if (subject !== undefined && tenant_id === undefined) throw new ApiError('invalid_request', 'subject must be a CPF or CNPJ, together with tenant_id.', 'subject');
     const events =
       subject !== undefined && tenant_id !== undefined
-        ? await subjectHistory(services, tenant_id, subject.replace(/\D/g, ''), from, limit)
+        ? await subjectHistory(services, tenant_id, subject, from, limit)
         : await services.log.readAll({
             after: from > 0 ? from - 1 : null,
             limit,
