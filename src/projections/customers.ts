@@ -1,6 +1,6 @@
 import type { StoredEvent } from '../adapters/event-store/event-log.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
-import { CustomerEvent, DocumentUploaded } from '../domain/customer/events.js';
+import { CustomerEvent, DocumentReviewed, DocumentUploaded } from '../domain/customer/events.js';
 import { RunEvent } from '../domain/run/events.js';
 import { SubjectErased } from '../domain/erasure/events.js';
 import { isEventOf } from '../domain/shared/events.js';
@@ -176,16 +176,33 @@ export interface DocumentIndexDoc extends Record<string, unknown> {
   document_id: string;
   customer_id: string;
   tenant_id: string;
+  /** the fields below are absent in documents written before the dashboard's queue (rebuild `documents`) */
+  type?: string;
+  status?: CustomerDocument['status'];
+  /** a later upload of the same type took its place: out of the review queue */
+  replaced?: boolean;
+  created_at?: string;
 }
 
 const isUpload = isEventOf(DocumentUploaded);
+const isDocumentReview = isEventOf(DocumentReviewed);
 
-/** document_id -> customer, for the operator's document review. */
+/** document_id -> customer, for the operator's document review; status and time for the dashboard's queue of documents to review. */
 export const documentsProjection: Projection<DocumentIndexDoc> = {
   name: 'documents',
   collection: 'documents',
-  indexes: [],
-  documentIds: (event) => (isUpload(event) ? [event.data.document_id] : []),
-  evolve: (doc, event) =>
-    isUpload(event) ? { document_id: event.data.document_id, customer_id: event.data.customer_id, tenant_id: String(event.metadata.tenant_id) } : doc,
+  indexes: [{ fields: ['tenant_id', 'status', 'replaced'] }],
+  documentIds(event) {
+    if (isUpload(event)) return event.data.replaces === null ? [event.data.document_id] : [event.data.document_id, event.data.replaces];
+    return isDocumentReview(event) ? [event.data.document_id] : [];
+  },
+  evolve(doc, event, id) {
+    if (isUpload(event)) {
+      if (id !== event.data.document_id) return doc && { ...doc, replaced: true };
+      const { document_id, customer_id, type, created_at } = event.data;
+      return { document_id, customer_id, tenant_id: String(event.metadata.tenant_id), type, status: 'pendente', replaced: false, created_at };
+    }
+    if (isDocumentReview(event)) return doc && { ...doc, status: event.data.status };
+    return doc;
+  },
 };

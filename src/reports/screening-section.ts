@@ -40,7 +40,7 @@ const SCORE = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximum
 /** A score as the examiner reads it: two decimals, pt-BR (0,93). */
 export const scoreText = (score: number): string => SCORE.format(score);
 
-const FEATURE_LABEL: Record<string, string> = {
+export const FEATURE_LABEL: Record<string, string> = {
   name: 'Nome',
   doc_exact: 'Documento igual',
   doc_exact_disagree: 'Documento diferente',

@@ -33,7 +33,7 @@ describe('dashboard: users, sessions, CSRF', () => {
     const home = await loginThroughPages(client, email);
     expect(home.status).to.equal(200);
     expect(home.url).to.equal('/dashboard/');
-    expect(home.html).to.contain('<h1>Início</h1>').and.to.contain(email).and.to.contain('Analista');
+    expect(home.html).to.contain('<h1>Fila de casos</h1>').and.to.contain(email).and.to.contain('Analista');
     const events = await userEvents(invited.user_id);
     expect(events.map((e) => [e.type, e.metadata.actor])).to.deep.equal([
       ['UserInvited', 'operator'],

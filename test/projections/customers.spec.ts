@@ -229,13 +229,34 @@ describe('customers projection', () => {
 });
 
 describe('documents projection', () => {
-  it('indexes each uploaded document by id with its customer and tenant; other events make nothing', () => {
+  const uploaded = (at: ReturnType<typeof eventLog>, documentId: string, type: string, replaces: string | null, createdAt: string) =>
+    at('customer-c1', 'DocumentUploaded', { customer_id: 'c1', subject_ref: 'subj_x', document_id: documentId, type, file_name: 'a.png', mime_type: 'image/png', size: 1, sha256: 'x', blob_key: 'b', replaces, created_at: createdAt }, { tenant_id: 't9' });
+
+  it('indexes each uploaded document by id with its customer and tenant, pendente; other events make nothing', () => {
+    const at = eventLog();
+    const events = [at('customer-c1', 'CustomerRegistered', registeredData), uploaded(at, 'd1', 'selfie', null, T1)];
+    projectionSpec(documentsProjection)
+      .given(events)
+      .then({ d1: { document_id: 'd1', customer_id: 'c1', tenant_id: 't9', type: 'selfie', status: 'pendente', replaced: false, created_at: T1 } })
+      .andReplayChangesNothing();
+    expect(documentsProjection.documentIds(events[0]!)).to.deep.equal([]);
+  });
+
+  it("follows each document's review and marks the one a resubmission replaces (the dashboard's queue of documents to review)", () => {
     const at = eventLog();
     const events = [
-      at('customer-c1', 'CustomerRegistered', registeredData),
-      at('customer-c1', 'DocumentUploaded', { customer_id: 'c1', subject_ref: 'subj_x', document_id: 'd1', type: 'selfie', file_name: 'a.png', mime_type: 'image/png', size: 1, sha256: 'x', blob_key: 'b', replaces: null, created_at: T1 }, { tenant_id: 't9' }),
+      uploaded(at, 'd1', 'selfie', null, T1),
+      uploaded(at, 'd2', 'cnh_frente', null, T1),
+      at('customer-c1', 'DocumentReviewed', { customer_id: 'c1', document_id: 'd2', status: 'rejeitado', reason: 'ilegível', reviewed_at: T2 }),
+      uploaded(at, 'd3', 'selfie', 'd1', T3),
     ];
-    projectionSpec(documentsProjection).given(events).then({ d1: { document_id: 'd1', customer_id: 'c1', tenant_id: 't9' } }).andReplayChangesNothing();
-    expect(documentsProjection.documentIds(events[0]!)).to.deep.equal([]);
+    projectionSpec(documentsProjection)
+      .given(events)
+      .then({
+        d1: { document_id: 'd1', customer_id: 'c1', tenant_id: 't9', type: 'selfie', status: 'pendente', replaced: true, created_at: T1 },
+        d2: { document_id: 'd2', customer_id: 'c1', tenant_id: 't9', type: 'cnh_frente', status: 'rejeitado', replaced: false, created_at: T1 },
+        d3: { document_id: 'd3', customer_id: 'c1', tenant_id: 't9', type: 'selfie', status: 'pendente', replaced: false, created_at: T3 },
+      })
+      .andReplayChangesNothing();
   });
 });

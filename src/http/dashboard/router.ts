@@ -11,7 +11,10 @@ import { DomainError } from '../../domain/shared/decider.js';
 import { ApiError, fromDomainError } from '../errors.js';
 import { auditRouter } from './audit.js';
 import { authRouter } from './auth.js';
+import { customersRouter } from './customers.js';
+import { queueRouter } from './queue.js';
 import { dashboardDir, renderPage } from './render.js';
+import { runsRouter } from './runs.js';
 import { csrfGuard, dashboardSession } from './session.js';
 import { settingsRouter } from './settings.js';
 import type { DashboardState } from './state.js';
@@ -63,6 +66,10 @@ export function dashboard(services: Services): { router: Router<DashboardState>;
 
 function dashboardRouter(services: Services): Router<DashboardState> {
   const router = new Router<DashboardState>({ prefix: '/dashboard' });
+  // the case queue is the home: mounted before the auth pages, whose placeholder home it replaces
+  router.use(queueRouter(services).routes());
+  router.use(runsRouter(services).routes());
+  router.use(customersRouter(services).routes());
   router.use(authRouter(services).routes());
   router.use(templatesRouter(services).routes());
   router.use(settingsRouter(services).routes());
