@@ -25,6 +25,8 @@ describe('dashboard shell', () => {
       expect(response.headers.get('content-type')).to.match(/^text\/html/);
       expect(response.headers.get('content-security-policy')).to.contain("script-src 'self'");
       expect(response.headers.get('x-frame-options')).to.equal('DENY');
+      // not no-referrer: under it a browser's form posts carry `Origin: null`, which the CSRF check refuses
+      expect(response.headers.get('referrer-policy')).to.equal('same-origin');
       const html = await response.text();
       expect(html).to.contain('Não encontrado');
       expect(html).not.to.contain('<%');

@@ -92,7 +92,8 @@ function securityHeaders(): Koa.Middleware<DashboardState> {
     ctx.set('Content-Security-Policy', CSP);
     ctx.set('X-Frame-Options', 'DENY');
     ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'no-referrer');
+    // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with a form, which the CSRF check refuses
+    ctx.set('Referrer-Policy', 'same-origin');
     // pages hold personal data: never kept by the browser or a proxy
     ctx.set('Cache-Control', 'no-store');
     await next();
