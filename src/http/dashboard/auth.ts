@@ -114,10 +114,6 @@ export function authRouter(services: Pick<Services, 'log' | 'readStore' | 'runne
     redirectTo(ctx, '/dashboard/login', 'Senha definida. Entre com seu e-mail e a nova senha.');
   });
 
-  router.get('/', requireUser(), (ctx) => {
-    renderPage(ctx, 'home', { roleLabel: ROLE_LABELS[ctx.state.user!.role] }, { title: 'Início', nav: 'fila' });
-  });
-
   const usersPage = async (ctx: Ctx, extra: { invited?: { email: string; url: string }; error?: string }, status = 200) => {
     const users = await listTenantUsers(readStore, ctx.state.user!.tenant_id);
     users.sort((a, b) => a.email.localeCompare(b.email));
