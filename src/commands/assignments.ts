@@ -7,14 +7,8 @@ import { DomainError } from '../domain/shared/decider.js';
 import { getAlert } from '../projections/monitoring-alerts.js';
 import { getRun } from '../projections/runs.js';
 import type { DocumentIndexDoc } from '../projections/customers.js';
+import { getDashboardUser } from '../projections/users.js';
 import { forTenant, handleCommand, type CommandContext } from './handle-command.js';
-
-/** The dashboard user fields an assignment checks (the users read model). */
-interface AssignableUser {
-  tenant_id: string;
-  role: string;
-  status: string;
-}
 
 const NOT_FOUND: Record<CaseKind, DomainError> = {
   run: new DomainError('run_not_found', 'No such run.', 'case_id'),
@@ -47,7 +41,7 @@ export async function assignCase(
 ): Promise<E.Either<DomainError, number | null>> {
   if ((await caseTenant(deps.readStore, input.kind, input.case_id)) !== tenantId) return E.left(NOT_FOUND[input.kind]);
   if (input.assignee !== null) {
-    const user = (await deps.readStore.get<AssignableUser>('dashboard_users', input.assignee))?.doc;
+    const user = await getDashboardUser(deps.readStore, input.assignee);
     if (!user || user.tenant_id !== tenantId || user.status !== 'active' || user.role === 'viewer') {
       return E.left(new DomainError('invalid_request', 'Só analistas e administradores ativos desta empresa podem receber casos.', 'assignee'));
     }

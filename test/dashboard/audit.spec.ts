@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { ErasureDoc } from '../../src/projections/erasures.js';
-import { dashboardUser, type Page, type SignedIn } from '../helpers/dashboard.js';
+import { signedIn } from './screens-support.js';
+import { type Page, type SignedIn } from '../helpers/dashboard.js';
 import { recordSensitive } from '../helpers/log-privacy.js';
 import type { TestService } from '../helpers/service.js';
 import { createRun, pfSubject, startRunsService, waitForRun, world, type World } from '../http/runs-support.js';
@@ -34,9 +35,7 @@ describe('dashboard: audit log and erasure requests', () => {
     service = await startRunsService();
     w = await world(service, 'Banco Auditoria');
     other = await world(service, 'Outro Banco');
-    admin = await dashboardUser(service, w.tenant.tenant_id, 'admin');
-    analyst = await dashboardUser(service, w.tenant.tenant_id, 'analyst');
-    viewer = await dashboardUser(service, w.tenant.tenant_id, 'viewer');
+    ({ admin, analyst, viewer } = await signedIn(service, w.tenant.tenant_id));
   });
   after(async () => service.close());
 

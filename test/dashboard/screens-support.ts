@@ -27,6 +27,11 @@ export async function team(service: TestService, name: string): Promise<Team> {
   return { tenant: w.tenant, key: w.key, pf: w.pf, pj: w.pj, analyst, viewer };
 }
 
+/** One signed-in user of each role in a tenant. */
+export async function signedIn(service: TestService, tenantId: string): Promise<{ admin: SignedIn; analyst: SignedIn; viewer: SignedIn }> {
+  return { admin: await dashboardUser(service, tenantId, 'admin'), analyst: await dashboardUser(service, tenantId, 'analyst'), viewer: await dashboardUser(service, tenantId, 'viewer') };
+}
+
 /** A sandbox run of the fixture CPF that ends pending_review (medio). */
 export async function pendingRun(service: TestService, t: Team, name = 'Maria da Silva'): Promise<string> {
   const runId = await createRun(service, t.key, { template_id: t.pf, subject: pfSubject('00000000353', name) });

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { loadState } from '../../src/commands/handle-command.js';
 import { webhookEndpointsDecider, webhookEndpointsStream } from '../../src/domain/webhook/endpoints.js';
 import { listTenantKeys } from '../../src/projections/api-keys.js';
+import { signedIn } from './screens-support.js';
 import { dashboardUser, type Page, type SignedIn } from '../helpers/dashboard.js';
 import { recordSensitive } from '../helpers/log-privacy.js';
 import { startService, type TestService } from '../helpers/service.js';
@@ -36,9 +37,7 @@ describe('dashboard: settings', () => {
     service = await startService({ env: { SVC_RATE_LIMIT_PER_MINUTE: '1000000' } });
     w = await world(service, 'Banco Configurações');
     other = await world(service, 'Outro Banco');
-    admin = await dashboardUser(service, w.tenant.tenant_id, 'admin');
-    analyst = await dashboardUser(service, w.tenant.tenant_id, 'analyst');
-    viewer = await dashboardUser(service, w.tenant.tenant_id, 'viewer');
+    ({ admin, analyst, viewer } = await signedIn(service, w.tenant.tenant_id));
   });
   after(async () => service.close());
 

@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { REFERENCE_PF } from '../../src/domain/template/reference.js';
 import { getRun } from '../../src/projections/runs.js';
 import { getTemplate, type TemplateDoc } from '../../src/projections/templates.js';
-import { dashboardUser, type SignedIn } from '../helpers/dashboard.js';
+import { signedIn } from './screens-support.js';
+import { type SignedIn } from '../helpers/dashboard.js';
 import type { TestService } from '../helpers/service.js';
 import { createRun, createTemplate, pfSubject, startRunsService, waitForRun, world, type World } from '../http/runs-support.js';
 
@@ -38,9 +39,7 @@ describe('dashboard: templates', () => {
     other = await world(service, 'Outro Banco');
     globalId = await createTemplate(service, { global: true }, { ...REFERENCE_PF, name: 'Global PF da plataforma' });
     otherId = await createTemplate(service, { tenant_id: other.tenant.tenant_id }, { ...REFERENCE_PF, name: 'Modelo secreto do outro banco' });
-    admin = await dashboardUser(service, w.tenant.tenant_id, 'admin');
-    analyst = await dashboardUser(service, w.tenant.tenant_id, 'analyst');
-    viewer = await dashboardUser(service, w.tenant.tenant_id, 'viewer');
+    ({ admin, analyst, viewer } = await signedIn(service, w.tenant.tenant_id));
   });
   after(async () => service.close());
 

@@ -13,7 +13,7 @@ import { CreateErasureRequestBody } from '../operations/erasure.js';
 import { applied } from '../outcome.js';
 import { redirectTo, renderPage } from './render.js';
 import { formField, readForm, requireRole, requireUser, userContext } from './session.js';
-import { whenText } from './settings.js';
+import { when } from './present.js';
 import type { DashboardState } from './state.js';
 
 type Ctx = Koa.ParameterizedContext<DashboardState>;
@@ -135,7 +135,7 @@ export function auditRouter(services: AuditServices): Router<DashboardState> {
         filter: { actor: filter.actor ?? '', type: filter.type ?? '' },
         actorTypes: Object.entries(ACTOR_TYPES).map(([value, a]) => [value, a.label]),
         eventTypes: EVENT_TYPES,
-        rows: page.events.map((e) => ({ position: e.position, when: whenText(e.recorded_at), actor: nameOf(e.metadata.actor), type: e.type, stream: e.stream })),
+        rows: page.events.map((e) => ({ position: e.position, when: when(e.recorded_at), actor: nameOf(e.metadata.actor), type: e.type, stream: e.stream })),
         next: page.next === null ? null : pageLink(filter, page.next),
         first: filter.before !== null,
       },
@@ -152,7 +152,7 @@ export function auditRouter(services: AuditServices): Router<DashboardState> {
         retentionYears: config.retentionYears,
         // the document typed is given back only on a refused form, to this same admin
         form: { doc: form.doc, legal_basis: form.legal_basis, error: form.error?.message ?? null },
-        requests: requests.map((r) => ({ id: r.erasure_id, status: STATUS_LABELS[r.status], requested: whenText(r.created_at), due: whenText(r.due_at), legal_basis: r.legal_basis })),
+        requests: requests.map((r) => ({ id: r.erasure_id, status: STATUS_LABELS[r.status], requested: when(r.created_at), due: when(r.due_at), legal_basis: r.legal_basis })),
       },
       { title: 'Apagamento de dados', nav: 'auditoria', status: form.error?.status ?? 200 },
     );
@@ -181,7 +181,7 @@ export function auditRouter(services: AuditServices): Router<DashboardState> {
       await readStore.purge();
       return redirectTo(ctx, '/dashboard/erasure', 'Dados pessoais apagados.');
     }
-    redirectTo(ctx, '/dashboard/erasure', `Apagamento agendado para ${whenText(outcome.due_at)}.`);
+    redirectTo(ctx, '/dashboard/erasure', `Apagamento agendado para ${when(outcome.due_at)}.`);
   });
 
   return router;

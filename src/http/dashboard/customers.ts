@@ -86,13 +86,7 @@ export function customersRouter(services: Pick<Services, 'log' | 'readStore' | '
       'customers',
       {
         rows: customers.map((c) => ({
-          id: c.customer_id,
-          name: nameText(c.profile['name']),
-          doc: maskedDoc(c.profile['doc']),
-          type: c.type.toUpperCase(),
-          status: c.status,
-          statusLabel: label(CUSTOMER_STATUS_LABEL, c.status),
-          environment: label(ENVIRONMENT_LABEL, c.environment),
+          ...identity(c),
           pendingDocuments: c.documents.filter((d) => d.status === 'pendente').length,
           openAlerts: (c.open_alerts ?? []).length,
           created: when(c.created_at),
@@ -120,13 +114,7 @@ export function customersRouter(services: Pick<Services, 'log' | 'readStore' | '
       'customer',
       {
         customer: {
-          id: customer.customer_id,
-          name: nameText(customer.profile['name']),
-          doc: maskedDoc(customer.profile['doc']),
-          type: customer.type.toUpperCase(),
-          status: customer.status,
-          statusLabel: label(CUSTOMER_STATUS_LABEL, customer.status),
-          environment: label(ENVIRONMENT_LABEL, customer.environment),
+          ...identity(customer),
           risk: customer.latest_run?.risk_band ? label(BAND_LABEL, customer.latest_run.risk_band) : '—',
           riskClass: customer.latest_run?.risk_band ?? '',
           monitoring: customer.status === 'em_monitoramento' ? 'Em monitoramento contínuo' : 'Fora do monitoramento',
@@ -299,4 +287,17 @@ function eventText(event: StoredEvent): string {
     default:
       return event.type;
   }
+}
+
+/** Who a customer is, as the list and the customer's page both show it. */
+function identity(c: CustomerDoc) {
+  return {
+    id: c.customer_id,
+    name: nameText(c.profile['name']),
+    doc: maskedDoc(c.profile['doc']),
+    type: c.type.toUpperCase(),
+    status: c.status,
+    statusLabel: label(CUSTOMER_STATUS_LABEL, c.status),
+    environment: label(ENVIRONMENT_LABEL, c.environment),
+  };
 }

@@ -30,7 +30,11 @@ export function ageText(from: string, now: Date): string {
   return days === 1 ? 'há 1 dia' : `há ${days} dias`;
 }
 
+/** An instant as every screen and the PDF reports print it; a dash for none. */
 export const when = (iso: string | null | undefined): string => (iso ? dateTime(iso) : '—');
+
+/** A number typed in a form field, or the text itself so the codec refuses it by name. */
+export const typedNumber = (text: string): unknown => (/^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : text);
 
 /** Who did something, as the audit metadata names it: a user by e-mail, a key by its hint. */
 export function actorText(actor: string, users: ReadonlyMap<string, Pick<DashboardUserInfo, 'email'>>, keyHints: ReadonlyMap<string, string>): string {

@@ -7,29 +7,24 @@ import { assigneesOf } from '../../projections/assignments.js';
 import type { CustomerDoc, DocumentIndexDoc } from '../../projections/customers.js';
 import { ALERTS, type AlertDoc } from '../../projections/monitoring-alerts.js';
 import type { RunDoc } from '../../projections/runs.js';
+import { listTenantUsers, type DashboardUserDoc } from '../../projections/users.js';
+import { listTenantKeys } from '../../projections/api-keys.js';
 
 /** Read-model queries of the dashboard's screens, always within one tenant. */
 
 export type Cursor = { created_at: string; id: string };
 
-/** A tenant's dashboard user as the screens name people (the auth's `dashboard_users` read model). */
-export interface DashboardUserInfo {
-  id: string;
-  email: string;
-  role: string;
-  status: string;
-}
+/** A tenant's dashboard user as the screens name people. */
+export type DashboardUserInfo = Pick<DashboardUserDoc, 'id' | 'email' | 'role' | 'status'>;
 
 /** The tenant's users by id (a tenant has a team, not thousands). */
 export async function tenantUsers(store: ReadStore, tenantId: string): Promise<Map<string, DashboardUserInfo>> {
-  const users = await store.find<DashboardUserInfo & { tenant_id: string }>('dashboard_users', { where: { tenant_id: tenantId }, limit: 1000 });
-  return new Map(users.map((u) => [u.id, { id: u.id, email: u.email, role: u.role, status: u.status }]));
+  return new Map((await listTenantUsers(store, tenantId)).map((u) => [u.id, u]));
 }
 
 /** The hints of the tenant's API keys by key id, to name a key that acted. */
 export async function keyHints(store: ReadStore, tenantId: string): Promise<Map<string, string>> {
-  const keys = await store.find<{ key_id: string; key_hint: string }>('api_keys', { where: { tenant_id: tenantId }, limit: 1000 });
-  return new Map(keys.map((k) => [k.key_id, k.key_hint]));
+  return new Map((await listTenantKeys(store, tenantId)).map((k) => [k.key_id, k.key_hint]));
 }
 
 /** At most this many rounds of a filtered scan: a count shows "N+" rather than read without end. */

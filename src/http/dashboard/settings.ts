@@ -18,6 +18,7 @@ import { CreateApiKeyBody, UpdateTenantBody } from '../operations/tenants.js';
 import { SetWebhookEndpointBody } from '../operations/webhooks.js';
 import { applied } from '../outcome.js';
 import { listStatusView, tenantListView } from '../screening-views.js';
+import { ageText, typedNumber, when } from './present.js';
 import { redirectTo, renderPage } from './render.js';
 import { formField, readForm, requireRole, requireUser, userContext } from './session.js';
 import type { DashboardState } from './state.js';
@@ -25,26 +26,10 @@ import type { DashboardState } from './state.js';
 type Ctx = Koa.ParameterizedContext<DashboardState>;
 type SettingsServices = Pick<Services, 'log' | 'readStore' | 'runner' | 'clock' | 'secretKey' | 'webhooks' | 'listCatalog'>;
 
-const WHEN = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
-
-/** A stored instant as the team reads it (Brasília time); a dash for none. */
-export const whenText = (iso: string | null | undefined): string => (iso ? WHEN.format(new Date(iso)) : '—');
-
-/** How long ago, roughly: "há 5 min", "há 3 h", "há 2 dias". */
-export function ageText(iso: string | null | undefined, now: Date): string {
-  if (!iso) return '—';
-  const minutes = Math.max(0, Math.floor((now.getTime() - Date.parse(iso)) / 60_000));
-  if (minutes < 60) return `há ${minutes} min`;
-  if (minutes < 48 * 60) return `há ${Math.floor(minutes / 60)} h`;
-  return `há ${Math.floor(minutes / 1440)} dias`;
-}
-
 const BANDS = ['baixo', 'medio', 'alto'] as const;
 const CUSTOMER_STATUSES = Object.keys(CustomerStatus.keys);
 const DELIVERY_LOG_SIZE = 50;
 
-/** A number typed in a form field, or the text itself so the codec refuses it by name. */
-export const typedNumber = (text: string): unknown => (/^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : text);
 
 /** The environment in the path: anything else is no page at all. */
 function environmentParam(ctx: Ctx): Environment {
@@ -99,11 +84,11 @@ export function settingsRouter(services: SettingsServices): Router<DashboardStat
       {
         canEdit: user.role === 'admin',
         problem: problem && { section: problem.section, message: problem.error.message },
-        keys: keys.map((k) => ({ id: k.key_id, name: k.name, hint: k.key_hint, environment: k.environment, scopes: k.scopes, subject_type: k.subject_type, created: whenText(k.created_at), revoked: k.revoked_at ? whenText(k.revoked_at) : null })),
+        keys: keys.map((k) => ({ id: k.key_id, name: k.name, hint: k.key_hint, environment: k.environment, scopes: k.scopes, subject_type: k.subject_type, created: when(k.created_at), revoked: k.revoked_at ? when(k.revoked_at) : null })),
         scopes: SCOPES,
         endpoints: (['live', 'sandbox'] as const).map((environment) => {
           const endpoint = endpoints[environment];
-          return { environment, url: endpoint?.url ?? null, events: endpoint?.events ?? [], set: endpoint ? whenText(endpoint.set_at) : null };
+          return { environment, url: endpoint?.url ?? null, events: endpoint?.events ?? [], set: endpoint ? when(endpoint.set_at) : null };
         }),
         eventTypes: WEBHOOK_EVENT_TYPES.map((type) => ({ type, always: ALWAYS_DELIVERED.includes(type) })),
         deliveries: deliveries.map((d) => ({
@@ -112,9 +97,9 @@ export function settingsRouter(services: SettingsServices): Router<DashboardStat
           environment: d.environment,
           url: d.url,
           status: d.status,
-          created: whenText(d.created_at),
+          created: when(d.created_at),
           failure: d.failure_reason,
-          attempts: d.attempts.map((a) => ({ when: whenText(a.attempted_at), http_status: a.http_status, error: a.error })),
+          attempts: d.attempts.map((a) => ({ when: when(a.attempted_at), http_status: a.http_status, error: a.error })),
         })),
         policy: Object.fromEntries(BANDS.map((band) => [band, settings.auto_decision_policy?.[band] ?? ''])),
         review: Object.fromEntries(BANDS.map((band) => [band, settings.periodic_review?.[band] ?? ''])),
@@ -126,7 +111,7 @@ export function settingsRouter(services: SettingsServices): Router<DashboardStat
         lists: [
           ...listCatalog.listIds().map((id) => listStatusView(listCatalog, id, now)),
           ...listCatalog.tenantListsOf(user.tenant_id).map((list) => tenantListView(listCatalog, list)),
-        ].map((l) => ({ id: l.list_id, name: 'name' in l ? l.name : l.publisher, version: l.version_id, loaded: whenText(l.imported_at), age: ageText(l.imported_at, now), entries: l.entries, stale: l.stale, error: l.last_error })),
+        ].map((l) => ({ id: l.list_id, name: 'name' in l ? l.name : l.publisher, version: l.version_id, loaded: when(l.imported_at), age: l.imported_at ? ageText(l.imported_at, now) : '—', entries: l.entries, stale: l.stale, error: l.last_error })),
       },
       { title: 'Configurações', nav: 'configuracoes', status: problem?.error.status ?? 200 },
     );

@@ -15,7 +15,7 @@ import { CreateTemplateBody, UpdateTemplateBody } from '../operations/templates.
 import { applied } from '../outcome.js';
 import { redirectTo, renderPage } from './render.js';
 import { formField, readForm, requireRole, requireUser, userContext } from './session.js';
-import { typedNumber, whenText } from './settings.js';
+import { typedNumber, when } from './present.js';
 import type { DashboardState } from './state.js';
 
 type Ctx = Koa.ParameterizedContext<DashboardState>;
@@ -168,7 +168,7 @@ export function templatesRouter(services: TemplateServices): Router<DashboardSta
       name: doc.definition.name,
       subject_type: doc.definition.subject_type.toUpperCase(),
       version: doc.version,
-      updated: whenText(doc.updated_at),
+      updated: when(doc.updated_at),
       global: doc.global,
       available: doc.published && doc.active,
     });
@@ -211,14 +211,14 @@ export function templatesRouter(services: TemplateServices): Router<DashboardSta
           global: doc.global,
           published: doc.published,
           active: doc.active,
-          created: whenText(doc.created_at),
-          updated: whenText(doc.updated_at),
+          created: when(doc.created_at),
+          updated: when(doc.updated_at),
           parameters: doc.definition.parameters,
           sources: doc.definition.sources.map((s) => ({ id: s.source_id, label: sourceLabel(s.source_id), tier: s.tier, tierLabel: TIERS.find(([n]) => n === s.tier)?.[1] ?? '' })),
           rules: doc.definition.rules,
           thresholds: doc.definition.risk_thresholds,
         },
-        versions: versions.map((v) => ({ version: v.version, at: whenText(v.at), sources: v.definition.sources.length, rules: v.definition.rules.length, runs: usage.counts.get(v.version) ?? 0 })),
+        versions: versions.map((v) => ({ version: v.version, at: when(v.at), sources: v.definition.sources.length, rules: v.definition.rules.length, runs: usage.counts.get(v.version) ?? 0 })),
         capped: usage.capped,
         canEdit: ctx.state.user!.role === 'admin' && !doc.global,
       },
