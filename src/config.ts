@@ -34,6 +34,11 @@ export interface Config {
   periodicReview: { intervalMs: number };
   /** GET /readyz: the most events any processor may be behind the log's head while ready */
   readyMaxLagEvents: number;
+  /**
+   * the Receita Federal CNPJ register: the monthly fetch of its open-data folder (off unless
+   * `SVC_CNPJ_FETCH=on`: tens of gigabytes a month), the folder, where downloads are kept
+   */
+  cnpj: { fetch: boolean; url: string; dir: string };
 }
 
 type Env = Record<string, string | undefined>;
@@ -53,10 +58,11 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if (blobStore !== 'fs' && blobStore !== 'gridfs') throw new ConfigError('SVC_BLOBSTORE must be fs or gridfs');
   if (blobStore === 'gridfs' && readStore === 'sqlite') throw new ConfigError('SVC_BLOBSTORE=gridfs needs a mongodb:// SVC_READSTORE');
+  const dataDir = resolve(env['SVC_DATA_DIR'] ?? './data');
   return {
     port,
     host: env['HOST'] ?? '0.0.0.0',
-    dataDir: resolve(env['SVC_DATA_DIR'] ?? './data'),
+    dataDir,
     eventStore: eventStore === 'sqlite' ? { kind: 'sqlite' } : { kind: 'esdb', connectionString: eventStore },
     readStore: readStore === 'sqlite' ? { kind: 'sqlite' } : { kind: 'mongo', connectionString: readStore },
     blobStore,
@@ -95,7 +101,30 @@ export function loadConfig(env: Env = process.env): Config {
     periodicReview: { intervalMs: integer(env, 'SVC_PERIODIC_REVIEW_INTERVAL_MS', 3_600_000, 1_000, 7 * 86_400_000) },
     readyMaxLagEvents: integer(env, 'SVC_READY_MAX_LAG_EVENTS', 1000, 0, Number.MAX_SAFE_INTEGER),
     biometricProvider: { url: env['SVC_BIOMETRIC_PROVIDER_URL'] || null, token: env['SVC_BIOMETRIC_PROVIDER_TOKEN'] || null },
+    cnpj: { fetch: onOff(env, 'SVC_CNPJ_FETCH', false), url: httpUrl(env, 'SVC_CNPJ_URL', RECEITA_CNPJ_FOLDER), dir: resolve(dataDir, 'cnpj') },
   };
+}
+
+function onOff(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new ConfigError(`${name} must be on or off`);
+}
+
+/** An http(s) URL: anything else (a typo, a file: URL) would only fail at the first fetch, a month later. */
+function httpUrl(env: Env, name: string, fallback: string): string {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must be an http(s) URL`);
+  return url.href;
 }
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -115,6 +144,9 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
   if (raw === 'false' || raw === '0') return false;
   throw new ConfigError(`${name} must be true or false`);
 }
+
+/** The Receita Federal's open-data folder of the CNPJ register: one `YYYY-MM/` folder a month. */
+export const RECEITA_CNPJ_FOLDER = 'https://arquivos.receitafederal.gov.br/dados/cnpj/dados_abertos_cnpj/';
 
 const CGU = 'https://dadosabertos-download.cgu.gov.br/PortalDaTransparencia/saida';
 const OFAC = 'https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports';

@@ -14,8 +14,6 @@ import yauzl from 'yauzl';
  * file and renamed only once its zip reads back whole (central directory, one entry, CRC).
  */
 
-export const RECEITA_CNPJ_FOLDER = 'https://arquivos.receitafederal.gov.br/dados/cnpj/dados_abertos_cnpj/';
-
 export interface CnpjDownloadOptions {
   /** a server silent for this long (no headers, no bytes) fails the attempt; the next one resumes */
   idleTimeoutMs: number;
@@ -25,6 +23,8 @@ export interface CnpjDownloadOptions {
   retries: number;
   /** wait before the first retry, doubled each time (at most a minute) */
   backoffMs: number;
+  /** stops the download (the worker's stop or timeout); what arrived stays for the next run */
+  signal?: AbortSignal;
 }
 
 export const DEFAULT_CNPJ_DOWNLOAD: CnpjDownloadOptions = { idleTimeoutMs: 60_000, maxBytes: 4 * 1024 ** 3, retries: 8, backoffMs: 5_000 };
@@ -78,6 +78,7 @@ function requestOptions(origin: string, options: CnpjDownloadOptions) {
     decompress: false,
     followRedirect: true,
     maxRedirects: 5,
+    ...(options.signal ? { signal: options.signal } : {}),
     hooks: {
       beforeRedirect: [
         (next: { url?: URL | string }) => {
@@ -173,16 +174,17 @@ async function downloadFile(url: URL, path: string, options: CnpjDownloadOptions
   const part = `${path}.part`;
   let failures = 0;
   for (;;) {
+    options.signal?.throwIfAborted();
     const before = await sizeOf(part);
     try {
       if (await attempt(url, part, options)) return;
     } catch (error) {
       const failure = asDownloadError(url.href, error);
-      if (!failure.transient) throw failure;
+      if (!failure.transient || options.signal?.aborted) throw failure;
       const progressed = (await sizeOf(part)) > before;
       if (!progressed) failures += 1;
       if (failures > options.retries) throw failure;
-      await sleep(Math.min(options.backoffMs * 2 ** Math.max(0, failures - 1), 60_000));
+      await sleep(Math.min(options.backoffMs * 2 ** Math.max(0, failures - 1), 60_000), undefined, options.signal ? { signal: options.signal } : {});
     }
   }
 }
