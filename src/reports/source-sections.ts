@@ -146,9 +146,10 @@ export function partnersSection(data: Record<string, unknown>, root: { doc: stri
   if (partners.length === 0) return html`<p class="muted">A fonte não informou sócios para a empresa.</p>`;
   const levels = [...new Set(partners.map((p) => p.level))].sort((a, b) => a - b);
   const companies = partners.filter((p) => p.type === 'pj').length;
+  const foreign = partners.filter((p) => p.type === 'estrangeiro').length;
   const flagged = partners.filter((p) => p.sanctions_lists.length > 0 || p.pep);
   const nameOf = new Map<string, string>([[root.doc, root.name], ...partners.map((p) => [p.doc, p.name] as [string, string])]);
-  return html`${publication(data['register'])}<p>${partners.length} participante(s) em ${levels.length} nível(is) de participação: ${partners.length - companies} pessoa(s) física(s) ou estrangeira(s) e ${companies} pessoa(s) jurídica(s). ${
+  return html`${publication(data['register'])}<p>${partners.length} participante(s) em ${levels.length} nível(is) de participação: ${partners.length - companies - foreign} pessoa(s) física(s)${foreign > 0 ? `, ${foreign} estrangeiro(s)` : ''} e ${companies} pessoa(s) jurídica(s). ${
     flagged.length > 0 ? `${flagged.length} participante(s) com apontamento (sanções ou PEP).` : 'Nenhum participante com apontamento em sanções ou PEP.'
   }</p>
 <div class="graph">${partnerGraphSvg(root, partners)}
