@@ -175,6 +175,7 @@ ${levels.map(
 <h4>Ficha dos participantes</h4>
 ${partners.map((p, i) => {
   const share = effectiveShare(p, partners, root.doc);
+  const raw = asRecords(data['partners'])[i] ?? {};
   return html`<div class="card"><div class="head"><span>${i + 1}. ${p.name}</span><span>${p.type === 'pj' ? badge('Pessoa jurídica', 'info') : p.type === 'estrangeiro' ? badge('Estrangeiro', 'neutral') : badge('Pessoa física', 'neutral')}</span></div><div class="grid2">
 <div><span class="k">${p.type === 'pj' ? 'CNPJ' : p.type === 'estrangeiro' ? 'Documento' : 'CPF'}</span><br>${document(p.doc)}</div>
 <div><span class="k">Qualificação</span><br>${p.role}</div>
@@ -183,7 +184,7 @@ ${partners.map((p, i) => {
 <div><span class="k">Nível na estrutura</span><br>${p.level}</div>
 <div><span class="k">Na sociedade desde</span><br>${date(p.since)}</div>
 <div><span class="k">Listas de sanções</span><br>${p.sanctions_lists.length > 0 ? p.sanctions_lists.join(', ') : 'Não consta'}</div>
-<div><span class="k">Pessoa exposta politicamente</span><br>${p.pep ? 'Sim' : 'Não consta'}</div>
+<div><span class="k">Pessoa exposta politicamente</span><br>${p.pep ? 'Sim' : 'Não consta'}</div>${registerDetails(raw)}
 </div><div class="small muted" style="margin-top:1mm">Cadeia: ${chainOf(p, partners, nameOf)}</div>${p.note ? html`<div class="small" style="margin-top:1mm">${p.note}</div>` : ''}</div>`;
 })}
 <h4>Triagem dos participantes</h4>
@@ -192,6 +193,21 @@ ${partners.map((p, i) => {
       p.sanctions_lists.length > 0 ? badge(p.sanctions_lists.join(', '), 'bad') : badge('Não consta', 'ok')
     }</td><td>${p.pep ? badge('Exposto politicamente', 'warn') : badge('Não consta', 'ok')}</td></tr>`,
   )}</tbody></table>`;
+}
+
+/** What the CNPJ register adds to a partner (age band, country, legal representative, best list candidate); nothing for other sources. */
+function registerDetails(raw: Record<string, unknown>): SafeHtml {
+  const rep = typeof raw['legal_representative'] === 'object' && raw['legal_representative'] !== null ? (raw['legal_representative'] as Record<string, unknown>) : null;
+  const best = asRecords(raw['candidates'])[0];
+  const cells = [
+    typeof raw['age_band'] === 'string' ? html`<div><span class="k">Faixa etária</span><br>${raw['age_band']}</div>` : null,
+    typeof raw['country'] === 'string' ? html`<div><span class="k">País</span><br>${raw['country']}</div>` : null,
+    rep ? html`<div><span class="k">Representante legal</span><br>${[rep['name'], rep['cpf'], rep['role']].filter((v) => typeof v === 'string' && v !== '').join(' — ') || '—'}</div>` : null,
+    best && typeof best['score'] === 'number'
+      ? html`<div><span class="k">Melhor candidato nas listas</span><br>${String(best['name'] ?? '—')} (${String(best['list_id'] ?? '—')}, pontuação ${best['score'].toFixed(2).replace('.', ',')})</div>`
+      : null,
+  ];
+  return join(cells.filter((c): c is SafeHtml => c !== null));
 }
 
 /** The share of the analysed company a partner holds through the chain above it, in percent; null when a link has no share. */

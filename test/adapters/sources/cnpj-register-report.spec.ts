@@ -15,7 +15,7 @@ const register = fakeCnpjRegister({
   month: '2026-05',
   establishments: [establishment(ROOT), establishment(HOLDING, { razao_social: 'HOLDING ALFA PARTICIPACOES S.A.' })],
   partners: [
-    partner(ROOT.slice(0, 8), 'JOÃO BATISTA ROCHA', { documento: '***111222**' }),
+    partner(ROOT.slice(0, 8), 'JOÃO BATISTA ROCHA', { documento: '***111222**', representante: { cpf: '***333444**', nome: 'PEDRO ROCHA', qualificacao: { code: '14', description: 'Curador' } } }),
     companyPartner(ROOT.slice(0, 8), 'HOLDING ALFA PARTICIPACOES S.A.', HOLDING),
     companyPartner(HOLDING.slice(0, 8), 'COMERCIAL AURORA LTDA', ROOT),
   ],
@@ -43,6 +43,7 @@ describe('completo report and analysis: data read from the CNPJ register', () =>
     expect(html).to.include('Participação circular');
     expect(html).to.include('10/03/2015');
     expect(html).to.include('publicação 2026-05');
+    expect(html).to.include('41 a 50 anos').and.include('PEDRO ROCHA — ***333444** — Curador');
   });
 
   it('a sandbox answer renders as before: no publication line, percentages explained', async () => {

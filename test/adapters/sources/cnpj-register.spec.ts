@@ -293,6 +293,24 @@ describe('RegisterSource: partners from the QSA', () => {
     ]);
   });
 
+  it('a company held through two branches: its partners listed once, the second occurrence says where they are', async () => {
+    const shared = [
+      companyPartner(basico(ROOT), 'HOLDING ALFA PARTICIPACOES S.A.', HOLDING),
+      companyPartner(basico(ROOT), 'SUB BETA LTDA', SUB),
+      companyPartner(basico(HOLDING), 'SUB BETA LTDA', SUB),
+      partner(basico(SUB), 'MARTA LIMA', { documento: '***999000**' }),
+    ];
+    const { source: s } = source(REGISTERED, shared);
+    const answer = await s.query(request('partners'), signal());
+    expect(nodes(answer).map((p) => [p.name, p.level, p.parent_doc])).to.deep.equal([
+      ['HOLDING ALFA PARTICIPACOES S.A.', 1, ROOT],
+      ['SUB BETA LTDA', 2, HOLDING],
+      ['MARTA LIMA', 3, SUB],
+      ['SUB BETA LTDA', 1, ROOT],
+    ]);
+    expect(nodes(answer)[3]!.note).to.match(/já detalhado em outro ramo/);
+  });
+
   it('a company not in the register: both checks NO_DATA no_record', async () => {
     const { source: s } = source([establishment(HOLDING)], TREE);
     const answer = await s.query(request('partners'), signal());
