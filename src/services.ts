@@ -48,6 +48,8 @@ import { ListCatalog } from './reactors/list-catalog.js';
 import { MonitoringReactor } from './reactors/monitoring.js';
 import { monitoringAlertsProjection } from './projections/monitoring-alerts.js';
 import { ListSource } from './adapters/sources/lists.js';
+import { RegisterSource } from './adapters/sources/cnpj-register.js';
+import type { CnpjRegister } from './adapters/cnpj-register/port.js';
 import { ListRefresher } from './reactors/list-refresh.js';
 import { PeriodicReviewer, PeriodicReviewSweep } from './reactors/periodic-review.js';
 import { ProcessingRuntime } from './processing/runtime.js';
@@ -150,6 +152,11 @@ export interface Overrides {
   webhookSender?: WebhookSender;
   /** a renderer owned by the caller (tests share one browser); closing the services leaves it open */
   pdfRenderer?: PdfRenderer;
+  /**
+   * the Receita Federal CNPJ register live keys answer `receita_cnpj` and `partners` from (null:
+   * the provider answers them); owned by the caller, which closes it
+   */
+  cnpjRegister?: CnpjRegister | null;
 }
 
 export async function openStores(config: Config): Promise<{ eventStore: EventStore; readStore: ReadStore; blobStore: BlobStore; workQueue: WorkQueue }> {
@@ -236,8 +243,9 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     sources: {
       // the fixtures, except the tenant's own lists, which are its own data in both environments
       sandbox: new ListSource(listCatalog, overrides.sandboxSource ?? new SandboxSource({ latencyMs: config.sandboxLatencyMs }), ['internal_lists']),
-      // the sanctions, PEP, CEIS/CNEP, slave-labour and internal-list sources from the loaded lists; the others through the provider
-      live: overrides.liveSource ?? new ListSource(listCatalog, new ProviderSource(config.sourceProvider)),
+      // the sanctions, PEP, CEIS/CNEP, slave-labour and internal-list sources from the loaded lists, receita_cnpj and
+      // partners from the CNPJ register when one is given; the others through the provider
+      live: overrides.liveSource ?? liveSource(listCatalog, new ProviderSource(config.sourceProvider), overrides.cnpjRegister ?? null),
     },
     sourceTimeoutMs: config.sourceProvider.timeoutMs,
     work: worker,
@@ -331,6 +339,12 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     secretKey: secret.value,
     metrics,
   };
+}
+
+/** Live keys' sources: the register (when loaded) before the lists, the lists before the provider. Sandbox keys never read the register. */
+export function liveSource(catalog: ListCatalog, provider: Source, register: CnpjRegister | null): Source {
+  const lists = new ListSource(catalog, provider);
+  return register ? new RegisterSource(register, catalog, lists) : lists;
 }
 
 /** Stops the subscriptions (each finishes its batch and checkpoint), then closes the stores. */

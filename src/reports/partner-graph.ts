@@ -11,7 +11,14 @@ export interface PartnerNode {
   parent_doc: string;
   sanctions_lists: string[];
   pep: boolean;
+  /** YYYY-MM-DD the partner entered the company, null when unknown */
+  since: string | null;
+  /** why a corporate partner's own partners are not shown (the CNPJ register's cycles, depth) */
+  note: string | null;
 }
+
+/** pf and pj as the sandbox sends them; `estrangeiro`, the CNPJ register's foreign partner, kept apart */
+const partnerType = (value: unknown): string => (value === 'pj' || value === 'estrangeiro' ? value : 'pf');
 
 /** Reads the partners source's data defensively: a provider may send less than the sandbox does. */
 export function partnersOf(data: Record<string, unknown>, rootDoc: string): PartnerNode[] {
@@ -20,7 +27,7 @@ export function partnersOf(data: Record<string, unknown>, rootDoc: string): Part
     .filter((p) => typeof p === 'object' && p !== null)
     .map((p, i) => ({
       doc: typeof p['doc'] === 'string' ? p['doc'] : `sem-documento-${i + 1}`,
-      type: p['type'] === 'pj' ? 'pj' : 'pf',
+      type: partnerType(p['type']),
       name: typeof p['name'] === 'string' ? p['name'] : 'Nome não informado',
       role: typeof p['role'] === 'string' ? p['role'] : 'Sócio',
       share_percent: typeof p['share_percent'] === 'number' ? p['share_percent'] : null,
@@ -28,6 +35,8 @@ export function partnersOf(data: Record<string, unknown>, rootDoc: string): Part
       parent_doc: typeof p['parent_doc'] === 'string' ? p['parent_doc'] : rootDoc,
       sanctions_lists: Array.isArray(p['sanctions_lists']) ? (p['sanctions_lists'] as unknown[]).map(String) : [],
       pep: p['pep'] === true,
+      since: typeof p['since'] === 'string' ? p['since'] : null,
+      note: typeof p['note'] === 'string' ? p['note'] : null,
     }));
 }
 
@@ -106,7 +115,7 @@ export function partnerGraphSvg(root: { doc: string; name: string }, partners: r
     const stroke = p.flagged === 'sanctions' ? '#c0262d' : p.flagged === 'pep' ? '#d49a00' : p.level === 0 ? '#0b2e4f' : '#8a97a8';
     const text = p.level === 0 ? '#ffffff' : '#1d2733';
     const sub = p.level === 0 ? '#d5e2f1' : '#5b6470';
-    const kind = p.level === 0 ? 'Analisada' : p.type === 'pj' ? 'PJ' : 'PF';
+    const kind = p.level === 0 ? 'Analisada' : p.type === 'pj' ? 'PJ' : p.type === 'estrangeiro' ? 'Estrangeiro' : 'PF';
     return html`<g><rect x="${left}" y="${top}" width="${NODE_W}" height="${NODE_H}" rx="5" fill="${fill}" stroke="${stroke}" stroke-width="${p.flagged ? 2.2 : 1}"/>
 <text x="${left + 7}" y="${top + 15}" font-size="9.5" font-weight="700" fill="${text}">${truncate(p.name, nameChars)}</text>
 <text x="${left + 7}" y="${top + 28}" font-size="8" fill="${sub}">${document(p.doc)}</text>

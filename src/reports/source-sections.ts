@@ -1,5 +1,6 @@
 import { isSourceId, SOURCES } from '../domain/run/catalog.js';
-import { badge, checkTone, date, document, html, join, money, number, type SafeHtml } from './html.js';
+import { registerPublication } from '../domain/run/analysis.js';
+import { badge, checkTone, date, dateTime, document, html, join, money, number, type SafeHtml } from './html.js';
 import { partnerGraphSvg, partnersOf, type PartnerNode } from './partner-graph.js';
 import { screeningEvidence, screeningSection } from './screening-section.js';
 
@@ -46,6 +47,19 @@ const FIELD_LABELS: Record<string, string> = {
   summary: 'Resumo',
   proceedings: 'Processos',
   partners: 'Sócios',
+  complemento: 'Complemento',
+  pais: 'País',
+  porte: 'Porte',
+  matriz_filial: 'Matriz / filial',
+  situacao_especial: 'Situação especial',
+  data_situacao_especial: 'Data da situação especial',
+  simples: 'Simples Nacional / MEI',
+  opcao_simples: 'Optante pelo Simples',
+  data_opcao_simples: 'Opção pelo Simples em',
+  data_exclusao_simples: 'Exclusão do Simples em',
+  opcao_mei: 'MEI',
+  data_opcao_mei: 'Opção pelo MEI em',
+  data_exclusao_mei: 'Exclusão do MEI em',
 };
 
 const fieldLabel = (key: string) => FIELD_LABELS[key] ?? key.replaceAll('_', ' ');
@@ -96,12 +110,12 @@ const asRecords = (value: unknown): Record<string, unknown>[] =>
 // Cadastral
 
 function cadastral(data: Record<string, unknown>): SafeHtml {
-  const { cnaes, endereco, ...rest } = data;
+  const { cnaes, endereco, register, ...rest } = data;
   const address = typeof endereco === 'object' && endereco !== null ? (endereco as Record<string, unknown>) : null;
   const cnaeRows = asRecords(cnaes);
-  return html`${genericData(rest)}${
+  return html`${publication(register)}${genericData(rest)}${
     address
-      ? html`<h4>Endereço</h4><p>${[address['logradouro'], address['numero']].filter(Boolean).join(', ')}${address['bairro'] ? ` — ${String(address['bairro'])}` : ''}<br>${[
+      ? html`<h4>Endereço</h4><p>${[address['logradouro'], address['numero'], address['complemento']].filter(Boolean).join(', ')}${address['bairro'] ? ` — ${String(address['bairro'])}` : ''}<br>${[
           address['municipio'],
           address['uf'],
         ]
@@ -117,6 +131,14 @@ function cadastral(data: Record<string, unknown>): SafeHtml {
   }`;
 }
 
+/** The CNPJ register's month an answer was read from: the source's publication, so the data can be traced to it. */
+function publication(register: unknown): SafeHtml {
+  const line = registerPublication(register);
+  if (!line) return html``;
+  const importedAt = (register as Record<string, unknown>)['imported_at'];
+  return html`<p class="small"><strong>Fonte:</strong> ${line}${typeof importedAt === 'string' ? ` (importada em ${dateTime(importedAt)})` : ''}.</p>`;
+}
+
 // Partners
 
 export function partnersSection(data: Record<string, unknown>, root: { doc: string; name: string }): SafeHtml {
@@ -124,20 +146,19 @@ export function partnersSection(data: Record<string, unknown>, root: { doc: stri
   if (partners.length === 0) return html`<p class="muted">A fonte não informou sócios para a empresa.</p>`;
   const levels = [...new Set(partners.map((p) => p.level))].sort((a, b) => a - b);
   const companies = partners.filter((p) => p.type === 'pj').length;
+  const foreign = partners.filter((p) => p.type === 'estrangeiro').length;
   const flagged = partners.filter((p) => p.sanctions_lists.length > 0 || p.pep);
   const nameOf = new Map<string, string>([[root.doc, root.name], ...partners.map((p) => [p.doc, p.name] as [string, string])]);
-  return html`<p>${partners.length} participante(s) em ${levels.length} nível(is) de participação: ${partners.length - companies} pessoa(s) física(s) e ${companies} pessoa(s) jurídica(s). ${
+  return html`${publication(data['register'])}<p>${partners.length} participante(s) em ${levels.length} nível(is) de participação: ${partners.length - companies - foreign} pessoa(s) física(s)${foreign > 0 ? `, ${foreign} estrangeiro(s)` : ''} e ${companies} pessoa(s) jurídica(s). ${
     flagged.length > 0 ? `${flagged.length} participante(s) com apontamento (sanções ou PEP).` : 'Nenhum participante com apontamento em sanções ou PEP.'
   }</p>
 <div class="graph">${partnerGraphSvg(root, partners)}
-<div class="legend"><span><i class="swatch" style="background:#0b2e4f"></i>Empresa analisada</span><span><i class="swatch" style="background:#e3edfa;border:0.6pt solid #8a97a8"></i>Sócio pessoa jurídica</span><span><i class="swatch" style="background:#f5f7fa;border:0.6pt solid #8a97a8"></i>Sócio pessoa física</span><span><i class="swatch" style="border:1.6pt solid #c0262d"></i>Em lista de sanções</span><span><i class="swatch" style="border:1.6pt solid #d49a00"></i>PEP</span><span>Percentuais: participação no capital da empresa imediatamente acima.</span></div></div>
+<div class="legend"><span><i class="swatch" style="background:#0b2e4f"></i>Empresa analisada</span><span><i class="swatch" style="background:#e3edfa;border:0.6pt solid #8a97a8"></i>Sócio pessoa jurídica</span><span><i class="swatch" style="background:#f5f7fa;border:0.6pt solid #8a97a8"></i>Sócio pessoa física</span><span><i class="swatch" style="border:1.6pt solid #c0262d"></i>Em lista de sanções</span><span><i class="swatch" style="border:1.6pt solid #d49a00"></i>PEP</span><span>${partners.some((p) => p.share_percent !== null) ? 'Percentuais: participação no capital da empresa imediatamente acima.' : 'Participação no capital não informada pela fonte (—).'}</span></div></div>
 ${levels.map(
   (level) => html`<h4>Nível ${level}</h4><table class="compact"><thead><tr><th style="width:27%">Nome</th><th style="width:17%">Documento</th><th>Qualificação</th><th style="width:8%">Capital</th><th style="width:11%">Desde</th><th style="width:20%">Participa de</th></tr></thead><tbody>${partners
     .filter((p) => p.level === level)
     .map(
-      (p) => html`<tr><td>${p.name}</td><td>${document(p.doc)}</td><td>${p.role}${p.type === 'pj' ? ' (PJ)' : ''}</td><td>${p.share_percent === null ? '—' : `${p.share_percent}%`}</td><td>${date(
-        (data['partners'] as Record<string, unknown>[]).find((x) => x['doc'] === p.doc)?.['since'],
-      )}</td><td>${nameOf.get(p.parent_doc) ?? document(p.parent_doc)}</td></tr>`,
+      (p) => html`<tr><td>${p.name}</td><td>${document(p.doc)}</td><td>${p.role}${p.type === 'pj' ? ' (PJ)' : p.type === 'estrangeiro' ? ' (estrangeiro)' : ''}</td><td>${p.share_percent === null ? '—' : `${p.share_percent}%`}</td><td>${date(p.since)}</td><td>${nameOf.get(p.parent_doc) ?? document(p.parent_doc)}</td></tr>`,
     )}</tbody></table>`,
 )}
 <h4>Participação efetiva e beneficiários finais</h4>
@@ -153,18 +174,18 @@ ${levels.map(
     )}</tbody></table>
 <h4>Ficha dos participantes</h4>
 ${partners.map((p, i) => {
-  const raw = (data['partners'] as Record<string, unknown>[]).find((x) => x['doc'] === p.doc) ?? {};
   const share = effectiveShare(p, partners, root.doc);
-  return html`<div class="card"><div class="head"><span>${i + 1}. ${p.name}</span><span>${p.type === 'pj' ? badge('Pessoa jurídica', 'info') : badge('Pessoa física', 'neutral')}</span></div><div class="grid2">
-<div><span class="k">${p.type === 'pj' ? 'CNPJ' : 'CPF'}</span><br>${document(p.doc)}</div>
+  const raw = asRecords(data['partners'])[i] ?? {};
+  return html`<div class="card"><div class="head"><span>${i + 1}. ${p.name}</span><span>${p.type === 'pj' ? badge('Pessoa jurídica', 'info') : p.type === 'estrangeiro' ? badge('Estrangeiro', 'neutral') : badge('Pessoa física', 'neutral')}</span></div><div class="grid2">
+<div><span class="k">${p.type === 'pj' ? 'CNPJ' : p.type === 'estrangeiro' ? 'Documento' : 'CPF'}</span><br>${document(p.doc)}</div>
 <div><span class="k">Qualificação</span><br>${p.role}</div>
 <div><span class="k">Participação direta</span><br>${p.share_percent === null ? 'Não informada' : `${p.share_percent}% de ${nameOf.get(p.parent_doc) ?? document(p.parent_doc)}`}</div>
 <div><span class="k">Participação efetiva na empresa analisada</span><br>${share === null ? 'Não calculável' : `${share.toFixed(2).replace('.', ',')}%`}</div>
 <div><span class="k">Nível na estrutura</span><br>${p.level}</div>
-<div><span class="k">Na sociedade desde</span><br>${date(raw['since'])}</div>
+<div><span class="k">Na sociedade desde</span><br>${date(p.since)}</div>
 <div><span class="k">Listas de sanções</span><br>${p.sanctions_lists.length > 0 ? p.sanctions_lists.join(', ') : 'Não consta'}</div>
-<div><span class="k">Pessoa exposta politicamente</span><br>${p.pep ? 'Sim' : 'Não consta'}</div>
-</div><div class="small muted" style="margin-top:1mm">Cadeia: ${chainOf(p, partners, nameOf)}</div></div>`;
+<div><span class="k">Pessoa exposta politicamente</span><br>${p.pep ? 'Sim' : 'Não consta'}</div>${registerDetails(raw)}
+</div><div class="small muted" style="margin-top:1mm">Cadeia: ${chainOf(p, partners, nameOf)}</div>${p.note ? html`<div class="small" style="margin-top:1mm">${p.note}</div>` : ''}</div>`;
 })}
 <h4>Triagem dos participantes</h4>
 <table class="compact"><thead><tr><th style="width:30%">Participante</th><th style="width:8%">Nível</th><th>Listas de sanções</th><th style="width:18%">PEP</th></tr></thead><tbody>${partners.map(
@@ -172,6 +193,21 @@ ${partners.map((p, i) => {
       p.sanctions_lists.length > 0 ? badge(p.sanctions_lists.join(', '), 'bad') : badge('Não consta', 'ok')
     }</td><td>${p.pep ? badge('Exposto politicamente', 'warn') : badge('Não consta', 'ok')}</td></tr>`,
   )}</tbody></table>`;
+}
+
+/** What the CNPJ register adds to a partner (age band, country, legal representative, best list candidate); nothing for other sources. */
+function registerDetails(raw: Record<string, unknown>): SafeHtml {
+  const rep = typeof raw['legal_representative'] === 'object' && raw['legal_representative'] !== null ? (raw['legal_representative'] as Record<string, unknown>) : null;
+  const best = asRecords(raw['candidates'])[0];
+  const cells = [
+    typeof raw['age_band'] === 'string' ? html`<div><span class="k">Faixa etária</span><br>${raw['age_band']}</div>` : null,
+    typeof raw['country'] === 'string' ? html`<div><span class="k">País</span><br>${raw['country']}</div>` : null,
+    rep ? html`<div><span class="k">Representante legal</span><br>${[rep['name'], rep['cpf'], rep['role']].filter((v) => typeof v === 'string' && v !== '').join(' — ') || '—'}</div>` : null,
+    best && typeof best['score'] === 'number'
+      ? html`<div><span class="k">Melhor candidato nas listas</span><br>${String(best['name'] ?? '—')} (${String(best['list_id'] ?? '—')}, pontuação ${best['score'].toFixed(2).replace('.', ',')})</div>`
+      : null,
+  ];
+  return join(cells.filter((c): c is SafeHtml => c !== null));
 }
 
 /** The share of the analysed company a partner holds through the chain above it, in percent; null when a link has no share. */

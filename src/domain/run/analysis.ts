@@ -41,12 +41,39 @@ function summaryLabel(status: CheckStatus, answer: RecordedAnswer | undefined, a
   return 'Nada consta';
 }
 
-/** The subject as the cadastral source describes it. */
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+
+/** A cadastral source's `endereco` on one line: "RUA X, 120, SALA 2 — CENTRO — SÃO PAULO/SP — CEP 01310-100"; null when it has none. */
+export function addressLine(endereco: unknown): string | null {
+  if (typeof endereco !== 'object' || endereco === null) return null;
+  const a = endereco as Record<string, unknown>;
+  const street = [a['logradouro'], a['numero'], a['complemento']].map(text).filter(Boolean).join(', ');
+  const city = [a['municipio'], a['uf']].map(text).filter(Boolean).join('/');
+  const cep = text(a['cep']);
+  const line = [street, text(a['bairro']), city, cep ? `CEP ${cep}` : null, text(a['pais'])].filter(Boolean).join(' — ');
+  return line || null;
+}
+
+/** "Receita Federal — Dados abertos do CNPJ, publicação 2026-05" for an answer read from the CNPJ register. */
+export function registerPublication(register: unknown): string | null {
+  if (typeof register !== 'object' || register === null) return null;
+  const r = register as Record<string, unknown>;
+  return text(r['source']) && text(r['month']) ? `${String(r['source'])}, publicação ${String(r['month'])}` : null;
+}
+
+/**
+ * The subject as the cadastral source describes it: its plain fields, the address on one line
+ * (a nested object would otherwise be dropped) and, for the CNPJ register, the month read.
+ */
 function subjectProfile(facts: RunFacts) {
   const data = (facts.answers['receita_cpf'] ?? facts.answers['receita_cnpj'])?.data ?? {};
   const fields = Object.entries(data)
     .filter(([, v]) => typeof v === 'string' || typeof v === 'number')
     .map(([label, value]) => ({ label, value: String(value) }));
+  const address = addressLine(data['endereco']);
+  if (address) fields.push({ label: 'endereco', value: address });
+  const publication = registerPublication(data['register']);
+  if (publication) fields.push({ label: 'fonte', value: publication });
   const cnaes = Array.isArray(data['cnaes'])
     ? (data['cnaes'] as { code?: unknown; description?: unknown }[]).map((c) => [c.code, c.description].filter(Boolean).join(' - '))
     : [];

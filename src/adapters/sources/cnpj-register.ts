@@ -1,0 +1,46 @@
+import type { CnpjRegister, RegisterView } from '../cnpj-register/port.js';
+import { DEFAULT_THRESHOLD } from '../../domain/screening/match/score.js';
+import { normalizeDocument } from '../../domain/values/document.js';
+import { cadastralAnswer } from './cnpj-register-cadastral.js';
+import type { ListCatalog } from '../../reactors/list-catalog.js';
+import { partnersAnswer } from './cnpj-register-partners.js';
+import { errorAnswer, type Source, type SourceAnswer, type SourceRequest } from './port.js';
+
+/**
+ * Live `receita_cnpj` and `partners` from the Receita Federal's open CNPJ register
+ * (../shared/data/cnpj/LAYOUT.md), once a month of it is loaded; until then, and for every other
+ * source, the fallback (the lists, then the provider gateway) answers as before. Each query reads
+ * one `RegisterView`, so an answer never mixes two months even when a new one is swapped in
+ * meanwhile, and records the month it read.
+ */
+export class RegisterSource implements Source {
+  constructor(
+    private readonly register: CnpjRegister,
+    private readonly catalog: Pick<ListCatalog, 'search' | 'version'>,
+    private readonly fallback: Source,
+    private readonly threshold = DEFAULT_THRESHOLD,
+  ) {}
+
+  async query(request: SourceRequest, signal: AbortSignal): Promise<SourceAnswer> {
+    const served = request.source_id === 'receita_cnpj' || request.source_id === 'partners';
+    if (!served || request.subject.type !== 'pj') return this.fallback.query(request, signal);
+    let view: RegisterView | null;
+    try {
+      view = await this.register.current();
+    } catch {
+      return errorAnswer('register_unavailable', 'The CNPJ register could not be read.');
+    }
+    if (!view) return this.fallback.query(request, signal);
+    try {
+      const cnpj = normalizeDocument(String(request.subject.doc));
+      const name = typeof request.subject.name === 'string' ? request.subject.name.trim() : '';
+      if (request.source_id === 'receita_cnpj') return await cadastralAnswer(view, cnpj, name);
+      const search = (query: Parameters<ListCatalog['search']>[1], options: Parameters<ListCatalog['search']>[2]) => this.catalog.search(request.tenant_id, query, options);
+      return await partnersAnswer({ view, cnpj, search, version: (id) => this.catalog.version(id)?.version ?? null, threshold: this.threshold, signal });
+    } catch (error) {
+      if (signal.aborted) return errorAnswer('timeout', 'The query was aborted before the register answered.');
+      return errorAnswer('register_unavailable', `The CNPJ register could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
