@@ -121,6 +121,7 @@ export class Metrics {
       },
       readStream: (stream, fromRevision) => store.readStream(stream, fromRevision),
       readAll: (options) => store.readAll(options),
+      readAllPage: (options) => store.readAllPage(options),
       subscribeToAll: (options) => store.subscribeToAll(options),
       headPosition: () => store.headPosition(),
       close: () => store.close(),
