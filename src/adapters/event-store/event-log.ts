@@ -102,6 +102,12 @@ export class EventLog {
     return Promise.all((await this.store.readAll(options)).map((e) => this.open(e)));
   }
 
+  /** A bounded page, for readers outside the service (see EventStore.readAllPage). */
+  async readAllPage(options: ReadAllOptions): Promise<{ events: StoredEvent[]; next: number | null }> {
+    const page = await this.store.readAllPage(options);
+    return { events: await Promise.all(page.events.map((e) => this.open(e))), next: page.next };
+  }
+
   /** Catch-up delivery; a batch with an event that cannot be opened fails (and is delivered again). */
   subscribe(after: number | null, onBatch: (events: StoredEvent[]) => Promise<void>, onError: (e: unknown) => void): Subscription {
     return this.store.subscribeToAll({
