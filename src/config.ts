@@ -50,8 +50,13 @@ export function loadConfig(env: Env = process.env): Config {
   const eventStore = env['SVC_EVENTSTORE'] ?? 'sqlite';
   const readStore = env['SVC_READSTORE'] ?? 'sqlite';
   const blobStore = env['SVC_BLOBSTORE'] ?? 'fs';
-  if (eventStore !== 'sqlite' && !/^(esdb|kurrentdb|esdb\+discover|kurrentdb\+discover):\/\//.test(eventStore)) {
-    throw new ConfigError('SVC_EVENTSTORE must be sqlite or an esdb:// / kurrentdb:// connection string');
+  // the 6.2.1 client parses only esdb:// (it reaches KurrentDB 24/25 servers too); its successor,
+  // which reads kurrentdb://, needs a native bridge downloaded per platform
+  if (/^kurrentdb(\+discover)?:\/\//.test(eventStore)) {
+    throw new ConfigError('SVC_EVENTSTORE: kurrentdb:// is not supported; write the same address as esdb:// (or esdb+discover://), which also reaches KurrentDB servers');
+  }
+  if (eventStore !== 'sqlite' && !/^esdb(\+discover)?:\/\//.test(eventStore)) {
+    throw new ConfigError('SVC_EVENTSTORE must be sqlite or an esdb:// connection string');
   }
   if (readStore !== 'sqlite' && !/^mongodb(\+srv)?:\/\//.test(readStore)) {
     throw new ConfigError('SVC_READSTORE must be sqlite or a mongodb:// connection string');

@@ -222,7 +222,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   const secret = await loadOrCreateSecret(config.dataDir, 'secret-key', config.secretKey);
   const keyStore = openKeyStore(config, readStore, secret.value);
   const log = new EventLog(eventStore, overrides.piiCodec ?? new EncryptingPiiCodec(keyStore), PII_POLICY);
-  const runner = new SubscriptionRunner(log, readStore, logger);
+  const runner = new SubscriptionRunner(log, readStore, logger, { onQuarantine: (processor) => metrics.eventQuarantined(processor) });
   const clock = overrides.clock ?? systemClock;
   const worker = new Worker(workQueue, clock, logger, config.work);
   const runtime = new ProcessingRuntime(runner, worker, workQueue, clock, logger);

@@ -108,6 +108,17 @@ export class Metrics {
     this.webhookAttempts.inc({ result });
   }
 
+  private readonly quarantined = new Counter({
+    name: 'svc_events_quarantined_total',
+    help: 'Events a processor set aside (could not be opened, or failed repeatedly with both stores answering), by processor',
+    labelNames: ['processor'] as const,
+    registers: [this.registry],
+  });
+
+  eventQuarantined(processor: string): void {
+    this.quarantined.inc({ processor });
+  }
+
   /** The store, with each append timed; everything else passes through. */
   timedAppends(store: EventStore): EventStore {
     return {
@@ -121,6 +132,7 @@ export class Metrics {
       },
       readStream: (stream, fromRevision) => store.readStream(stream, fromRevision),
       readAll: (options) => store.readAll(options),
+      readAllPage: (options) => store.readAllPage(options),
       subscribeToAll: (options) => store.subscribeToAll(options),
       headPosition: () => store.headPosition(),
       close: () => store.close(),

@@ -1,5 +1,5 @@
-import { UndecodableEventError, type EventLog, type StoredEvent } from '../adapters/event-store/event-log.js';
-import type { Subscription } from '../adapters/event-store/port.js';
+import { isUnopenable, UndecodableEventError, type EventLog, type StoredEvent, type UnopenedEvent } from '../adapters/event-store/event-log.js';
+import type { RecordedEvent, Subscription } from '../adapters/event-store/port.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
 import { errorText, type Logger } from '../logger.js';
 
@@ -30,15 +30,43 @@ interface Waiter {
   resolve: () => void;
 }
 
+type Delivered = StoredEvent | UnopenedEvent;
+
 interface Lane {
   /** position of the last event handed to this processor's queue */
   enqueued: number;
-  batches: StoredEvent[][];
+  batches: Delivered[][];
   draining: Promise<void> | null;
 }
 
 /** Batches a processor may lag behind the shared reader before the reader waits for it. */
 const MAX_QUEUED_BATCHES = 64;
+/** Failed attempts at one event, with both stores answering, after which its failure is its own. */
+export const POISON_ATTEMPTS = 5;
+/** Where quarantined events are recorded, one document per processor and event. */
+export const QUARANTINE_COLLECTION = 'quarantined_events';
+
+/** A quarantined event as recorded (no data of the event: its place, type and the error's class). */
+export interface QuarantinedEvent {
+  processor: string;
+  stream: string;
+  revision: number;
+  position: number;
+  event_type: string;
+  error_class: string;
+  /** the error's text with personal data masked (errorText) */
+  error: string;
+  quarantined_at: string;
+}
+
+export interface RunnerOptions {
+  /** counted in metrics */
+  onQuarantine?: (processor: string) => void;
+  /** the first retry delay; tests shorten it */
+  retryBaseMs?: number;
+}
+
+const positionOf = (d: Delivered): number => ('unopened' in d ? d.unopened.position : d.position);
 
 /**
  * Feeds every processor from one catch-up subscription: each event is read and opened (its
@@ -60,6 +88,7 @@ export class SubscriptionRunner {
     private readonly log: EventLog,
     private readonly readStore: ReadStore,
     private readonly logger: Logger,
+    private readonly options: RunnerOptions = {},
   ) {}
 
   add(processor: Processor): this {
@@ -69,6 +98,7 @@ export class SubscriptionRunner {
 
   async start(): Promise<void> {
     this.running = true;
+    await this.readStore.ensureCollection(QUARANTINE_COLLECTION, [{ fields: ['processor'] }]);
     let from = Infinity;
     const head = await this.log.store.headPosition();
     for (const processor of this.processors) {
@@ -78,7 +108,7 @@ export class SubscriptionRunner {
       this.lanes.set(processor.id, { enqueued: checkpoint, batches: [], draining: null });
       from = Math.min(from, checkpoint);
     }
-    this.subscription = this.log.subscribe(
+    this.subscription = this.log.subscribeTolerant(
       from === Infinity || from === 0 ? null : from,
       (batch) => this.fanOut(batch),
       // the store reads the failed batch again after a backoff; an event that does not decode holds it until fixed
@@ -90,12 +120,12 @@ export class SubscriptionRunner {
     );
   }
 
-  private async fanOut(batch: StoredEvent[]): Promise<void> {
+  private async fanOut(batch: Delivered[]): Promise<void> {
     for (const processor of this.processors) {
       const lane = this.lanes.get(processor.id)!;
-      const fresh = batch.filter((e) => e.position > lane.enqueued);
+      const fresh = batch.filter((e) => positionOf(e) > lane.enqueued);
       if (fresh.length === 0) continue;
-      lane.enqueued = fresh[fresh.length - 1]!.position;
+      lane.enqueued = positionOf(fresh[fresh.length - 1]!);
       lane.batches.push(fresh);
       lane.draining ??= this.drain(processor, lane);
     }
@@ -112,20 +142,135 @@ export class SubscriptionRunner {
     lane.draining = null;
   }
 
-  private async deliver(processor: Processor, batch: StoredEvent[]): Promise<void> {
-    const upTo = batch[batch.length - 1]!.position;
-    for (let attempt = 0; this.running; attempt++) {
+  /** Opened events go to the processor in runs; an event that could not be opened is quarantined. */
+  private async deliver(processor: Processor, batch: Delivered[]): Promise<void> {
+    let run: StoredEvent[] = [];
+    for (const item of batch) {
+      if (!this.running) return;
+      if (!('unopened' in item)) {
+        run.push(item);
+        continue;
+      }
+      if (run.length > 0) await this.deliverRun(processor, run);
+      run = [];
+      if (this.running) await this.quarantine(processor, item.unopened, item.error);
+    }
+    if (run.length > 0 && this.running) await this.deliverRun(processor, run);
+  }
+
+  /**
+   * A run that fails is handed on again one event at a time, so that a failure is pinned on one
+   * event. An event whose handling fails is retried with backoff for as long as either store
+   * does not answer (a transient failure: forever, as a stopped database is); it is quarantined
+   * once it failed POISON_ATTEMPTS times in a row while both stores answered, or at once when
+   * the error is the event's own (it cannot be opened).
+   */
+  private async deliverRun(processor: Processor, events: StoredEvent[]): Promise<void> {
+    if (events.length > 1) {
       try {
-        await processor.handle(batch, upTo);
-        if (processor.kind === 'reactor') await this.readStore.commit({ writes: [], checkpoint: { processor: processor.id, position: upTo } });
-        this.positions.set(processor.id, upTo);
-        this.notify();
+        await this.handle(processor, events);
         return;
       } catch (error) {
-        this.logger.error('processor failed; retrying', { processor: processor.id, attempt, error: errorText(error) });
-        await sleep(Math.min(5_000, 50 * 2 ** attempt));
+        this.logger.error('processor failed; retrying event by event', { processor: processor.id, error: errorText(error) });
+      }
+      for (const event of events) if (this.running) await this.deliverRun(processor, [event]);
+      return;
+    }
+    const event = events[0]!;
+    for (let attempt = 0, ownFailures = 0; this.running; attempt++) {
+      try {
+        await this.handle(processor, events);
+        return;
+      } catch (error) {
+        this.logger.error('processor failed; retrying', { processor: processor.id, attempt, position: event.position, error: errorText(error) });
+        ownFailures = (await this.storesAnswer(processor)) ? ownFailures + 1 : 0;
+        if (isUnopenable(error) || ownFailures >= POISON_ATTEMPTS) {
+          await this.quarantine(processor, event, error);
+          return;
+        }
+        await sleep(Math.min(5_000, (this.options.retryBaseMs ?? 50) * 2 ** attempt));
       }
     }
+  }
+
+  private async handle(processor: Processor, events: StoredEvent[]): Promise<void> {
+    const upTo = events[events.length - 1]!.position;
+    await processor.handle(events, upTo);
+    if (processor.kind === 'reactor') await this.readStore.commit({ writes: [], checkpoint: { processor: processor.id, position: upTo } });
+    this.advance(processor, upTo);
+  }
+
+  private advance(processor: Processor, position: number): void {
+    this.positions.set(processor.id, position);
+    this.notify();
+  }
+
+  /** Both stores answer a trivial read: a failure now is not theirs. */
+  private async storesAnswer(processor: Processor): Promise<boolean> {
+    try {
+      await Promise.all([this.readStore.getCheckpoint(processor.id), this.log.store.headPosition()]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Records the event as quarantined for this processor together with its checkpoint past it
+   * (retried until the read store takes it), logs and counts it: the processor moves on.
+   */
+  private async quarantine(processor: Processor, event: RecordedEvent | StoredEvent, error: unknown): Promise<void> {
+    const record: QuarantinedEvent = {
+      processor: processor.id,
+      stream: event.stream,
+      revision: event.revision,
+      position: event.position,
+      event_type: event.type,
+      error_class: error instanceof Error ? error.name : typeof error,
+      error: errorText(error),
+      quarantined_at: new Date().toISOString(),
+    };
+    const write = { op: 'put' as const, collection: QUARANTINE_COLLECTION, id: quarantineId(processor.id, event.position), doc: { ...record }, position: event.position };
+    for (let attempt = 0; this.running; attempt++) {
+      try {
+        await this.readStore.commit({ writes: [write], checkpoint: { processor: processor.id, position: event.position } });
+        break;
+      } catch (commitError) {
+        this.logger.error('quarantine not recorded; retrying', { processor: processor.id, error: errorText(commitError) });
+        await sleep(Math.min(5_000, (this.options.retryBaseMs ?? 50) * 2 ** attempt));
+      }
+    }
+    if (!this.running) return;
+    this.logger.error('event quarantined', { processor: processor.id, stream: record.stream, position: record.position, event_type: record.event_type, error_class: record.error_class });
+    this.options.onQuarantine?.(processor.id);
+    this.advance(processor, event.position);
+  }
+
+  /** Every event quarantined (for any processor), oldest first. */
+  async quarantined(): Promise<QuarantinedEvent[]> {
+    const docs = await this.readStore.listCollection<QuarantinedEvent>(QUARANTINE_COLLECTION);
+    return docs.map((d) => d.doc).sort((a, b) => a.position - b.position || a.processor.localeCompare(b.processor));
+  }
+
+  /**
+   * After a fix (a key restored, a handler corrected): hands the quarantined event to its
+   * processor again, alone and out of order, its checkpoint unchanged, and lifts the quarantine
+   * when it is taken. False when nothing is quarantined there; the handler's error when it fails
+   * again. For a projection whose later events depend on it, a rebuild is the thorough fix.
+   */
+  async retryQuarantined(processorId: string, position: number): Promise<boolean> {
+    const processor = this.processors.find((p) => p.id === processorId);
+    const id = quarantineId(processorId, position);
+    const record = await this.readStore.get<QuarantinedEvent>(QUARANTINE_COLLECTION, id);
+    if (!processor || !record) return false;
+    const [event] = await this.log.readStream(record.doc.stream, record.doc.revision);
+    if (event && event.position === position) {
+      const current = this.positions.get(processor.id) ?? position;
+      await processor.handle([event], Math.max(current, position));
+    }
+    await this.readStore.commit({ writes: [{ op: 'delete', collection: QUARANTINE_COLLECTION, id }] });
+    this.logger.info('quarantined event retried', { processor: processorId, position });
+    return true;
   }
 
   /** The position each processor has handled up to in this instance (its lag is the head minus it). */
@@ -183,5 +328,7 @@ export class SubscriptionRunner {
     for (const w of this.waiters.splice(0)) w.resolve();
   }
 }
+
+const quarantineId = (processor: string, position: number) => `${processor}@${position}`;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

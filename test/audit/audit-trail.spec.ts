@@ -135,6 +135,10 @@ describe('audit trail: streams by tenant, category and subject; export; verify-r
     const head = await service.services.eventStore.headPosition();
     expect(await audit({ tenant_id: w.a.tenant_id, from: String(head + 1) })).to.deep.equal({ data: [], next_cursor: null });
     expect((await apiCall(service.operator('/audit/streams?from=-1'))).status).to.equal(400);
+    // a cursor the API never handed out (one past no event) is refused, on every store, never a 500
+    const invented = await apiCall(service.operator(`/audit/streams?from=${head + 2}`));
+    expect(invented.status).to.equal(400);
+    expect((invented.body as { error: { code: string; param: string } }).error).to.include({ code: 'invalid_cursor', param: 'from' });
   });
 
   it('each event carries actor, request id, time, correlation and causation; API writes carry the response X-Request-Id', async () => {

@@ -55,6 +55,7 @@ describe('rebuild of several projections in one pass over the log', function () 
         reads.events += events.length;
         return events;
       },
+      readAllPage: (options) => store.readAllPage(options),
       subscribeToAll: (options) => store.subscribeToAll(options),
       headPosition: () => store.headPosition(),
       close: () => store.close(),

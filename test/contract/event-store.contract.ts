@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '../../src/adapters/event-store/port.js';
+import { AppendTooLargeError, InvalidPositionError, MAX_APPEND_BYTES, WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '../../src/adapters/event-store/port.js';
 
 /**
  * The event store contract: every adapter passes it (SQLite always, EventStoreDB when
@@ -108,6 +108,44 @@ export function describeEventStoreContract(name: string, open: () => Promise<Eve
       const page = await store.readAll({ after: head, limit: 1 });
       expect(page).to.have.length(1);
       expect(await store.headPosition()).to.be.at.least(all[all.length - 1]!.position);
+    });
+
+    it('refuses an append over the 1 MiB limit before writing anything, whatever the store', async () => {
+      const stream = `big-${uniq()}`;
+      const big = event('Big', { blob: 'x'.repeat(MAX_APPEND_BYTES) });
+      try {
+        await store.append(stream, [big], 'no_stream');
+        expect.fail('expected an AppendTooLargeError');
+      } catch (error) {
+        expect(error).to.be.instanceOf(AppendTooLargeError);
+      }
+      // several events that together pass the limit are one request too
+      const halves = [event('Half', { blob: 'x'.repeat(MAX_APPEND_BYTES / 2) }), event('Half', { blob: 'x'.repeat(MAX_APPEND_BYTES / 2) })];
+      await store.append(stream, halves, 'no_stream').then(
+        () => expect.fail('expected an AppendTooLargeError'),
+        (error: unknown) => expect(error).to.be.instanceOf(AppendTooLargeError),
+      );
+      expect(await store.readStream(stream)).to.deep.equal([]);
+    });
+
+    it('pages a filtered read from positions it gave out, and refuses any other position', async () => {
+      const head = await store.headPosition();
+      const a = `pagea${uniq()}-1`;
+      await store.append(a, [event('A1'), event('A2'), event('A3')], 'no_stream');
+      const first = await store.readAllPage({ after: head, limit: 2, streamPrefixes: [a] });
+      expect(first.events.map((e) => e.type)).to.deep.equal(['A1', 'A2']);
+      expect(first.next).to.be.a('number');
+      const second = await store.readAllPage({ after: first.next, limit: 2, streamPrefixes: [a] });
+      expect(second.events.map((e) => e.type)).to.deep.equal(['A3']);
+      expect(second.next).to.equal(null);
+      const [, a2] = await store.readStream(a);
+      // one past an event's position is no event's (positions are offsets or row ids, both > 1 apart or the next row)
+      const notAnEvent = (await store.headPosition()) + 1_000_000;
+      await store.readAllPage({ after: notAnEvent, limit: 2 }).then(
+        () => expect.fail('expected an InvalidPositionError'),
+        (error: unknown) => expect(error).to.be.instanceOf(InvalidPositionError),
+      );
+      expect((await store.readAllPage({ after: a2!.position, limit: 5, streamPrefixes: [a] })).events.map((e) => e.type)).to.deep.equal(['A3']);
     });
 
     it('delivers existing and new events to a catch-up subscription, in order, after a position', async () => {

@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { EventLog, type StoredEvent } from '../../src/adapters/event-store/event-log.js';
 import type { EventMetadata } from '../../src/adapters/event-store/port.js';
 import { SqliteEventStore } from '../../src/adapters/event-store/sqlite.js';
-import { PlainPiiCodec } from '../../src/adapters/pii/port.js';
+import { PlainPiiCodec, UnopenablePiiError, type PiiCodec } from '../../src/adapters/pii/port.js';
 import { SqliteReadStore } from '../../src/adapters/read-store/sqlite.js';
 import { tenantStream } from '../../src/domain/tenant/decider.js';
 import { memoryLogger } from '../../src/logger.js';
-import { SubscriptionRunner, type Processor } from '../../src/processing/runner.js';
+import { POISON_ATTEMPTS, SubscriptionRunner, type Processor } from '../../src/processing/runner.js';
 import { PII_POLICY } from '../../src/services.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -27,41 +27,156 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
   }
 }
 
-describe('subscription runner: a stored event that does not decode', () => {
-  it('is a failed batch, logged with its stream and position and read again, never skipped: no processor gets past it', async () => {
+describe('subscription runner: poison events', () => {
+  const setup = (codec: PiiCodec = new PlainPiiCodec()) => {
     const dir = tempDir();
     const store = new SqliteEventStore(`${dir}/events.sqlite`, 20);
-    const readStore = new SqliteReadStore(`${dir}/read-models.sqlite`);
+    const inner = new SqliteReadStore(`${dir}/read-models.sqlite`);
+    const down = { value: false };
+    // a read store that can be made unreachable, as a stopped database is
+    const readStore = new Proxy(inner, {
+      get(target, name, receiver) {
+        const value = Reflect.get(target, name, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => (down.value && name !== 'close' ? Promise.reject(new Error('read store unreachable')) : (value as (...a: unknown[]) => unknown).apply(target, args));
+      },
+    });
     const logger = memoryLogger();
-    const good = randomUUID();
-    const corrupt = randomUUID();
-    const after = randomUUID();
-    const seen: StoredEvent[] = [];
-    const processor: Processor = { id: 'reactor:test', kind: 'reactor', handle: async (events) => void seen.push(...events) };
-    const runner = new SubscriptionRunner(new EventLog(store, new PlainPiiCodec(), PII_POLICY), readStore, logger).add(processor);
+    const counted: string[] = [];
+    const log = new EventLog(store, codec, PII_POLICY);
+    const runner = (processor: Processor) => new SubscriptionRunner(log, readStore, logger, { onQuarantine: (p) => counted.push(p), retryBaseMs: 5 }).add(processor);
+    const close = async () => {
+      await store.close();
+      await inner.close();
+    };
+    return { store, readStore, inner, down, logger, counted, runner, close };
+  };
+
+  it('quarantines an event that does not decode for each processor, records, logs and counts it, and moves on', async () => {
+    const { store, inner, logger, counted, runner: make, close } = setup();
+    const seen: string[] = [];
+    const processor: Processor = { id: 'reactor:test', kind: 'reactor', handle: async (events) => void seen.push(...events.map((e) => e.stream)) };
+    const runner = make(processor);
     await runner.start();
+    const [good, corrupt, after] = [randomUUID(), randomUUID(), randomUUID()];
     try {
-      const first = await store.append(tenantStream(good), [created(good, 'Good')], 'no_stream');
-      await until(async () => (await readStore.getCheckpoint(processor.id)) === first.position, 'the first event to be handled');
+      await store.append(tenantStream(good), [created(good, 'Good')], 'no_stream');
       // written by something other than the service: a name that is not a string
       const bad = await store.append(tenantStream(corrupt), [created(corrupt, 42)], 'no_stream');
-      await store.append(tenantStream(after), [created(after, 'After')], 'no_stream');
-      const failures = () => logger.lines.filter((l) => l.includes('UndecodableEventError'));
-      await until(() => failures().length >= 2, 'the undecodable event to be read again');
-      for (const line of failures()) {
-        const logged = JSON.parse(line) as { level: string; error: string; stream: string; position: number; event_type: string };
-        expect(logged.level).to.equal('error');
-        expect(logged).to.include({ stream: tenantStream(corrupt), position: bad.position, event_type: 'TenantCreated' });
-        // the error text masks digit runs (a uuid may have some): stream and position are fields of their own
-        expect(logged.error).to.include('TenantCreated').and.include('data.name');
-      }
-      // neither it nor what follows it was handed on, and the checkpoint stays before it
-      expect(seen.map((e) => e.stream)).to.deep.equal([tenantStream(good)]);
-      expect(await readStore.getCheckpoint(processor.id)).to.equal(first.position);
+      const last = await store.append(tenantStream(after), [created(after, 'After')], 'no_stream');
+      await until(async () => (await inner.getCheckpoint(processor.id)) === last.position, 'the processor to move past it');
+      expect(seen).to.deep.equal([tenantStream(good), tenantStream(after)]);
+      const [record] = await runner.quarantined();
+      expect(record).to.deep.include({ processor: 'reactor:test', stream: tenantStream(corrupt), revision: 0, position: bad.position, event_type: 'TenantCreated', error_class: 'UndecodableEventError' });
+      expect(counted).to.deep.equal(['reactor:test']);
+      const line = logger.lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l['msg'] === 'event quarantined' || String(l['message']) === 'event quarantined' || JSON.stringify(l).includes('event quarantined'));
+      expect(line).to.deep.include({ processor: 'reactor:test', position: bad.position, event_type: 'TenantCreated' });
     } finally {
       await runner.stop();
-      await store.close();
-      await readStore.close();
+      await close();
+    }
+  });
+
+  it('quarantines an event whose handling fails every time while both stores answer, and hands it over again on retry after a fix', async () => {
+    const { store, inner, counted, runner: make, close } = setup();
+    const seen: string[] = [];
+    let broken = true;
+    const [a, b] = [randomUUID(), randomUUID()];
+    const processor: Processor = {
+      id: 'reactor:picky',
+      kind: 'reactor',
+      handle: async (events) => {
+        if (broken && events.some((e) => e.stream === tenantStream(a))) throw new Error('handler bug');
+        seen.push(...events.map((e) => e.stream));
+      },
+    };
+    const runner = make(processor);
+    await runner.start();
+    try {
+      const bad = await store.append(tenantStream(a), [created(a, 'A')], 'no_stream');
+      const last = await store.append(tenantStream(b), [created(b, 'B')], 'no_stream');
+      await until(async () => (await inner.getCheckpoint(processor.id)) === last.position, 'the processor to move past it');
+      expect(seen).to.deep.equal([tenantStream(b)]);
+      expect((await runner.quarantined()).map((q) => [q.position, q.error_class])).to.deep.equal([[bad.position, 'Error']]);
+      expect(counted).to.deep.equal(['reactor:picky']);
+      broken = false;
+      expect(await runner.retryQuarantined('reactor:picky', bad.position)).to.equal(true);
+      expect(seen).to.deep.equal([tenantStream(b), tenantStream(a)]);
+      expect(await runner.quarantined()).to.deep.equal([]);
+      expect(await inner.getCheckpoint(processor.id)).to.equal(last.position);
+    } finally {
+      await runner.stop();
+      await close();
+    }
+  });
+
+  it('keeps retrying, never quarantining, while the read store does not answer, then delivers', async () => {
+    const { store, down, counted, runner: make, close } = setup();
+    const seen: string[] = [];
+    let failures = 0;
+    const processor: Processor = {
+      id: 'reactor:patient',
+      kind: 'reactor',
+      handle: async (events) => {
+        if (down.value) {
+          failures++;
+          throw new Error('read store unreachable');
+        }
+        seen.push(...events.map((e) => e.stream));
+      },
+    };
+    const runner = make(processor);
+    await runner.start();
+    try {
+      down.value = true;
+      const id = randomUUID();
+      await store.append(tenantStream(id), [created(id, 'X')], 'no_stream');
+      await until(() => failures >= POISON_ATTEMPTS + 3, 'more failed attempts than a poison event gets');
+      expect(counted).to.deep.equal([]);
+      down.value = false;
+      await until(() => seen.length === 1, 'delivery once the store answers');
+      expect(await runner.quarantined()).to.deep.equal([]);
+    } finally {
+      down.value = false;
+      await runner.stop();
+      await close();
+    }
+  });
+
+  it('quarantines an event whose personal fields cannot be decrypted, but retries one whose key store does not answer', async () => {
+    let keyStoreDown = false;
+    const codec: PiiCodec = {
+      seal: async (subject, value) => ({ $pii: 1, s: subject, alg: 'test', v: value }),
+      open: async (sealed) => {
+        if (keyStoreDown) throw new Error('key store unreachable');
+        if (sealed.v === 'tampered') throw new UnopenablePiiError('test', 'Error');
+        return sealed.v;
+      },
+    };
+    const { store, inner, counted, runner: make, close } = setup(codec);
+    const seen: string[] = [];
+    const processor: Processor = { id: 'reactor:reader', kind: 'reactor', handle: async (events) => void seen.push(...events.map((e) => e.stream)) };
+    const runner = make(processor);
+    await runner.start();
+    const sealed = (v: string) => ({ $pii: 1, s: 'subject', alg: 'test', v });
+    try {
+      const [x, y] = [randomUUID(), randomUUID()];
+      await store.append(tenantStream(x), [created(x, sealed('tampered'))], 'no_stream');
+      const first = await store.append(tenantStream(y), [created(y, sealed('Fine'))], 'no_stream');
+      await until(async () => (await inner.getCheckpoint(processor.id)) === first.position, 'the processor to move past it');
+      expect(seen).to.deep.equal([tenantStream(y)]);
+      expect((await runner.quarantined()).map((q) => q.error_class)).to.deep.equal(['UnopenablePiiError']);
+      keyStoreDown = true;
+      const z = randomUUID();
+      await store.append(tenantStream(z), [created(z, sealed('Later'))], 'no_stream');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(seen).to.have.length(1);
+      keyStoreDown = false;
+      await until(() => seen.length === 2, 'delivery once the key store answers');
+      expect(counted).to.have.length(1);
+    } finally {
+      await runner.stop();
+      await close();
     }
   });
 });

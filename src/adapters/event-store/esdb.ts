@@ -5,6 +5,7 @@ import {
   EventStoreDBClient,
   excludeSystemEvents,
   FORWARDS,
+  MaxAppendSizeExceededError,
   jsonEvent,
   NO_STREAM,
   START,
@@ -18,7 +19,11 @@ import {
   type ResolvedEvent,
   type StreamingRead,
 } from '@eventstore/db-client';
+import type { Readable } from 'node:stream';
 import {
+  AppendTooLargeError,
+  assertAppendSize,
+  InvalidPositionError,
   WrongExpectedRevisionError,
   type AppendResult,
   type EventMetadata,
@@ -26,6 +31,7 @@ import {
   type ExpectedRevision,
   type NewEvent,
   type ReadAllOptions,
+  type ReadAllPage,
   type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
@@ -34,23 +40,40 @@ import {
 /** events read backwards from the end of $all per page when looking for the head */
 const HEAD_PAGE = 32;
 const MAX_RESUBSCRIBE_DELAY_MS = 5_000;
+/** the most events one catch-up delivery holds (as the SQLite adapter's batches) */
+const MAX_BATCH = 500;
+/** events of $all read per request while paging a read */
+const READ_PAGE = 500;
+/** events of $all one filtered `readAllPage` call looks at before it returns with a `next` */
+const MAX_SCAN = 10_000;
+
+/** The calls of the 6.2.1 client this adapter makes: the real client, or a fake in tests. */
+export type EsdbClient = Pick<EventStoreDBClient, 'appendToStream' | 'readStream' | 'readAll' | 'subscribeToAll' | 'dispose'>;
 
 /**
- * The event store on EventStoreDB (KurrentDB). Revisions are the server's stream revisions and
- * positions its commit positions, as numbers. Idempotence comes from the server: an append whose
- * event ids are already at the expected revision succeeds without writing.
+ * The event store on EventStoreDB (or KurrentDB 24/25, which the 6.2.1 client speaks to over
+ * esdb://). Revisions are the server's stream revisions and positions its commit positions, as
+ * numbers. Idempotence comes from the server: an append whose event ids are already at the
+ * expected revision succeeds without writing (see the port for what that does and does not cover).
  */
 export class EsdbEventStore implements EventStore {
-  private constructor(private readonly client: EventStoreDBClient) {}
+  constructor(private readonly client: EsdbClient) {}
 
   /** The client connects lazily: a wrong address surfaces on the first call, not here. */
   static async connect(connectionString: string): Promise<EsdbEventStore> {
+    // 6.2.1 parses tlsVerifyCert but never uses it: a self-signed server would be trusted by
+    // nothing, or, worse, the operator would believe verification was off when it is on
+    if (/[?&]tlsVerifyCert=false(&|$)/i.test(connectionString)) {
+      throw new Error('tlsVerifyCert=false is ignored by @eventstore/db-client 6.2.1: give the CA with tlsCAFile=<path> instead');
+    }
     return new EsdbEventStore(EventStoreDBClient.connectionString(connectionString));
   }
 
   async append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     // nothing to write: the server is not asked, so `expected` is not checked either
     if (events.length === 0) return { nextRevision: typeof expected === 'number' ? expected : -1, position: 0 };
+    // refused before the call: the server would refuse it on every retry
+    assertAppendSize(stream, events);
     try {
       const result = await this.client.appendToStream(
         stream,
@@ -66,6 +89,7 @@ export class EsdbEventStore implements EventStore {
         const actual = error.actualVersion === NO_STREAM ? 'no_stream' : Number(error.actualVersion);
         throw new WrongExpectedRevisionError(stream, expected, actual);
       }
+      if (error instanceof MaxAppendSizeExceededError) throw new AppendTooLargeError(stream, Number(error.maxAppendSize));
       throw error;
     }
   }
@@ -96,27 +120,69 @@ export class EsdbEventStore implements EventStore {
   }
 
   /**
-   * This client version cannot filter a read of $all on the server (only subscriptions take a
-   * filter), so stream prefixes and tenant are matched here while reading forwards.
+   * Pages $all forwards (`maxCount` per request), each page continuing from the last event it
+   * returned, whatever the filter made of it. Unbounded: for the service's own callers, which
+   * read unfiltered batches; a filtered page for a reader outside is `readAllPage`.
    */
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
-    const events: RecordedEvent[] = [];
-    if (options.limit <= 0) return events;
-    const read = this.client.readAll({ fromPosition: toReadPosition(options.after), direction: FORWARDS });
-    for await (const resolved of cancelOnExit(read)) {
-      const event = toRecorded(resolved);
-      // the read starts at `after` inclusively; the port's bound is exclusive
-      if (!event || isSystem(event) || isAtOrBefore(event, options.after) || !matches(event, options)) continue;
-      events.push(event);
-      if (events.length >= options.limit) break;
-    }
-    return events;
+    return (await this.scan(options, Infinity)).events;
   }
 
   /**
-   * One event per batch, each awaited before the next is pulled. A dropped subscription (server
-   * restart, leader change, network) is reported and resumed after the last delivered event, so a
-   * long-running projector survives what SQLite never does to it.
+   * This client version cannot filter a read of $all on the server (only subscriptions take a
+   * filter, and a subscription does not tell when it has read up to the end), so stream
+   * prefixes and tenant are matched here, page by page, and one call looks at no more than
+   * MAX_SCAN events: it may return fewer than `limit` events with a `next` to continue from.
+   */
+  async readAllPage(options: ReadAllOptions): Promise<ReadAllPage> {
+    if (options.after !== null && options.after > 0) await this.assertPosition(options.after);
+    return this.scan(options, MAX_SCAN);
+  }
+
+  /** The server refuses a read from a position that is not an event's (a 500 for the caller). */
+  private async assertPosition(position: number): Promise<void> {
+    let found: RecordedEvent | null = null;
+    try {
+      for await (const resolved of cancelOnExit(this.client.readAll({ fromPosition: toReadPosition(position), direction: FORWARDS, maxCount: 1 }))) {
+        found = toRecorded(resolved);
+      }
+    } catch (error) {
+      throw new InvalidPositionError(position, error);
+    }
+    if (found?.position !== position) throw new InvalidPositionError(position);
+  }
+
+  private async scan(options: ReadAllOptions, maxScan: number): Promise<ReadAllPage> {
+    const events: RecordedEvent[] = [];
+    if (options.limit <= 0) return { events, next: null };
+    let from = options.after;
+    let scanned = 0;
+    for (;;) {
+      let count = 0;
+      const page = this.client.readAll({ fromPosition: toReadPosition(from), direction: FORWARDS, maxCount: READ_PAGE });
+      for await (const resolved of cancelOnExit(page)) {
+        count++;
+        const position = positionOf(resolved);
+        // the read starts at `from` inclusively; the port's bound is exclusive
+        if (position === null || (from !== null && position <= from)) continue;
+        // the next page continues from here, whether or not the filter keeps the event
+        from = position;
+        scanned++;
+        const event = toRecorded(resolved);
+        if (event && !isSystem(event) && matches(event, options)) events.push(event);
+        if (events.length >= options.limit) return { events, next: from };
+        if (scanned >= maxScan) return { events, next: from };
+      }
+      if (count < READ_PAGE) return { events, next: null };
+    }
+  }
+
+  /**
+   * Batches of up to MAX_BATCH events: a batch takes what the subscription has already buffered
+   * and is handed on as soon as nothing more is, so a catch-up moves in large batches and a live
+   * event waits for no other. A dropped subscription (server restart, leader change, network) or
+   * a batch `onBatch` refuses is reported, the gRPC call is cancelled (destroying the Node stream
+   * alone leaves the server's subscription open) and a new one starts after the last batch taken.
    */
   subscribeToAll(options: SubscribeOptions): Subscription {
     let stopped = false;
@@ -125,20 +191,24 @@ export class EsdbEventStore implements EventStore {
     let last = options.after;
     const loop = (async () => {
       for (let failures = 0; !stopped; failures++) {
-        current = this.client.subscribeToAll({ fromPosition: toReadPosition(last), filter: excludeSystemEvents() });
+        const subscription = this.client.subscribeToAll({ fromPosition: toReadPosition(last), filter: excludeSystemEvents() });
+        current = subscription;
         try {
-          for await (const resolved of current) {
+          for await (const resolved of batchesOf<AllStreamResolvedEvent>(subscription, MAX_BATCH)) {
             if (stopped) break;
-            const event = toRecorded(resolved);
             // whether the server starts after `fromPosition` or at it, never deliver it twice
-            if (!event || isAtOrBefore(event, last)) continue;
-            await options.onBatch([event]);
-            last = event.position;
+            const batch = resolved.map((r) => toRecorded(r)).filter((e): e is RecordedEvent => e !== null && !isAtOrBefore(e, last));
+            if (batch.length === 0) continue;
+            await options.onBatch(batch);
+            last = batch[batch.length - 1]!.position;
             failures = 0;
           }
         } catch (error) {
           // stop() destroys the stream, which ends the iteration with an error of its own
           if (!stopped) options.onError?.(error);
+        } finally {
+          await closeSubscription(subscription);
+          current = null;
         }
         if (!stopped) await delay(Math.min(MAX_RESUBSCRIBE_DELAY_MS, 100 * 2 ** failures), (w) => (wake = w));
       }
@@ -147,12 +217,8 @@ export class EsdbEventStore implements EventStore {
       stop: async () => {
         stopped = true;
         wake();
-        if (current) {
-          // a subscription that never connected has no call to cancel (its error went to onError)
-          await current.unsubscribe().catch(() => undefined);
-          // cancelling the call does not end the Node stream; destroying it ends the iteration
-          current.destroy();
-        }
+        // ends a wait for the next event; the loop then cancels the call
+        current?.destroy();
         await loop;
       },
     };
@@ -173,8 +239,14 @@ export class EsdbEventStore implements EventStore {
     }
   }
 
+  /** Closes the gRPC channel (6.2.1's dispose), after which the client takes no call. */
   async close(): Promise<void> {
     await this.client.dispose();
+  }
+
+  /** A cheap read the node answers only once it serves reads: one event of $all. */
+  async ping(): Promise<void> {
+    for await (const _ of cancelOnExit(this.client.readAll({ fromPosition: START, direction: FORWARDS, maxCount: 1 }))) break;
   }
 }
 
@@ -202,12 +274,24 @@ function toReadPosition(after: number | null): ReadPosition {
   return { commit: position, prepare: position };
 }
 
+/**
+ * The commit position of any record read: a position the server sends for every event since
+ * 22.6; older servers send 0 (protobuf's default), which `toRecorded` refuses.
+ */
+function positionOf(resolved: ResolvedEvent | AllStreamResolvedEvent): number | null {
+  const commit = resolved.event?.position?.commit ?? resolved.commitPosition;
+  return commit === undefined ? null : Number(commit);
+}
+
 /** null for what this service never writes: non-JSON events (and unresolved links) */
 function toRecorded(resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedEvent | null {
   const event = resolved.event;
   if (!event?.isJson) return null;
-  const commit = event.position?.commit ?? resolved.commitPosition;
-  if (commit === undefined) throw new Error(`event ${event.id} has no position: EventStoreDB 22.6 or later is required`);
+  const commit = positionOf(resolved);
+  // the log starts with an epoch record, so no event sits at 0: a 0 is a position never sent
+  if (commit === null || commit <= 0 || !Number.isSafeInteger(commit)) {
+    throw new Error(`event ${event.id} has no usable position (${String(commit)}): EventStoreDB 22.6 or later is required`);
+  }
   return {
     id: event.id,
     type: event.type,
@@ -216,7 +300,7 @@ function toRecorded(resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedE
     metadata: event.metadata as unknown as EventMetadata,
     stream: event.streamId,
     revision: Number(event.revision),
-    position: Number(commit),
+    position: commit,
     recorded_at: event.created.toISOString(),
   };
 }
@@ -247,6 +331,32 @@ async function* cancelOnExit<E>(read: StreamingRead<E>): AsyncGenerator<E> {
   } finally {
     if (!complete) await read.cancel();
   }
+}
+
+/**
+ * The events of a subscription in batches: each batch starts with the next event (waiting for
+ * it) and takes what is already buffered behind it, up to `max`, never waiting for more.
+ */
+async function* batchesOf<E>(stream: Readable, max: number): AsyncGenerator<E[]> {
+  const events = stream[Symbol.asyncIterator]() as AsyncIterator<E>;
+  for (;;) {
+    const first = await events.next();
+    if (first.done) return;
+    const batch = [first.value];
+    while (batch.length < max && stream.readableLength > 0) {
+      const next = await events.next();
+      if (next.done) break;
+      batch.push(next.value);
+    }
+    yield batch;
+  }
+}
+
+/** Cancels the subscription's gRPC call (the server frees it) and ends its Node stream. */
+async function closeSubscription(subscription: AllStreamSubscription): Promise<void> {
+  // a subscription that never connected has no call to cancel (its error went to onError)
+  await subscription.unsubscribe().catch(() => undefined);
+  subscription.destroy();
 }
 
 /** Sleeps for `ms`, or until the function handed to `onWake` is called. */

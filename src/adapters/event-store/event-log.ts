@@ -3,7 +3,7 @@ import { EVENT_CODECS } from '../../domain/events.js';
 import type { DomainEvent, PiiFields } from '../../domain/shared/decider.js';
 import { failingPaths, type EventCodecs } from '../../domain/shared/events.js';
 import { UPCASTERS, type Upcaster } from '../../domain/upcasters.js';
-import { isSealed, type PiiCodec } from '../pii/port.js';
+import { isSealed, UnopenablePiiError, type PiiCodec } from '../pii/port.js';
 import type {
   AppendResult,
   EventMetadata,
@@ -54,6 +54,17 @@ export class UndecodableEventError extends Error {
   }
 }
 
+/** A stored event that cannot be opened, whatever is retried: handed on for quarantine, not to handlers. */
+export interface UnopenedEvent {
+  unopened: RecordedEvent;
+  error: Error;
+}
+
+/** Whether an error opening an event is the event's own (the same on every attempt), not a store's. */
+export function isUnopenable(error: unknown): error is UndecodableEventError | UnopenablePiiError {
+  return error instanceof UndecodableEventError || error instanceof UnopenablePiiError;
+}
+
 /**
  * The event store seen through the PII codec: personal fields named by the policy are sealed
  * on the way in and opened on the way out, so handlers and projectors never touch the codec.
@@ -91,10 +102,35 @@ export class EventLog {
     return Promise.all((await this.store.readAll(options)).map((e) => this.open(e)));
   }
 
+  /** A bounded page, for readers outside the service (see EventStore.readAllPage). */
+  async readAllPage(options: ReadAllOptions): Promise<{ events: StoredEvent[]; next: number | null }> {
+    const page = await this.store.readAllPage(options);
+    return { events: await Promise.all(page.events.map((e) => this.open(e))), next: page.next };
+  }
+
+  /** Catch-up delivery; a batch with an event that cannot be opened fails (and is delivered again). */
   subscribe(after: number | null, onBatch: (events: StoredEvent[]) => Promise<void>, onError: (e: unknown) => void): Subscription {
     return this.store.subscribeToAll({
       after,
       onBatch: async (batch) => onBatch(await Promise.all(batch.map((e) => this.open(e)))),
+      onError,
+    });
+  }
+
+  /**
+   * Catch-up delivery for the runtime. An event that cannot be opened (see isUnopenable) is handed on as an
+   * UnopenedEvent, so that one event cannot hold the log; any other failure to open (a key
+   * store that does not answer) fails the batch, which the store delivers again.
+   */
+  subscribeTolerant(after: number | null, onBatch: (events: (StoredEvent | UnopenedEvent)[]) => Promise<void>, onError: (e: unknown) => void): Subscription {
+    const openOrMark = (event: RecordedEvent) =>
+      this.open(event).catch((error: unknown): UnopenedEvent => {
+        if (isUnopenable(error)) return { unopened: event, error };
+        throw error;
+      });
+    return this.store.subscribeToAll({
+      after,
+      onBatch: async (batch) => onBatch(await Promise.all(batch.map(openOrMark))),
       onError,
     });
   }

@@ -47,6 +47,17 @@ export interface ReadAllOptions {
   tenantId?: string;
 }
 
+/** One page of a filtered read of the whole log, for readers outside the service (the audit API). */
+export interface ReadAllPage {
+  events: RecordedEvent[];
+  /**
+   * Where the next page starts (an event's position, to pass as `after`), or null once the log's
+   * end was read. A page may hold fewer than `limit` events (even none) with a `next`: a store
+   * that filters on the client bounds how much of the log one call looks at.
+   */
+  next: number | null;
+}
+
 export interface SubscribeOptions {
   after: number | null;
   onBatch: (events: RecordedEvent[]) => Promise<void>;
@@ -61,10 +72,30 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
+/**
+ * Duplicates. A command's events get deterministic ids and its decider is idempotent (a replayed
+ * command decides no new event), so a retry is safe whatever the store does with the ids:
+ * - SQLite drops an append whose ids are all already in that stream (whatever the expected
+ *   revision), and refuses ids used in another stream;
+ * - EventStoreDB drops it only when the expected revision is the one the events were first
+ *   written at (or `any`, matched against the server's recent-event cache); a retry with a
+ *   later expected revision is refused (WrongExpectedRevisionError) or, with `any` after the
+ *   cache has moved on, written again. The service never relies on the store dropping one:
+ *   a retried command re-reads the stream and its decider decides nothing new.
+ *
+ * Size: one append (all its events, data and metadata as JSON) may not exceed MAX_APPEND_BYTES,
+ * EventStoreDB's default maxAppendSize; both stores refuse it before writing (AppendTooLargeError).
+ */
 export interface EventStore {
   append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   readStream(stream: string, fromRevision?: number): Promise<RecordedEvent[]>;
+  /** Up to `limit` events after `after` (any number, not only an event's), reading as far as it takes. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * The same, bounded: `after` must be null, 0 or a position this store gave out (else
+   * InvalidPositionError), and the result says where to continue.
+   */
+  readAllPage(options: ReadAllOptions): Promise<ReadAllPage>;
   /** Catch-up subscription to every (non-system) event after a position, delivered in commit order. */
   subscribeToAll(options: SubscribeOptions): Subscription;
   /** Position of the last event committed, or 0 for an empty store. */
@@ -90,6 +121,49 @@ export function checkExpectedRevision(stream: string, expected: ExpectedRevision
     (expected === 'stream_exists' && current >= 0) ||
     (typeof expected === 'number' && expected === current);
   if (!ok) throw new WrongExpectedRevisionError(stream, expected, current === -1 ? 'no_stream' : current);
+}
+
+/** EventStoreDB's default maxAppendSize: 1 MiB for one append request. */
+export const MAX_APPEND_BYTES = 1_048_576;
+/** what one event costs on top of its JSON (id, type, content types, framing), over-estimated */
+const EVENT_OVERHEAD_BYTES = 128;
+
+/** An append too large for the store: refused before the call, never retried. */
+export class AppendTooLargeError extends Error {
+  constructor(
+    readonly stream: string,
+    readonly limit: number,
+    readonly size?: number,
+  ) {
+    super(`append to ${stream} is too large${size === undefined ? '' : ` (${size} bytes)`}: the limit is ${limit} bytes`);
+    this.name = 'AppendTooLargeError';
+  }
+}
+
+/** Approximates the append request's size the way the server counts it, erring on the large side. */
+export function appendSize(stream: string, events: readonly NewEvent[]): number {
+  let size = Buffer.byteLength(stream);
+  for (const event of events) {
+    size += EVENT_OVERHEAD_BYTES + Buffer.byteLength(event.type) + Buffer.byteLength(JSON.stringify(event.data));
+    size += Buffer.byteLength(JSON.stringify(event.metadata));
+  }
+  return size;
+}
+
+export function assertAppendSize(stream: string, events: readonly NewEvent[], limit = MAX_APPEND_BYTES): void {
+  const size = appendSize(stream, events);
+  if (size > limit) throw new AppendTooLargeError(stream, limit, size);
+}
+
+/** A position to read from that is not one the store gave out (not an event's). */
+export class InvalidPositionError extends Error {
+  constructor(
+    readonly position: number,
+    cause?: unknown,
+  ) {
+    super(`position ${position} is not an event's position`, { cause });
+    this.name = 'InvalidPositionError';
+  }
 }
 
 /** `<category>-<id>`: the category is everything before the first dash. */

@@ -1,12 +1,15 @@
 import Database from 'better-sqlite3';
 import { EventEmitter } from 'node:events';
 import {
+  assertAppendSize,
   checkExpectedRevision,
+  InvalidPositionError,
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
   type ReadAllOptions,
+  type ReadAllPage,
   type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
@@ -90,6 +93,7 @@ export class SqliteEventStore implements EventStore {
       ),
       readAll: this.db.prepare<[number, number], Row>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
       head: this.db.prepare<[], { p: number | null }>('SELECT MAX(position) AS p FROM events'),
+      at: this.db.prepare<[number], { p: number }>('SELECT position AS p FROM events WHERE position = ?'),
     };
   }
 
@@ -134,6 +138,12 @@ export class SqliteEventStore implements EventStore {
 
   append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (this.closed) return Promise.reject(new Error('event store closed'));
+    // the same limit as EventStoreDB, so what a command may write does not depend on the store
+    try {
+      assertAppendSize(stream, events);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     return new Promise((resolve, reject) => {
       this.queue.push({ stream, events, expected, resolve, reject });
       if (!this.flushScheduled) {
@@ -200,6 +210,13 @@ export class SqliteEventStore implements EventStore {
     params.push(options.limit);
     const sql = `SELECT * FROM events WHERE ${clauses.join(' AND ')} ORDER BY position LIMIT ?`;
     return (this.db.prepare(sql).all(...params) as Row[]).map(toRecorded);
+  }
+
+  /** Filtered in SQL, so a page is never cut short: `next` is set only when `limit` was reached. */
+  async readAllPage(options: ReadAllOptions): Promise<ReadAllPage> {
+    if (options.after !== null && options.after > 0 && !this.stmt.at.get(options.after)) throw new InvalidPositionError(options.after);
+    const events = await this.readAll(options);
+    return { events, next: events.length > 0 && events.length === options.limit ? events[events.length - 1]!.position : null };
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { KeyStore } from './key-store.js';
-import { ERASED, type PiiCodec, type SealedPii } from './port.js';
+import { ERASED, UnopenablePiiError, type PiiCodec, type SealedPii } from './port.js';
 
 const ALG = 'aes-256-gcm';
 
@@ -27,9 +27,14 @@ export class EncryptingPiiCodec implements PiiCodec {
     if (sealed.alg !== ALG) return ERASED;
     const key = await this.keys.existingKey(sealed.s);
     if (!key) return ERASED;
-    const raw = Buffer.from(String(sealed.v), 'base64');
-    const decipher = createDecipheriv(ALG, key, raw.subarray(0, 12)).setAAD(Buffer.from(sealed.s));
-    decipher.setAuthTag(raw.subarray(12, 28));
-    return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')) as unknown;
+    // past the key store, a failure is the value's or the key's: it fails the same way every time
+    try {
+      const raw = Buffer.from(String(sealed.v), 'base64');
+      const decipher = createDecipheriv(ALG, key, raw.subarray(0, 12)).setAAD(Buffer.from(sealed.s));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')) as unknown;
+    } catch (error) {
+      throw new UnopenablePiiError(ALG, error instanceof Error ? error.name : 'unknown');
+    }
   }
 }

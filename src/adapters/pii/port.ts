@@ -20,6 +20,18 @@ export interface PiiCodec {
   open(sealed: SealedPii): Promise<unknown>;
 }
 
+/**
+ * A sealed value that cannot be opened with the key at hand (authentication fails, the key is
+ * not the one it was sealed with, or the plaintext is not JSON): the same on every attempt,
+ * unlike a key store that does not answer, which is thrown as it is.
+ */
+export class UnopenablePiiError extends Error {
+  constructor(readonly alg: string, reason: string) {
+    super(`sealed value (${alg}) cannot be opened: ${reason}`);
+    this.name = 'UnopenablePiiError';
+  }
+}
+
 export function isSealed(value: unknown): value is SealedPii {
   return typeof value === 'object' && value !== null && (value as { $pii?: unknown }).$pii === 1;
 }
@@ -30,7 +42,7 @@ export class PlainPiiCodec implements PiiCodec {
     return { $pii: 1, s: subject, alg: 'none', v: value };
   }
   async open(sealed: SealedPii): Promise<unknown> {
-    if (sealed.alg !== 'none') throw new Error(`no key material for ${sealed.alg}`);
+    if (sealed.alg !== 'none') throw new UnopenablePiiError(sealed.alg, 'no key material');
     return sealed.v;
   }
 }

@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { WrongExpectedRevisionError } from '../../adapters/event-store/port.js';
+import { AppendTooLargeError, WrongExpectedRevisionError } from '../../adapters/event-store/port.js';
 import { DomainError } from '../../domain/shared/decider.js';
 import type { Logger } from '../../logger.js';
 import { errorText } from '../../logger.js';
@@ -35,6 +35,10 @@ function toApiError(thrown: unknown): ApiError {
   if (thrown instanceof DomainError) return fromDomainError(thrown);
   if (thrown instanceof WrongExpectedRevisionError) {
     return new ApiError('concurrent_update', 'The resource changed concurrently; retry the request.', null, {}, { 'Retry-After': '1' });
+  }
+  // the store would refuse it on every retry: the request is what is too large
+  if (thrown instanceof AppendTooLargeError) {
+    return new ApiError('payload_too_large', `The request would record more than the event store takes in one write (${thrown.limit} bytes).`);
   }
   return new ApiError('internal_error', 'An internal error occurred. Quote the X-Request-Id when contacting support.');
 }
