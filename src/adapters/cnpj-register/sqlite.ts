@@ -116,7 +116,8 @@ class SqliteBuild implements ImportBuild {
   ) {
     for (const table of Object.keys(COLUMNS) as Table[]) {
       const columns = COLUMNS[table];
-      this.inserts.set(table, db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`));
+      // named parameters bind straight from the row objects: no array per row
+      this.inserts.set(table, db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`));
     }
     this.saveProgress = db.prepare(`INSERT OR REPLACE INTO progress (file, read, loaded, rejected, done) VALUES (?, ?, ?, ?, ?)`);
   }
@@ -128,9 +129,8 @@ class SqliteBuild implements ImportBuild {
 
   async write<T extends Table>(table: T, rows: RowsOf[T][], file: string, progress: FileProgress): Promise<void> {
     const insert = this.inserts.get(table)!;
-    const columns = COLUMNS[table] as readonly (keyof RowsOf[T])[];
     this.db.transaction(() => {
-      for (const row of rows) insert.run(columns.map((c) => row[c]));
+      for (const row of rows) insert.run(row);
       this.saveProgress.run(file, progress.read, progress.loaded, progress.rejected, progress.done ? 1 : 0);
     })();
   }
