@@ -28,7 +28,7 @@ export interface DumpFile {
   /** the CSV entry's CRC-32 and size from the central directory: what identifies this publication's file */
   readonly crc32: number;
   readonly uncompressedSize: number;
-  /** the rows, trimmed of nothing (see `text`); a corrupt entry makes the iteration throw a DumpFileError */
+  /** the CSV's records as published (fields untrimmed: see `text`); a corrupt entry makes the iteration throw a DumpFileError */
   rows(): AsyncIterable<string[]>;
   close(): void;
 }

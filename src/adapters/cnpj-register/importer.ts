@@ -82,6 +82,8 @@ const COLUMNS: Record<Kind, number> = {
 
 /** More refused rows than this share of a table fails the import: the file is not what we think it is. */
 const MAX_REJECTED_SHARE = 0.01;
+/** rows of a file after which its share of refused rows is checked as it goes */
+const EARLY_CHECK_ROWS = 10_000;
 /** A partner's seq: file ordinal in the high bits, record number below (2^32 records a file is ample). */
 const SEQ_FILE = 2 ** 32;
 
@@ -245,6 +247,10 @@ function checkRejected(kind: Kind, parts: DumpPart[], progress: Map<string, File
     read += progress.get(part.name)?.read ?? 0;
     rejected += progress.get(part.name)?.rejected ?? 0;
   }
+  checkShare(kind, read, rejected);
+}
+
+function checkShare(kind: Kind, read: number, rejected: number): void {
   if (rejected > read * MAX_REJECTED_SHARE) {
     throw new DumpImportError(`${kind}: ${rejected} of ${read} rows unreadable (wrong column count or CNPJ), more than ${MAX_REJECTED_SHARE * 100}%`);
   }
@@ -271,7 +277,11 @@ async function importFile(build: ImportBuild, part: DumpPart, resumed: FileProgr
       batch.push(row);
       progress.loaded++;
     } else progress.rejected++;
-    if (progress.read % batchRows === 0) await commit();
+    if (progress.read % batchRows === 0) {
+      // a file of the wrong layout fails within its first rows, not after gigabytes
+      if (progress.read >= EARLY_CHECK_ROWS) checkShare(part.kind, progress.read, progress.rejected);
+      await commit();
+    }
   }
   progress.done = true;
   await commit();

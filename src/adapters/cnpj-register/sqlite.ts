@@ -8,7 +8,7 @@
  * one, never a mix. Readers in other processes notice the swap by watching `current.json`.
  */
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileProgress, ImportBuild, ImportTarget } from './importer.js';
 import type { CnpjRegister, EstablishmentRecord, PartnerRecord, RegisterMonth, RegisterView } from './port.js';
@@ -76,6 +76,16 @@ export class SqliteRegisterTarget implements ImportTarget {
 
   async begin(month: string, fingerprint: string): Promise<ImportBuild> {
     mkdirSync(this.dir, { recursive: true });
+    const unlock = lock(join(this.dir, 'import.lock'));
+    try {
+      return this.open(month, fingerprint, unlock);
+    } catch (error) {
+      unlock();
+      throw error;
+    }
+  }
+
+  private open(month: string, fingerprint: string, unlock: () => void): ImportBuild {
     const path = join(this.dir, `${monthFile(month)}.partial`);
     // a partial build of another month was abandoned for this one: it would only take space
     for (const name of readdirSync(this.dir)) {
@@ -90,7 +100,37 @@ export class SqliteRegisterTarget implements ImportTarget {
       db = openBuild(path);
     }
     db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES ('fingerprint', ?)`).run(fingerprint);
-    return new SqliteBuild(db, this.dir, path, month);
+    return new SqliteBuild(db, this.dir, path, month, unlock);
+  }
+}
+
+/**
+ * One import at a time per data directory (the monthly schedule and an operator's CLI could
+ * meet): a lock file holding the importer's pid, taken over when that process is gone.
+ */
+function lock(path: string): () => void {
+  for (;;) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeFileSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(path, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const pid = Number(readFileSync(path, 'utf8'));
+    if (pid > 0 && pid !== process.pid && alive(pid)) throw new Error(`another import of the CNPJ register is running (pid ${pid})`);
+    // left by a killed import
+    rmSync(path, { force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -113,6 +153,7 @@ class SqliteBuild implements ImportBuild {
     private readonly dir: string,
     private readonly path: string,
     private readonly month: string,
+    private readonly unlock: () => void,
   ) {
     for (const table of Object.keys(COLUMNS) as Table[]) {
       const columns = COLUMNS[table];
@@ -160,6 +201,7 @@ class SqliteBuild implements ImportBuild {
 
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
+    this.unlock();
   }
 }
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import Database from 'better-sqlite3';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { date, money } from '../../../src/adapters/cnpj-register/dump.js';
 import { importDump } from '../../../src/adapters/cnpj-register/importer.js';
@@ -110,5 +110,25 @@ describe('CNPJ dump import into SQLite: broken dumps fail clearly and leave the 
     const loaded = await importDump(dir, new SqliteRegisterTarget(dataDir), { batchRows: 2 });
     expect(loaded.rows['socios']).to.equal(1);
     expect((await (await register.current())!.partners('11222333')).map((p) => p.nome)).to.deep.equal(['SÓ UM']);
+  });
+
+  it('one import at a time: a running one refuses the second, a killed one\'s lock is taken over', async () => {
+    const dir = await writeDump(parent, '2026-06', rows('NOVA LTDA'));
+    const lockFile = join(dataDir, 'cnpj', 'import.lock');
+    writeFileSync(lockFile, String(process.ppid)); // a live process
+    await expectFailure(dir, /another import of the CNPJ register is running \(pid \d+\)/);
+    writeFileSync(lockFile, String(2 ** 22 + 1)); // above Linux's pid_max: no such process
+    await importDump(dir, new SqliteRegisterTarget(dataDir));
+    expect(await (await register.current())!.companyName('11222333')).to.equal('NOVA LTDA');
+    expect(existsSync(lockFile)).to.equal(false);
+  });
+
+  it('a file of the wrong layout fails as it goes, not at its end', async () => {
+    const many = Array.from({ length: 30_000 }, (_, i) => (i % 10 === 0 ? ['bad', 'row'] : empresa(String(30000000 + i), 'X')));
+    const dir = await writeDump(parent, '2026-06', { ...rows('NOVA LTDA'), empresas: many });
+    let furthest = 0;
+    const error = await importDump(dir, new SqliteRegisterTarget(dataDir), { batchRows: 1_000, onProgress: (p) => p.table === 'empresas' && (furthest = p.read) }).catch((e: Error) => e);
+    expect((error as Error).message).to.match(/empresas: 1000 of 10000 rows unreadable/);
+    expect(furthest).to.be.below(30_000);
   });
 });
