@@ -3,24 +3,27 @@
  * SQLite files under SVC_DATA_DIR, or MongoDB when SVC_READSTORE is mongodb://. Safe beside a
  * running service, which notices the new month by itself:
  *
- *   npm run cnpj -- import <dir> [--month YYYY-MM] [--batch-rows N]
+ *   npm run cnpj -- import <dir|url> [--month YYYY-MM] [--batch-rows N]
  *   npm run cnpj -- status
  *
  * `import` loads one month's dump directory (the month is its name, `YYYY-MM`, unless given) and
- * serves it in place of the previous month; interrupted (Ctrl-C, a crash), it is run again and
+ * serves it in place of the previous month. Given a URL, it first downloads the month from the
+ * Receita's folder (`…/dados_abertos_cnpj/` for the latest month, `…/dados_abertos_cnpj/2026-10/`
+ * or `--month` for that one) into `<dataDir>/cnpj/<month>/`, resumably, every zip verified, and
+ * deletes the zips once imported; interrupted (Ctrl-C, a crash), it is run again and
  * resumes. One JSON line per result on stdout, progress on stderr. Exit 1 when the import fails
  * (the previous month keeps serving), 2 for a usage error.
  */
-import type { Db } from 'mongodb';
+import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { DEFAULT_CNPJ_DOWNLOAD, downloadMonth, latestMonth } from '../src/adapters/cnpj-register/download.js';
 import { importDump, type ImportTarget } from '../src/adapters/cnpj-register/importer.js';
-import { MongoCnpjRegister, MongoRegisterTarget } from '../src/adapters/cnpj-register/mongo.js';
 import type { CnpjRegister } from '../src/adapters/cnpj-register/port.js';
-import { SqliteCnpjRegister, SqliteRegisterTarget } from '../src/adapters/cnpj-register/sqlite.js';
 import { MongoReadStore } from '../src/adapters/read-store/mongo.js';
 import { loadConfig } from '../src/config.js';
+import { openCnpjRegister } from '../src/services.js';
 
-const USAGE = 'usage: npm run cnpj -- import <dir> [--month YYYY-MM] [--batch-rows N] | status';
+const USAGE = 'usage: npm run cnpj -- import <dir|url> [--month YYYY-MM] [--batch-rows N] | status';
 
 class UsageError extends Error {}
 
@@ -37,17 +40,15 @@ function flag(args: string[], name: string): string | undefined {
 interface Store {
   target: ImportTarget;
   register: CnpjRegister;
+  /** where a month's zips are downloaded to */
+  downloads: string;
   close(): Promise<void>;
 }
 
 async function openStore(): Promise<Store> {
   const config = loadConfig();
-  if (config.readStore.kind === 'mongo') {
-    const readStore = await MongoReadStore.connect(config.readStore.connectionString);
-    const db: Db = readStore.database;
-    return { target: new MongoRegisterTarget(db), register: new MongoCnpjRegister(db), close: () => readStore.close() };
-  }
-  return { target: new SqliteRegisterTarget(config.dataDir), register: new SqliteCnpjRegister(config.dataDir), close: async () => undefined };
+  const readStore = config.readStore.kind === 'mongo' ? await MongoReadStore.connect(config.readStore.connectionString) : null;
+  return { ...openCnpjRegister(config, readStore?.database ?? null), downloads: config.cnpj.dir, close: async () => readStore?.close() };
 }
 
 const line = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
@@ -58,17 +59,13 @@ async function importCommand(store: Store, args: string[]): Promise<number> {
   const [source, ...extra] = args;
   if (!source || extra.length) throw new UsageError(USAGE);
   if (batchRows !== undefined && !(Number.isSafeInteger(Number(batchRows)) && Number(batchRows) > 0)) throw new UsageError(`--batch-rows must be a positive integer, not ${batchRows}`);
-  if (/^https?:\/\//i.test(source)) {
-    // the download of a published month (resumable, verified) plugs in here
-    console.error(`importing from a URL is not supported yet: download the month's zips into a YYYY-MM directory and import that`);
-    return 1;
-  }
-  // Ctrl-C stops between batches: what was committed stays for the next run to resume from
+  // Ctrl-C stops between batches (or a download): what was committed stays for the next run to resume from
   const stop = new AbortController();
   process.once('SIGINT', () => stop.abort());
+  const fetched = /^https?:\/\//i.test(source) ? await download(source, month, store.downloads, stop.signal) : null;
   let lastReport = 0;
-  const loaded = await importDump(resolve(source), store.target, {
-    ...(month !== undefined && { month }),
+  const loaded = await importDump(fetched?.dir ?? resolve(source), store.target, {
+    ...((fetched?.month ?? month) !== undefined && { month: fetched?.month ?? month }),
     ...(batchRows !== undefined && { batchRows: Number(batchRows) }),
     signal: stop.signal,
     onProgress: (p) => {
@@ -79,7 +76,20 @@ async function importCommand(store: Store, args: string[]): Promise<number> {
     },
   });
   line(loaded);
+  // the month now lives in its store; the zips would only fill the disk
+  if (fetched) await rm(fetched.dir, { recursive: true, force: true });
   return 0;
+}
+
+/** The month's zips from the Receita's folder (its latest month unless the URL or --month names one). */
+async function download(url: string, month: string | undefined, destDir: string, signal: AbortSignal): Promise<{ dir: string; month: string }> {
+  const named = /^(.*\/)(\d{4}-\d{2})\/?$/.exec(url);
+  const folder = named ? named[1]! : url.endsWith('/') ? url : `${url}/`;
+  const options = { ...DEFAULT_CNPJ_DOWNLOAD, signal };
+  const wanted = month ?? named?.[2] ?? (await latestMonth(folder, options));
+  process.stderr.write(`${JSON.stringify({ downloading: wanted, from: folder })}\n`);
+  const downloaded = await downloadMonth(folder, wanted, destDir, options);
+  return { dir: downloaded.dir, month: wanted };
 }
 
 async function main(): Promise<number> {

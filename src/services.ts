@@ -1,3 +1,4 @@
+import type { Db } from 'mongodb';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BlobStore } from './adapters/blob-store/port.js';
@@ -51,6 +52,10 @@ import { ListSource } from './adapters/sources/lists.js';
 import { RegisterSource } from './adapters/sources/cnpj-register.js';
 import type { CnpjRegister } from './adapters/cnpj-register/port.js';
 import { ListRefresher } from './reactors/list-refresh.js';
+import { CnpjRefresher } from './reactors/cnpj-refresh.js';
+import { importDump, type ImportTarget } from './adapters/cnpj-register/importer.js';
+import { MongoCnpjRegister, MongoRegisterTarget } from './adapters/cnpj-register/mongo.js';
+import { SqliteCnpjRegister, SqliteRegisterTarget } from './adapters/cnpj-register/sqlite.js';
 import { PeriodicReviewer, PeriodicReviewSweep } from './reactors/periodic-review.js';
 import { ProcessingRuntime } from './processing/runtime.js';
 import { Worker } from './processing/worker.js';
@@ -129,6 +134,10 @@ export interface Services {
   listCatalog: ListCatalog;
   /** scheduled fetching of the official lists */
   listRefresher: ListRefresher;
+  /** the CNPJ register live keys read (null: the provider answers receita_cnpj and partners) */
+  cnpjRegister: CnpjRegister | null;
+  /** whether closeServices closes it (a register given as an override is its owner's) */
+  ownsCnpjRegister: boolean;
   biometrics: { sandbox: BiometricProvider; live: BiometricProvider };
   idempotency: Idempotency;
   rateLimiter: FixedWindowRateLimiter;
@@ -232,6 +241,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     await readStore.ensureCollection(projection.collection, projection.indexes);
     runtime.add(projector(projection, readStore, undefined, (collection, ids) => docCache.invalidate(collection, ids)));
   }
+  // the register given by a test is the caller's; the one opened here is closed with the services
+  const cnpj = overrides.cnpjRegister !== undefined ? { register: overrides.cnpjRegister, target: null } : openCnpjRegister(config, readStore instanceof MongoReadStore ? readStore.database : null);
   const pdfRenderer = overrides.pdfRenderer ?? new PuppeteerPdfRenderer({ executablePath: config.chromiumPath, logger });
   const listImporters = overrides.listImporters ?? LIST_IMPORTERS;
   const listCatalog = new ListCatalog({ log, blobs: blobStore, importers: listImporters, logger });
@@ -245,11 +256,16 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       sandbox: new ListSource(listCatalog, overrides.sandboxSource ?? new SandboxSource({ latencyMs: config.sandboxLatencyMs }), ['internal_lists']),
       // the sanctions, PEP, CEIS/CNEP, slave-labour and internal-list sources from the loaded lists, receita_cnpj and
       // partners from the CNPJ register when one is given; the others through the provider
-      live: overrides.liveSource ?? liveSource(listCatalog, new ProviderSource(config.sourceProvider), overrides.cnpjRegister ?? null),
+      live: overrides.liveSource ?? liveSource(listCatalog, new ProviderSource(config.sourceProvider), cnpj.register),
     },
     sourceTimeoutMs: config.sourceProvider.timeoutMs,
     work: worker,
     metrics,
+    reusable: async (answer) => {
+      // the register's answers name the month they read: once another month is served, ask again
+      const month = (answer.data['register'] as { month?: unknown } | undefined)?.month;
+      return typeof month !== 'string' || !cnpj.register || (await cnpj.register.current())?.month.month === month;
+    },
   });
   const billing = new BillingReactor(log, readStore);
   const biometrics = {
@@ -286,6 +302,18 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     work: worker,
   });
   worker.register(listRefresher);
+  const cnpjTarget = cnpj.target;
+  const cnpjRefresher = cnpjTarget
+    ? new CnpjRefresher({
+        config: config.cnpj,
+        clock,
+        logger,
+        work: worker,
+        currentMonth: async () => (await cnpj.register?.current())?.month.month ?? null,
+        importDir: (dir, month) => importDump(dir, cnpjTarget, { month }),
+      })
+    : null;
+  if (cnpjRefresher) worker.register(cnpjRefresher);
   const monitoring = new MonitoringReactor({ log, readStore, blobs: blobStore, catalog: listCatalog, runner, clock, logger, work: worker });
   runtime.add(monitoring);
   worker.register(monitoring).register(monitoring.customerHandler);
@@ -297,6 +325,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   await runtime.start(await eventStore.headPosition());
   // recorded now, fetched by the worker: start-up never waits for a download
   if (config.lists.refresh) await listRefresher.schedule();
+  // off unless SVC_CNPJ_FETCH=on: the register is gigabytes a month
+  await cnpjRefresher?.schedule();
   await reviewSweep.schedule();
   const erasures = new ErasureScheduler(
     { log, readStore, blobs: blobStore, keys: keyStore, secretKey: secret.value, retentionYears: config.retentionYears },
@@ -331,6 +361,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     listImporters,
     listCatalog,
     listRefresher,
+    cnpjRegister: cnpj.register,
+    ownsCnpjRegister: cnpj.target !== null,
     biometrics,
     idempotency: new Idempotency(log, secret.value),
     rateLimiter: new FixedWindowRateLimiter(),
@@ -339,6 +371,16 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     secretKey: secret.value,
     metrics,
   };
+}
+
+/**
+ * The CNPJ register on the configured store (issue 16): SQLite files under `<dataDir>/cnpj/` by
+ * default, month-prefixed collections when the read models are on MongoDB. The register follows a
+ * month imported by any process (the CLI, another instance's scheduled fetch).
+ */
+export function openCnpjRegister(config: Config, mongo: Db | null): { register: CnpjRegister; target: ImportTarget } {
+  if (mongo) return { register: new MongoCnpjRegister(mongo), target: new MongoRegisterTarget(mongo) };
+  return { register: new SqliteCnpjRegister(config.dataDir), target: new SqliteRegisterTarget(config.dataDir) };
 }
 
 /** Live keys' sources: the register (when loaded) before the lists, the lists before the provider. Sandbox keys never read the register. */
@@ -352,6 +394,7 @@ export async function closeServices(services: Services): Promise<void> {
   services.erasures.stop();
   await services.runtime.stop();
   await services.pdfRenderer.close();
+  if (services.ownsCnpjRegister) await services.cnpjRegister?.close();
   await services.eventStore.close();
   await services.keyStore.close();
   await services.readStore.close();

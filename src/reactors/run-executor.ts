@@ -25,6 +25,11 @@ export interface RunExecutorDeps {
   sourceTimeoutMs: number;
   work: Pick<Worker, 'schedule'>;
   metrics?: Pick<Metrics, 'runEnded' | 'sourceQueried'>;
+  /**
+   * Whether a cached answer still holds beyond its TTL's say (default: always): an answer read
+   * from a month of the CNPJ register is not reused once another month is served.
+   */
+  reusable?: (answer: RecordedAnswer) => Promise<boolean>;
 }
 
 export const RUN_WORK = 'run';
@@ -132,7 +137,8 @@ export class RunExecutor implements Processor, WorkHandler {
   private async answer(run: RunQueuedData, sourceId: string, tier: 1 | 2 | 3, runSignal: AbortSignal): Promise<void> {
     if (runSignal.aborted) return;
     const spec = isSourceId(sourceId) ? SOURCES[sourceId] : null;
-    const cached = spec ? await cachedAnswer(this.deps.readStore, run.subject_ref, sourceId, this.deps.clock.now()) : null;
+    const fresh = spec ? await cachedAnswer(this.deps.readStore, run.subject_ref, sourceId, this.deps.clock.now()) : null;
+    const cached = fresh && (await (this.deps.reusable?.(fresh) ?? true)) ? fresh : null;
     let recorded: RecordedAnswer;
     if (cached) {
       recorded = { ...cached, tier, cached: true, duration_ms: 0, cost: 0 };

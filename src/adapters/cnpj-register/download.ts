@@ -4,8 +4,7 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { crc32 } from 'node:zlib';
-import yauzl from 'yauzl';
+import { openDump } from './dump.js';
 
 /**
  * Downloading a month of the Receita Federal CNPJ dump (../shared/data/cnpj/LAYOUT.md) from its
@@ -310,27 +309,10 @@ function asDownloadError(url: string, error: unknown): CnpjDownloadError {
 
 /** A zip that reads back whole: the central directory opens, it holds one file, and that file's bytes match its CRC-32. */
 export async function verifyZip(path: string): Promise<void> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(path, { lazyEntries: true, validateEntrySizes: true, autoClose: false }, (error, z) => (error || !z ? reject(error ?? new Error('unreadable')) : resolve(z))),
-  );
+  const dump = await openDump(path);
   try {
-    const entries: yauzl.Entry[] = [];
-    await new Promise<void>((resolve, reject) => {
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (!entry.fileName.endsWith('/')) entries.push(entry);
-        zip.readEntry();
-      });
-      zip.once('end', resolve);
-      zip.once('error', reject);
-      zip.readEntry();
-    });
-    if (entries.length !== 1) throw new Error(`${entries.length} files inside, the layout has one`);
-    const entry = entries[0]!;
-    const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) => zip.openReadStream(entry, (error, s) => (error || !s ? reject(error ?? new Error('unreadable')) : resolve(s))));
-    let crc = 0;
-    for await (const chunk of stream) crc = crc32(chunk as Buffer, crc);
-    if (crc >>> 0 !== entry.crc32 >>> 0) throw new Error('CRC-32 mismatch');
+    await dump.verify();
   } finally {
-    zip.close();
+    dump.close();
   }
 }

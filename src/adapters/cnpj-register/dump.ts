@@ -7,7 +7,7 @@
  */
 import { parse } from 'csv-parse';
 import { basename } from 'node:path';
-import { Transform, pipeline, type TransformCallback } from 'node:stream';
+import { Transform, Writable, pipeline, type TransformCallback } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
 
@@ -30,6 +30,8 @@ export interface DumpFile {
   readonly uncompressedSize: number;
   /** the CSV's records as published (fields untrimmed: see `text`); a corrupt entry makes the iteration throw a DumpFileError */
   rows(): AsyncIterable<string[]>;
+  /** reads the entry whole and checks its CRC-32 without parsing it; a DumpFileError when it does not match */
+  verify(): Promise<void>;
   close(): void;
 }
 
@@ -100,6 +102,16 @@ export async function openDump(path: string): Promise<DumpFile> {
     crc32: entry.crc32,
     uncompressedSize: entry.uncompressedSize,
     close: () => zip.close(),
+    async verify() {
+      try {
+        const check = crcCheck(entry.crc32, () => new Error(`CRC-32 mismatch in ${entry.fileName}: the zip is corrupt`));
+        await new Promise<void>((resolve, reject) =>
+          readStreamOf(zip, entry).then((raw) => pipeline(raw, check, new Writable({ write: (_chunk, _encoding, done) => done() }), (error) => (error ? reject(error) : resolve())), reject),
+        );
+      } catch (error) {
+        throw new DumpFileError(path, (error as Error).message);
+      }
+    },
     async *rows() {
       let raw: NodeJS.ReadableStream;
       try {

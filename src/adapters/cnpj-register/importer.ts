@@ -217,6 +217,10 @@ export async function importDump(dir: string, target: ImportTarget, options: Imp
   const build = await target.begin(month, fingerprint);
   try {
     const progress = await build.progress();
+    // Every file still to load is read whole against its CRC-32 before a row of it is written: a
+    // corrupt file found at its end would leave rows from the corrupt stream committed, and a
+    // resume on a good copy (same central directory, same fingerprint) would keep them.
+    for (const part of parts) if (!progress.get(part.name)?.done) await part.dump.verify();
     for (const part of parts) {
       const done = progress.get(part.name);
       if (done?.done) continue;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { date, money } from '../../../src/adapters/cnpj-register/dump.js';
 import { importDump } from '../../../src/adapters/cnpj-register/importer.js';
 import { SqliteCnpjRegister, SqliteRegisterTarget } from '../../../src/adapters/cnpj-register/sqlite.js';
-import { cnpjOf, csvOf, empresa, estabelecimento, LOOKUPS, socio, truncateFile, writeDump, writeZip, type DumpRows } from '../../helpers/cnpj-dump.js';
+import { cnpjOf, corruptStoredZip, csvOf, empresa, estabelecimento, LOOKUPS, socio, truncateFile, writeDump, writeZip, type DumpRows } from '../../helpers/cnpj-dump.js';
 import { tempDir } from '../../helpers/temp.js';
 
 const MATRIZ = cnpjOf('11222333');
@@ -60,6 +60,17 @@ describe('CNPJ dump import into SQLite: broken dumps fail clearly and leave the 
     await expectFailure(dir, /Socios1\.zip: not a readable zip/);
     // every zip is opened before the build starts: nothing was begun
     expect(readdirSync(join(dataDir, 'cnpj')).filter((n) => n.includes('2026-06'))).to.deep.equal([]);
+  });
+
+  it('a zip whose bytes fail their CRC-32: refused before a row of any file is committed', async () => {
+    const dir = await writeDump(parent, '2026-06', rows('NOVA LTDA'));
+    corruptStoredZip(await writeZip(dir, 'Socios0.zip', { 'SOCIOCSV': csvOf([socio('11222333')]) }, { compress: false }));
+    const committed: string[] = [];
+    let error: Error | undefined;
+    await importDump(dir, new SqliteRegisterTarget(dataDir), { batchRows: 1, onProgress: (p) => committed.push(p.file) }).catch((e: Error) => (error = e));
+    expect(error?.message).to.match(/Socios0\.zip: CRC-32 mismatch/);
+    // read to its end after rows of the other files were stored, a resume on a good copy would keep rows of a corrupt read
+    expect(committed).to.deep.equal([]);
   });
 
   it('a zip with two entries', async () => {
