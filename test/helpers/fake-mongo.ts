@@ -1,4 +1,21 @@
-import { BSON, MongoServerError, MongoWriteConcernError, type ClientSession, type Collection, type Db, type Document, type MongoClient, type WriteConcernSettings } from 'mongodb';
+import { Readable, Writable } from 'node:stream';
+import {
+  Binary,
+  BSON,
+  MongoRuntimeError,
+  MongoServerError,
+  MongoWriteConcernError,
+  ObjectId,
+  type ClientSession,
+  type Collection,
+  type Db,
+  type Document,
+  type GridFSBucket,
+  type GridFSBucketReadStream,
+  type GridFSBucketWriteStream,
+  type MongoClient,
+  type WriteConcernSettings,
+} from 'mongodb';
 
 /**
  * A fake of the MongoDB client boundary, for the failures no test server can stage on demand:
@@ -14,7 +31,7 @@ import { BSON, MongoServerError, MongoWriteConcernError, type ClientSession, typ
 type Doc = Document & { _id: unknown };
 type Store = Map<string, Map<string, Doc>>;
 
-export type FakeCollectionApi = Pick<Collection, 'findOne' | 'find' | 'insertOne' | 'updateOne' | 'updateMany' | 'deleteOne' | 'deleteMany' | 'bulkWrite'>;
+export type FakeCollectionApi = Pick<Collection, 'findOne' | 'find' | 'insertOne' | 'updateOne' | 'updateMany' | 'findOneAndUpdate' | 'deleteOne' | 'deleteMany' | 'bulkWrite'>;
 
 interface Failure {
   collection: string;
@@ -143,6 +160,16 @@ class FakeCollection {
     return this.write('updateOne', options, () => this.update(filter, update, options?.upsert ?? false, false));
   }
 
+  async findOneAndUpdate(filter: Document, update: Document, options: WriteOptions & { returnDocument?: 'before' | 'after' }) {
+    return this.write('findOneAndUpdate', options, () => {
+      const before = [...this.rows.values()].find((d) => matches(d, filter));
+      const result = this.update(filter, update, options.upsert ?? false, false);
+      if (options.returnDocument === 'before') return before ? clone1(before) : null;
+      const id = before?._id ?? result.upsertedId;
+      return id === undefined ? null : clone1(this.rows.get(keyOf(id))!);
+    });
+  }
+
   async updateMany(filter: Document, update: Document, options?: WriteOptions) {
     return this.write('updateMany', options, () => this.update(filter, update, options?.upsert ?? false, true));
   }
@@ -197,8 +224,9 @@ class FakeCollection {
     if (targets.length === 0 && upsert) {
       const base: Doc = { _id: filter['_id'] };
       for (const [k, v] of Object.entries(filter)) if (!k.startsWith('$') && !isOperators(v)) base[k] = v;
-      this.insert(applyUpdate(base, update, true));
-      return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
+      const inserted = applyUpdate(base, update, true);
+      this.insert(inserted);
+      return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: inserted._id };
     }
     for (const doc of many ? targets : targets.slice(0, 1)) this.rows.set(keyOf(doc._id), applyUpdate(doc, update, false));
     return { matchedCount: Math.min(targets.length, many ? Infinity : 1), modifiedCount: targets.length, upsertedCount: 0 };
@@ -242,6 +270,7 @@ function matches(doc: Doc, filter: Document): boolean {
         case '$lte': return value != null && compare(value, operand) <= 0;
         case '$gt': return value != null && compare(value, operand) > 0;
         case '$gte': return value != null && compare(value, operand) >= 0;
+        case '$size': return Array.isArray(value) && value.length === operand;
         default: throw new Error(`fake filter: unsupported ${op}`);
       }
     });
@@ -258,6 +287,12 @@ function applyUpdate(doc: Doc, update: Document, inserting: boolean): Doc {
         case '$setOnInsert': if (inserting) next[field] = value; break;
         case '$unset': delete next[field]; break;
         case '$max': if (next[field] === undefined || compare(value, next[field]) > 0) next[field] = value; break;
+        case '$addToSet': {
+          const list = (next[field] as unknown[] | undefined) ?? [];
+          next[field] = list.some((v) => equal(v, value)) ? list : [...list, value];
+          break;
+        }
+        case '$pull': next[field] = ((next[field] as unknown[] | undefined) ?? []).filter((v) => !equal(v, value)); break;
         case '$inc': next[field] = ((next[field] as number | undefined) ?? 0) + (value as number); break;
         default: throw new Error(`fake update: unsupported ${op}`);
       }
@@ -281,3 +316,45 @@ const equal = (a: unknown, b: unknown): boolean => Buffer.from(BSON.serialize({ 
 const keyOf = (id: unknown): string => Buffer.from(BSON.serialize({ v: id })).toString('hex');
 const clone1 = <T extends Document>(doc: T): T => BSON.deserialize(BSON.serialize(doc)) as T;
 const clone = (store: Store): Store => new Map([...store].map(([name, rows]) => [name, new Map([...rows].map(([id, d]) => [id, clone1(d)]))]));
+
+/**
+ * A fake of the two GridFSBucket calls the blob store uses, over the fake's `blobs.files` and
+ * `blobs.chunks` in the GridFS spec's layout (chunks written first, then the files document).
+ * `beforeChunk` runs before each chunk is read: a test stages a race there.
+ */
+export function fakeBucket(fake: FakeMongo, options: { chunkSize?: number; beforeChunk?: (id: ObjectId, n: number) => Promise<void> } = {}): Pick<GridFSBucket, 'openUploadStreamWithId' | 'openDownloadStream'> {
+  const chunkSize = options.chunkSize ?? 255 * 1024;
+  const files = fake.db.collection<Document>('blobs.files');
+  const chunks = fake.db.collection<Document>('blobs.chunks');
+  const openUploadStreamWithId = (id: ObjectId, filename: string, opts?: { metadata?: Document }) => {
+    const parts: Buffer[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        parts.push(chunk);
+        done();
+      },
+      final(done) {
+        const data = Buffer.concat(parts);
+        void (async () => {
+          for (let n = 0; n * chunkSize < data.length; n++) await chunks.insertOne({ _id: new ObjectId(), files_id: id, n, data: new Binary(data.subarray(n * chunkSize, (n + 1) * chunkSize)) });
+          await files.insertOne({ _id: id, length: data.length, chunkSize, uploadDate: new Date(), filename, metadata: opts?.metadata ?? {} });
+        })().then(() => done(), done);
+      },
+    });
+    return stream as unknown as GridFSBucketWriteStream;
+  };
+  const openDownloadStream = (id: ObjectId) => {
+    async function* read(): AsyncGenerator<Buffer> {
+      const file = await files.findOne({ _id: id });
+      if (!file) throw new MongoRuntimeError(`FileNotFound: file ${id.toHexString()} not found`);
+      for (let n = 0; n * chunkSize < (file['length'] as number); n++) {
+        await options.beforeChunk?.(id, n);
+        const chunk = await chunks.findOne({ files_id: id, n });
+        if (!chunk) throw new MongoRuntimeError(`ChunkIsMissing: got unexpected n: ${n}`);
+        yield Buffer.from((chunk['data'] as Binary).buffer);
+      }
+    }
+    return Readable.from(read()) as unknown as GridFSBucketReadStream;
+  };
+  return { openUploadStreamWithId, openDownloadStream } as Pick<GridFSBucket, 'openUploadStreamWithId' | 'openDownloadStream'>;
+}
