@@ -80,11 +80,9 @@ export function describeReadStoreContract(name: string, open: () => Promise<Read
         failed = error;
       }
       expect(failed).to.be.instanceOf(UniqueViolationError);
-      if (name === 'SQLite') {
-        // atomic stores leave nothing of the failed commit
-        expect(await store.get(coll, 'b')).to.equal(null);
-        expect(await store.getCheckpoint(`p-${coll}`)).to.equal(null);
-      }
+      // every store commits atomically (MongoDB in a transaction): nothing of the failed commit
+      expect(await store.get(coll, 'b')).to.equal(null);
+      expect(await store.getCheckpoint(`p-${coll}`)).to.equal(null);
       await store.commit({ writes: [put('d', { tenant_id: 't2', external_id: 'x' })] });
     });
 

@@ -1,15 +1,70 @@
+import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
+import { DocumentTooLargeError, DURABLE } from '../../src/adapters/read-store/mongo-connection.js';
 import { MongoReadStore } from '../../src/adapters/read-store/mongo.js';
+import { UniqueViolationError } from '../../src/adapters/read-store/port.js';
+import { duplicate, FakeMongo } from '../helpers/fake-mongo.js';
 import { describeReadStoreContract } from './read-store.contract.js';
 
-// only against a server named by SVC_TEST_MONGO, e.g. mongodb://localhost:27017
+describe('MongoReadStore on a fake replica set', () => {
+  const put = (collection: string, id: string, doc: Record<string, unknown>, position = 1) => ({ op: 'put' as const, collection, id, doc, position });
+
+  it('commits documents and checkpoint in one transaction: a unique-key violation leaves nothing written', async () => {
+    const fake = new FakeMongo(DURABLE);
+    const store = new MongoReadStore(fake.client, fake.db);
+    fake.failNext('rm_b', 'bulkWrite', duplicate('rm_b'));
+    let failed: unknown;
+    await store
+      .commit({ writes: [put('a', '1', { n: 1 }), put('b', '1', { n: 1 })], checkpoint: { processor: 'p', position: 3 } })
+      .catch((error: unknown) => (failed = error));
+    expect(failed).to.be.instanceOf(UniqueViolationError);
+    expect(await store.get('a', '1')).to.equal(null);
+    expect(await store.getCheckpoint('p')).to.equal(null);
+    // and a commit that succeeds is durable (survives a failover)
+    await store.commit({ writes: [put('a', '1', { n: 2 }, 4)], checkpoint: { processor: 'p', position: 4 } });
+    fake.failover();
+    expect((await store.get('a', '1'))?.position).to.equal(4);
+    expect(await store.getCheckpoint('p')).to.equal(4);
+  });
+
+  it('refuses a document over 16 MiB before any call, with DocumentTooLargeError', async () => {
+    const fake = new FakeMongo(DURABLE);
+    const store = new MongoReadStore(fake.client, fake.db);
+    let failed: unknown;
+    await store
+      .commit({ writes: [put('a', 'small', { n: 1 }), put('a', 'big', { blob: 'x'.repeat(16 * 1024 * 1024) })], checkpoint: { processor: 'p', position: 1 } })
+      .catch((error: unknown) => (failed = error));
+    expect(failed).to.be.instanceOf(DocumentTooLargeError);
+    expect((failed as Error).message).to.match(/rm_a .*16777216/);
+    expect(fake.docs('rm_a')).to.deep.equal([]);
+    expect(await store.getCheckpoint('p')).to.equal(null);
+  });
+});
+
+// against a server named by SVC_TEST_MONGO, e.g. mongodb://localhost:27017/?replicaSet=rs0
 const server = process.env.SVC_TEST_MONGO;
 if (server) {
+  const options = { allowStandalone: process.env.SVC_TEST_MONGO_STANDALONE === '1' };
   // a database of its own per run, so runs against one server never meet; dropped at the end
   const database = `kyc_test_rs_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  describeReadStoreContract('MongoDB', () => MongoReadStore.connect(server, database));
+  describeReadStoreContract('MongoDB', () => MongoReadStore.connect(server, database, options));
+
+  describe('MongoReadStore size guard: MongoDB', () => {
+    it('refuses a document over 16 MiB with DocumentTooLargeError, not a server error', async () => {
+      const store = await MongoReadStore.connect(server, database, options);
+      try {
+        const commit = store.commit({ writes: [{ op: 'put', collection: 'big', id: 'x', doc: { blob: 'x'.repeat(16 * 1024 * 1024) }, position: 1 }] });
+        let failed: unknown;
+        await commit.catch((error: unknown) => (failed = error));
+        expect(failed).to.be.instanceOf(DocumentTooLargeError);
+      } finally {
+        await store.close();
+      }
+    });
+  });
+
   after(async () => {
-    const store = await MongoReadStore.connect(server, database);
+    const store = await MongoReadStore.connect(server, database, options);
     await store.database.dropDatabase();
     await store.close();
   });

@@ -6,11 +6,12 @@ import { describeWorkQueueContract } from './work-queue.contract.js';
 // only against a server named by SVC_TEST_MONGO, e.g. mongodb://localhost:27017/?replicaSet=rs0
 const server = process.env.SVC_TEST_MONGO;
 if (server) {
+  const options = { allowStandalone: process.env.SVC_TEST_MONGO_STANDALONE === '1' };
   describeWorkQueueContract('MongoDB', async () => {
     // a database of its own per test, and two clients: two instances sharing it
     const database = `kyc_test_wq_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-    const one = await MongoReadStore.connect(server, database);
-    const two = await MongoReadStore.connect(server, database);
+    const one = await MongoReadStore.connect(server, database, options);
+    const two = await MongoReadStore.connect(server, database, options);
     return {
       a: new MongoWorkQueue(one.database),
       b: new MongoWorkQueue(two.database),

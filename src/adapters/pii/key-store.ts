@@ -16,11 +16,16 @@ export interface KeyStore {
   close(): Promise<void>;
 }
 
-/** Keys are stored wrapped (AES-256-GCM) under a master key derived from the service secret. */
+/**
+ * Keys are stored wrapped (AES-256-GCM) under a master key derived from the service secret, and
+ * on MongoDB also from an erasure epoch's secret (mongo-key-store.ts), which can be destroyed.
+ */
 export class KeyWrapper {
   private readonly master: Buffer;
-  constructor(secret: string) {
-    this.master = Buffer.from(hkdfSync('sha256', secret, 'kyc-svc', 'pii-key-wrapping', 32));
+  constructor(secret: string, epochSecret?: Buffer) {
+    this.master = epochSecret
+      ? Buffer.from(hkdfSync('sha256', secret, epochSecret, 'pii-key-wrapping-epoch', 32))
+      : Buffer.from(hkdfSync('sha256', secret, 'kyc-svc', 'pii-key-wrapping', 32));
   }
   wrap(subject: string, key: Buffer): Buffer {
     const iv = randomBytes(12);

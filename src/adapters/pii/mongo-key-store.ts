@@ -1,58 +1,123 @@
 import { randomBytes } from 'node:crypto';
 import { Binary, MongoServerError, type Collection, type Db } from 'mongodb';
+import { DURABLE } from '../read-store/mongo-connection.js';
 import { KeyWrapper, type KeyStore } from './key-store.js';
 
 interface KeyDoc {
   _id: string;
   wrapped: Binary | null;
+  /** the erasure epoch whose secret wraps it; absent on keys written before epochs (the service secret alone) */
+  epoch?: number;
   destroyed_at: Date | null;
+}
+
+interface EpochDoc {
+  _id: number;
+  secret: Binary;
+  retired_at: Date | null;
+}
+
+const DUPLICATE_KEY = 11000;
+const LEGACY_EPOCH = 0;
+const MOVE_BATCH = 500;
+
+export interface MongoKeyStoreOptions {
+  /** how long a retired epoch's secret is kept for rotations still writing under it (tests: 0) */
+  epochGraceMs?: number;
 }
 
 /**
  * Per-subject keys in MongoDB (collection `pii_keys`), for deployments whose instances share no
- * disk. Keys are wrapped by the master key derived from the secret, as in SQLite; a destroyed
- * key's document keeps only the subject and the time.
+ * disk. Every write waits for a majority of the replica set's journals: a key is handed out only
+ * once it cannot be lost, since an event sealed with a lost key never opens again.
+ *
+ * Erasure epochs: a key is wrapped under the service secret plus the current epoch's random secret
+ * (collection `pii_epochs`). Destroying keys starts a new epoch, moves every surviving key to it
+ * and then deletes the old epoch's secret, so the copies of a destroyed key that MongoDB keeps
+ * elsewhere (journal, oplog, backups) stop opening once the old secret's own copies are gone.
+ * Lock-free between instances: a writer hands a key out only after checking, after its write,
+ * that the key's epoch is still current; a rotation that retired it meanwhile scans after that
+ * (see keyFor and rotate).
  */
 export class MongoKeyStore implements KeyStore {
   private readonly keys: Collection<KeyDoc>;
-  private readonly wrapper: KeyWrapper;
+  private readonly epochs: Collection<EpochDoc>;
+  private readonly legacy: KeyWrapper;
+  private readonly wrappers = new Map<number, KeyWrapper>();
   private readonly cache = new Map<string, Buffer>();
+  private readonly epochGraceMs: number;
 
-  constructor(db: Db, secret: string) {
-    this.keys = db.collection<KeyDoc>('pii_keys');
-    this.wrapper = new KeyWrapper(secret);
+  constructor(
+    db: Pick<Db, 'collection'>,
+    private readonly secret: string,
+    options: MongoKeyStoreOptions = {},
+  ) {
+    // explicit here as well as the client's default: these are the writes that must never be lost
+    this.keys = db.collection<KeyDoc>('pii_keys', { writeConcern: DURABLE, readConcern: { level: 'majority' } });
+    this.epochs = db.collection<EpochDoc>('pii_epochs', { writeConcern: DURABLE, readConcern: { level: 'majority' } });
+    this.legacy = new KeyWrapper(secret);
+    this.epochGraceMs = options.epochGraceMs ?? 10 * 60_000;
   }
 
   async keyFor(subject: string): Promise<Buffer | null> {
     const cached = this.cache.get(subject);
     if (cached) return cached;
-    let doc: KeyDoc | null;
-    try {
-      doc = await this.keys.findOneAndUpdate(
-        { _id: subject },
-        { $setOnInsert: { wrapped: new Binary(this.wrapper.wrap(subject, randomBytes(32))), destroyed_at: null } },
-        { upsert: true, returnDocument: 'after' },
-      );
-    } catch (error) {
-      // two first uses at once: one insert wins, the other reads what it wrote
-      if (!(error instanceof MongoServerError && error.code === 11000)) throw error;
-      doc = await this.keys.findOne({ _id: subject });
+    for (let attempt = 0; attempt < 5; attempt++) {
+      let doc = await this.keys.findOne({ _id: subject });
+      let key: Buffer;
+      if (!doc) {
+        const current = await this.current();
+        key = randomBytes(32);
+        doc = { _id: subject, wrapped: new Binary(current.wrapper.wrap(subject, key)), epoch: current.epoch, destroyed_at: null };
+        try {
+          // throws unless a majority journaled it: the key is then not handed out (the caller retries)
+          await this.keys.insertOne(doc);
+        } catch (error) {
+          // two first uses at once: one insert wins, the other reads what it wrote
+          if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) continue;
+          throw error;
+        }
+      } else {
+        if (!doc.wrapped) return null;
+        const opened = await this.open(doc);
+        if (!opened) {
+          // its epoch secret is gone: a first use that never handed it out (it saw its epoch retired)
+          await this.keys.deleteOne({ _id: subject, wrapped: doc.wrapped });
+          continue;
+        }
+        key = opened;
+      }
+      // a rotation that retired this epoch may have scanned before our write: then we move it ourselves
+      if (await this.isCurrent(doc.epoch ?? LEGACY_EPOCH)) {
+        this.cache.set(subject, key);
+        return key;
+      }
+      await this.move(doc, key, await this.current());
     }
-    return this.remember(subject, doc);
+    throw new Error('the subject key kept moving between erasure epochs; retry');
   }
 
   async existingKey(subject: string): Promise<Buffer | null> {
-    return this.cache.get(subject) ?? this.remember(subject, await this.keys.findOne({ _id: subject }));
+    const cached = this.cache.get(subject);
+    if (cached) return cached;
+    const doc = await this.keys.findOne({ _id: subject });
+    // a key whose epoch secret is gone was never handed out: nothing was sealed with it
+    const key = doc?.wrapped ? await this.open(doc) : null;
+    if (key) this.cache.set(subject, key);
+    return key;
   }
 
   async destroy(subjects: readonly string[]): Promise<void> {
     if (subjects.length === 0) return;
     const now = new Date();
     await this.keys.bulkWrite(
-      subjects.map((subject) => ({ updateOne: { filter: { _id: subject }, update: { $set: { wrapped: null, destroyed_at: now } }, upsert: true } })),
+      subjects.map((subject) => ({
+        updateOne: { filter: { _id: subject }, update: { $set: { wrapped: null, destroyed_at: now }, $unset: { epoch: '' } }, upsert: true },
+      })),
       { ordered: true },
     );
     this.forget(subjects);
+    await this.rotate();
   }
 
   forget(subjects: readonly string[]): void {
@@ -60,14 +125,102 @@ export class MongoKeyStore implements KeyStore {
       this.cache.get(subject)?.fill(0);
       this.cache.delete(subject);
     }
+    // another instance may have rotated: epochs are read again from the store (a rotation running
+    // here keeps its own references, so nothing is zeroed under it)
+    this.wrappers.clear();
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    this.forget([...this.cache.keys()]);
+  }
 
-  private remember(subject: string, doc: KeyDoc | null): Buffer | null {
-    if (!doc?.wrapped) return null;
-    const key = this.wrapper.unwrap(subject, Buffer.from(doc.wrapped.buffer));
-    this.cache.set(subject, key);
-    return key;
+  /**
+   * A new epoch, every surviving key moved to it, then the secrets of epochs retired more than
+   * the grace ago and no longer referenced deleted. Runs again when another rotation retired our
+   * target meanwhile, so every key we wrote sits on an epoch checked current after the write.
+   */
+  async rotate(): Promise<void> {
+    let target = await this.newEpoch();
+    for (;;) {
+      await this.epochs.updateMany({ _id: { $lt: target.epoch }, retired_at: null }, { $set: { retired_at: new Date() } });
+      for (;;) {
+        const stale = await this.keys
+          .find({ wrapped: { $ne: null }, $or: [{ epoch: { $lt: target.epoch } }, { epoch: { $exists: false } }] })
+          .limit(MOVE_BATCH)
+          .toArray();
+        if (stale.length === 0 || !(await this.isCurrent(target.epoch))) break;
+        for (const doc of stale) {
+          const key = await this.open(doc);
+          if (key) await this.move(doc, key, target);
+          else await this.keys.deleteOne({ _id: doc._id, wrapped: doc.wrapped });
+        }
+      }
+      if (await this.isCurrent(target.epoch)) break;
+      target = await this.current();
+    }
+    await this.sweepEpochs();
+    if (this.epochGraceMs > 0) setTimeout(() => void this.sweepEpochs().catch(() => undefined), this.epochGraceMs + 1000).unref();
+  }
+
+  /** Deletes retired epochs' secrets once past the grace and referenced by no key. */
+  async sweepEpochs(): Promise<void> {
+    const retired = await this.epochs.find({ retired_at: { $ne: null, $lte: new Date(Date.now() - this.epochGraceMs) } }, { projection: { secret: 0 } }).toArray();
+    for (const { _id: epoch } of retired) {
+      if (await this.keys.findOne({ epoch, wrapped: { $ne: null } }, { projection: { _id: 1 } })) continue;
+      await this.epochs.deleteOne({ _id: epoch });
+      this.wrappers.delete(epoch);
+    }
+  }
+
+  /** Compare-and-set: a concurrent destroy or move wins, and the loser changes nothing. */
+  private async move(doc: KeyDoc, key: Buffer, target: { epoch: number; wrapper: KeyWrapper }): Promise<void> {
+    const wrapped = new Binary(target.wrapper.wrap(doc._id, key));
+    await this.keys.updateOne({ _id: doc._id, wrapped: doc.wrapped }, { $set: { wrapped, epoch: target.epoch } });
+  }
+
+  private async open(doc: KeyDoc): Promise<Buffer | null> {
+    const wrapper = await this.wrapperOf(doc.epoch ?? LEGACY_EPOCH);
+    return wrapper && doc.wrapped ? wrapper.unwrap(doc._id, Buffer.from(doc.wrapped.buffer)) : null;
+  }
+
+  private async isCurrent(epoch: number): Promise<boolean> {
+    if (epoch === LEGACY_EPOCH) return false;
+    const doc = await this.epochs.findOne({ _id: epoch }, { projection: { retired_at: 1 } });
+    return doc !== null && doc.retired_at === null;
+  }
+
+  /** The newest epoch not retired; the first one is created on first use. */
+  private async current(): Promise<{ epoch: number; wrapper: KeyWrapper }> {
+    const doc = await this.epochs.findOne({ retired_at: null }, { sort: { _id: -1 } });
+    if (!doc) return this.newEpoch();
+    return { epoch: doc._id, wrapper: this.wrapperFrom(doc) };
+  }
+
+  private async newEpoch(): Promise<{ epoch: number; wrapper: KeyWrapper }> {
+    for (;;) {
+      const newest = await this.epochs.findOne({}, { sort: { _id: -1 }, projection: { _id: 1 } });
+      const doc: EpochDoc = { _id: (newest?._id ?? LEGACY_EPOCH) + 1, secret: new Binary(randomBytes(32)), retired_at: null };
+      try {
+        await this.epochs.insertOne(doc);
+        return { epoch: doc._id, wrapper: this.wrapperFrom(doc) };
+      } catch (error) {
+        // another instance created that epoch first: take the next
+        if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+      }
+    }
+  }
+
+  private async wrapperOf(epoch: number): Promise<KeyWrapper | null> {
+    if (epoch === LEGACY_EPOCH) return this.legacy;
+    const known = this.wrappers.get(epoch);
+    if (known) return known;
+    const doc = await this.epochs.findOne({ _id: epoch });
+    return doc ? this.wrapperFrom(doc) : null;
+  }
+
+  private wrapperFrom(doc: EpochDoc): KeyWrapper {
+    let wrapper = this.wrappers.get(doc._id);
+    if (!wrapper) this.wrappers.set(doc._id, (wrapper = new KeyWrapper(this.secret, Buffer.from(doc.secret.buffer))));
+    return wrapper;
   }
 }

@@ -1,4 +1,5 @@
-import { MongoClient, MongoServerError, type AnyBulkWriteOperation, type Collection, type Db, type Filter } from 'mongodb';
+import { MongoServerError, type AnyBulkWriteOperation, type ClientSession, type Collection, type Db, type Filter, type MongoClient } from 'mongodb';
+import { assertDocumentSize, checkReplicaSet, DURABLE, mongoClient, type MongoConnectOptions } from './mongo-connection.js';
 import {
   assertCollectionName,
   assertFieldName,
@@ -34,16 +35,29 @@ const NON_NULL_TYPES = ['string', 'number', 'bool', 'object', 'array'];
  * `{ _id, doc, position, created_at }` so the store's fields never mix with the model's.
  */
 export class MongoReadStore implements ReadStore {
-  private constructor(
-    private readonly client: MongoClient,
+  /**
+   * `client` is the real driver's in production (connect()); tests hand in a fake of the two
+   * calls used. `transactions` is false only when a test accepted a standalone server.
+   */
+  constructor(
+    private readonly client: Pick<MongoClient, 'startSession' | 'close'>,
     private readonly db: Db,
+    private readonly transactions = true,
   ) {}
 
-  /** Uses the database named in the URI (or `databaseName`, which tests use to keep runs apart). */
-  static async connect(uri: string, databaseName?: string): Promise<MongoReadStore> {
-    // undefined fields are left out, as JSON.stringify leaves them out of the SQLite documents
-    const client = await MongoClient.connect(uri, { ignoreUndefined: true });
-    return new MongoReadStore(client, client.db(databaseName));
+  /**
+   * Uses the database named in the URI (or `databaseName`, which tests use to keep runs apart).
+   * Refuses a standalone server (see checkReplicaSet).
+   */
+  static async connect(uri: string, databaseName?: string, options: MongoConnectOptions = {}): Promise<MongoReadStore> {
+    const client = await mongoClient(uri).connect();
+    try {
+      const transactions = await checkReplicaSet(client.db('admin'), options);
+      return new MongoReadStore(client, client.db(databaseName), transactions);
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
   }
 
   /** The database, shared with the GridFS blob store. */
@@ -57,7 +71,7 @@ export class MongoReadStore implements ReadStore {
   }
 
   private get checkpoints(): Collection<CheckpointRow> {
-    return this.db.collection<CheckpointRow>('checkpoints');
+    return this.db.collection<CheckpointRow>('checkpoints', { writeConcern: DURABLE });
   }
 
   /** createIndex is a no-op for an index that exists with the same definition, and creates the collection. */
@@ -119,30 +133,44 @@ export class MongoReadStore implements ReadStore {
   }
 
   /**
-   * Writes in order, then the checkpoint. Not atomic without a replica set (no transactions): a
-   * crash in between leaves documents ahead of the checkpoint. That is safe because every
-   * document carries the position of the last event applied to it, so replaying the events after
-   * the checkpoint finds them already applied.
+   * The documents and the checkpoint in one transaction: a unique-key violation (or a crash)
+   * leaves nothing written. withTransaction retries the whole callback on transient errors, which
+   * is safe: the writes are idempotent (position guard) and nothing else happens inside.
    */
   async commit(commit: Commit): Promise<void> {
-    for (const run of runsByCollection(commit.writes)) {
-      try {
-        await this.rows(run.collection).bulkWrite(run.writes.flatMap(toOperations), { ordered: true });
-      } catch (error) {
-        if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) {
-          // the message ends with the duplicate values, which may be personal data: keep them out of logs
-          throw new UniqueViolationError(run.collection, error.message.replace(/ dup key:.*$/s, ''));
+    // refused before any call: a server refusal would come back with every retry of the batch
+    for (const write of commit.writes) if (write.op === 'put') assertDocumentSize(`rm_${write.collection}`, { _id: write.id, ...toRow(write) });
+    await this.inTransaction(async (session) => {
+      for (const run of runsByCollection(commit.writes)) {
+        try {
+          await this.rows(run.collection).bulkWrite(run.writes.flatMap(toOperations), { ordered: true, session });
+        } catch (error) {
+          if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) {
+            // the message ends with the duplicate values, which may be personal data: keep them out of logs
+            throw new UniqueViolationError(run.collection, error.message.replace(/ dup key:.*$/s, ''));
+          }
+          throw error;
         }
-        throw error;
       }
+      if (commit.checkpoint) await this.setCheckpoint(commit.checkpoint, false, session);
+    });
+  }
+
+  private async inTransaction(work: (session: ClientSession | undefined) => Promise<void>): Promise<void> {
+    // only a test's standalone server: writes in order, documents possibly ahead of the checkpoint
+    if (!this.transactions) return work(undefined);
+    const session = this.client.startSession();
+    try {
+      await session.withTransaction(() => work(session), { writeConcern: DURABLE, readConcern: { level: 'majority' } });
+    } finally {
+      await session.endSession();
     }
-    if (commit.checkpoint) await this.setCheckpoint(commit.checkpoint);
   }
 
   /** A checkpoint only moves forward (instances sharing it), except when a rebuild sets it exactly. */
-  private async setCheckpoint(checkpoint: { processor: string; position: number }, exactly = false): Promise<void> {
+  private async setCheckpoint(checkpoint: { processor: string; position: number }, exactly = false, session?: ClientSession): Promise<void> {
     const update = exactly ? { $set: { position: checkpoint.position } } : { $max: { position: checkpoint.position } };
-    await this.checkpoints.updateOne({ _id: checkpoint.processor }, update, { upsert: true });
+    await this.checkpoints.updateOne({ _id: checkpoint.processor }, update, { upsert: true, session });
   }
 
   async getCheckpoint(processor: string): Promise<number | null> {
