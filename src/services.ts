@@ -173,7 +173,7 @@ export async function openStores(config: Config): Promise<{ eventStore: EventSto
   const eventStore =
     config.eventStore.kind === 'sqlite'
       ? new SqliteEventStore(join(config.dataDir, 'events.sqlite'))
-      : await (await import('./adapters/event-store/esdb.js')).EsdbEventStore.connect(config.eventStore.connectionString);
+      : await connectEsdb(config.eventStore.connectionString);
   let readStore: ReadStore;
   let blobStore: BlobStore;
   let workQueue: WorkQueue;
@@ -371,6 +371,18 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     secretKey: secret.value,
     metrics,
   };
+}
+
+/** EventStoreDB, once its node serves reads (a minute at most: compose starts both together). */
+async function connectEsdb(connectionString: string): Promise<EventStore> {
+  const store = await (await import('./adapters/event-store/esdb.js')).EsdbEventStore.connect(connectionString);
+  try {
+    await store.waitUntilServing(60_000);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
 }
 
 /**

@@ -8,6 +8,7 @@ import { errorHandler } from './middleware/errors.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { apiVersion, requestContext, requireKnownApiVersion, type RouteOf } from './middleware/request.js';
 import { operatorAuditRouter } from './routers/operator/audit.js';
+import { operatorProcessingRouter } from './routers/operator/processing.js';
 import { operatorRunsRouter } from './routers/operator/runs.js';
 import { operatorTemplatesRouter } from './routers/operator/templates.js';
 import { operatorTenantsRouter } from './routers/operator/tenants.js';
@@ -98,6 +99,7 @@ function appRouters(services: Services, options: AppOptions = {}) {
     operatorErasureRouter(services),
     operatorWebhooksRouter(services),
     operatorAuditRouter(services),
+    operatorProcessingRouter(services),
   ]);
   // the published contract needs no key
   const contract = openApiRouter(cachedOpenApiDocument());

@@ -89,6 +89,8 @@ export const ERROR_STATUS = {
   invalid_run_state: 409,
   // dashboard four-eyes: the second decision must come from another analyst
   four_eyes_required: 409,
+  // a quarantined event handed back that failed again (issue 18)
+  quarantine_retry_failed: 409,
   user_exists: 409,
   user_deactivated: 409,
   own_account: 409,

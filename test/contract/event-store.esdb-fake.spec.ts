@@ -139,6 +139,18 @@ describe('EventStoreDB adapter at the client boundary (fake client)', function (
     );
   });
 
+  it('waits at start-up until the node serves reads, and gives up with the reason after its timeout', async () => {
+    const fake = new FakeEsdbClient();
+    fake.unavailableReads = 3;
+    const store = new EsdbEventStore(fake.client);
+    await store.waitUntilServing(5_000, 10);
+    expect(fake.readAllRequests.length, 'three refusals, then the read that answered').to.equal(4);
+    fake.unavailableReads = 1_000;
+    let error: Error | undefined;
+    await store.waitUntilServing(100, 10).catch((e: Error) => (error = e));
+    expect(error?.message).to.match(/did not serve reads within 100 ms: 14 UNAVAILABLE/);
+  });
+
   it('disposes the client on close', async () => {
     const fake = new FakeEsdbClient();
     await new EsdbEventStore(fake.client).close();

@@ -65,8 +65,15 @@ export class FakeEsdbClient {
     return reading(events.map(resolved));
   }
 
+  /** reads refused with this error, this many times (a node still starting, not yet serving reads) */
+  unavailableReads = 0;
+
   readAll(options: ReadAllOptions = {}) {
     this.readAllRequests.push(options.maxCount === undefined ? undefined : Number(options.maxCount));
+    if (this.unavailableReads > 0) {
+      this.unavailableReads--;
+      return failing(new Error('14 UNAVAILABLE: node not ready'));
+    }
     const max = Number(options.maxCount ?? Infinity);
     const from = options.fromPosition ?? START;
     if (options.direction === BACKWARDS) {

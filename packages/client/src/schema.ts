@@ -870,6 +870,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/v1/quarantined-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Events set aside by a projection or reactor
+         * @description An event that could not be opened (it does not decode, or its personal fields do not
+         *     decrypt) or whose handling failed five times in a row while both stores answered is
+         *     quarantined for that processor: recorded here, logged, counted in
+         *     `svc_events_quarantined_total`, and the processor moves on. Only where the event is and
+         *     the class of the error are kept, never its data.
+         */
+        get: operations["listQuarantinedEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/quarantined-events/{processor}/{position}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand a quarantined event back to its processor after a fix
+         * @description The event is handed to its processor alone, out of order, its checkpoint unchanged; taken,
+         *     it leaves the quarantine. For a projection whose later events depend on it, a rebuild
+         *     (`npm run rebuild`) is the thorough fix.
+         */
+        post: operations["retryQuarantinedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -2126,6 +2172,20 @@ export interface components {
             data: components["schemas"]["OpAuditedEvent"][];
             /** @description The `from` of the next page (a position); null when this page was not full. */
             next_cursor: string | null;
+        };
+        OpQuarantinedEvents: {
+            data: {
+                processor: string;
+                stream: string;
+                revision: number;
+                position: number;
+                event_type: string;
+                error_class: string;
+                /** @description The error's text, personal data masked. */
+                error: string;
+                /** Format: date-time */
+                quarantined_at: string;
+            }[];
         };
         Health: {
             /** @enum {string} */
@@ -5152,6 +5212,68 @@ export interface operations {
             /** @description `invalid_id` (tenant_id), `invalid_request` (category; subject not a CPF or CNPJ, or without tenant_id), `invalid_cursor` (from not a non-negative integer), `invalid_limit`. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["OpUnauthorized"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    listQuarantinedEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every quarantined event, oldest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpQuarantinedEvents"];
+                };
+            };
+            401: components["responses"]["OpUnauthorized"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    retryQuarantinedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The processor's id, as the list shows it. */
+                processor: string;
+                /** @description The event's position, as the list shows it. */
+                position: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event was taken and left the quarantine. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        processor: string;
+                        position: number;
+                        /** @enum {boolean} */
+                        retried: true;
+                    };
+                };
+            };
+            /** @description `invalid_request` (position). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `not_found`: nothing is quarantined for that processor at that position. */
+            404: components["responses"]["NotFound"];
+            /** @description `quarantine_retry_failed`: the event failed again and stays quarantined. */
+            409: components["responses"]["OpConflict"];
             500: components["responses"]["OpInternalError"];
         };
     };

@@ -248,6 +248,23 @@ export class EsdbEventStore implements EventStore {
   async ping(): Promise<void> {
     for await (const _ of cancelOnExit(this.client.readAll({ fromPosition: START, direction: FORWARDS, maxCount: 1 }))) break;
   }
+
+  /**
+   * Waits until the node serves reads (start-up beside a node still electing or replaying its
+   * log): the client connects lazily, so without this the service would start, read no head and
+   * take traffic it cannot serve. Throws the last failure after `timeoutMs`.
+   */
+  async waitUntilServing(timeoutMs: number, pauseMs = 500): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      try {
+        return await this.ping();
+      } catch (error) {
+        if (Date.now() + pauseMs > deadline) throw new Error(`EventStoreDB did not serve reads within ${timeoutMs} ms: ${error instanceof Error ? error.message : String(error)}`);
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
+    }
+  }
 }
 
 function toExpectedRevision(expected: ExpectedRevision): AppendExpectedRevision {
