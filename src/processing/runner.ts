@@ -1,6 +1,7 @@
 import { isUnopenable, UndecodableEventError, type EventLog, type StoredEvent, type UnopenedEvent } from '../adapters/event-store/event-log.js';
 import type { RecordedEvent, Subscription } from '../adapters/event-store/port.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
+import { UnopenablePiiError } from '../adapters/pii/port.js';
 import { errorText, type Logger } from '../logger.js';
 
 /** Something fed by the catch-up subscription: a projector or a reactor. */
@@ -43,6 +44,11 @@ interface Lane {
 const MAX_QUEUED_BATCHES = 64;
 /** Failed attempts at one event, with both stores answering, after which its failure is its own. */
 export const POISON_ATTEMPTS = 5;
+/** A quarantined event handed back that failed again: it stays quarantined. */
+export class QuarantineRetryError extends Error {
+  override name = 'QuarantineRetryError';
+}
+
 /** Where quarantined events are recorded, one document per processor and event. */
 export const QUARANTINE_COLLECTION = 'quarantined_events';
 
@@ -263,10 +269,18 @@ export class SubscriptionRunner {
     const id = quarantineId(processorId, position);
     const record = await this.readStore.get<QuarantinedEvent>(QUARANTINE_COLLECTION, id);
     if (!processor || !record) return false;
-    const [event] = await this.log.readStream(record.doc.stream, record.doc.revision);
-    if (event && event.position === position) {
-      const current = this.positions.get(processor.id) ?? position;
-      await processor.handle([event], Math.max(current, position));
+    try {
+      const [event] = await this.log.readStream(record.doc.stream, record.doc.revision);
+      if (event && event.position === position) {
+        const current = this.positions.get(processor.id) ?? position;
+        await processor.handle([event], Math.max(current, position));
+      }
+    } catch (error) {
+      // the event still cannot be opened, or its processor refuses it again: it stays quarantined
+      // (a store that does not answer is not the event's fault, and is thrown as it is)
+      const ownFault = error instanceof UndecodableEventError || error instanceof UnopenablePiiError || (await this.storesAnswer(processor));
+      if (!ownFault) throw error;
+      throw new QuarantineRetryError(errorText(error));
     }
     await this.readStore.commit({ writes: [{ op: 'delete', collection: QUARANTINE_COLLECTION, id }] });
     this.logger.info('quarantined event retried', { processor: processorId, position });

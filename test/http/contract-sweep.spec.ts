@@ -18,7 +18,7 @@ interface Op {
   template: string;
   security: unknown[] | undefined;
   responses: Record<string, unknown>;
-  parameters: { name: string; in: string; schema?: { format?: string; enum?: string[] } }[];
+  parameters: { name: string; in: string; example?: unknown; schema?: { format?: string; enum?: string[] } }[];
   jsonBody: boolean;
   /** the document's example request body, if any */
   example?: unknown;
@@ -68,6 +68,7 @@ function pathOf(op: Op, uuid: (name: string) => string = () => randomUUID()): st
     const parameter = op.parameters.find((p) => p.in === 'path' && p.name === name);
     if (parameter?.schema?.enum) return parameter.schema.enum[0]!;
     if (parameter?.schema?.format === 'uuid') return uuid(name);
+    if (parameter?.example !== undefined) return String(parameter.example);
     return name === 'list_id' ? 'br_pep' : 'x';
   });
   const required = op.parameters.filter((p) => p.in === 'query' && (p as { required?: boolean }).required && p.schema?.enum);
@@ -156,10 +157,19 @@ describe('every documented operation shares the same refusals', () => {
     const broken = async () => {
       throw new Error('SQLITE_IOERR: disk I/O error');
     };
-    const saved = { get: readStore.get, getMany: readStore.getMany, find: readStore.find, append: eventStore.append, readStream: eventStore.readStream, readAll: eventStore.readAll };
+    const saved = {
+      get: readStore.get,
+      getMany: readStore.getMany,
+      find: readStore.find,
+      listCollection: readStore.listCollection,
+      append: eventStore.append,
+      readStream: eventStore.readStream,
+      readAll: eventStore.readAll,
+      readAllPage: eventStore.readAllPage,
+    };
     // the keys are cached from the requests above: authentication passes, the route's own work fails
-    Object.assign(readStore, { get: broken, getMany: broken, find: broken });
-    Object.assign(eventStore, { append: broken, readStream: broken, readAll: broken });
+    Object.assign(readStore, { get: broken, getMany: broken, find: broken, listCollection: broken });
+    Object.assign(eventStore, { append: broken, readStream: broken, readAll: broken, readAllPage: broken });
     const answers: string[] = [];
     try {
       for (const op of operations().filter((candidate) => needsCredentials(candidate) && Object.hasOwn(candidate.responses, '500') && !NO_STORE_FAULT.has(`${candidate.method} ${candidate.template}`))) {
@@ -169,8 +179,8 @@ describe('every documented operation shares the same refusals', () => {
         else expect(JSON.parse(text).error).to.include({ code: 'internal_error', param: null }).and.not.to.have.property('stack');
       }
     } finally {
-      Object.assign(readStore, { get: saved.get, getMany: saved.getMany, find: saved.find });
-      Object.assign(eventStore, { append: saved.append, readStream: saved.readStream, readAll: saved.readAll });
+      Object.assign(readStore, { get: saved.get, getMany: saved.getMany, find: saved.find, listCollection: saved.listCollection });
+      Object.assign(eventStore, { append: saved.append, readStream: saved.readStream, readAll: saved.readAll, readAllPage: saved.readAllPage });
     }
     expect(answers).to.deep.equal([]);
   });

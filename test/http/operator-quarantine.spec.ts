@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
+import { QUARANTINE_COLLECTION } from '../../src/processing/runner.js';
 import { startService, type TestService } from '../helpers/service.js';
 import { eventually } from './runs-support.js';
 
@@ -46,5 +47,18 @@ describe('operator: quarantined events', function () {
     const invalid = await service.operator(`/quarantined-events/x/12ab/retry`, { method: 'POST' });
     expect(invalid.status).to.equal(400);
     expect(((await (await service.operator('/quarantined-events')).json()) as { data: unknown[] }).data).to.have.length(listed.length);
+  });
+
+  it('hands back an event once its cause is fixed: the processor takes it and it leaves the list', async () => {
+    // the state after a fix: a quarantine record of an event its processor now handles
+    const tenant = (await (await service.operator('/tenants', { method: 'POST', json: { name: 'Fixed since' } })).json()) as { tenant_id: string };
+    const [event] = await service.services.eventStore.readStream(`tenant-${tenant.tenant_id}`);
+    const record = { processor: 'projection:tenants', stream: event!.stream, revision: 0, position: event!.position, event_type: 'TenantCreated', error_class: 'Error', error: 'disk full', quarantined_at: '2026-11-23T12:00:00.000Z' };
+    await service.services.readStore.commit({ writes: [{ op: 'put', collection: QUARANTINE_COLLECTION, id: `projection:tenants@${event!.position}`, doc: record, position: event!.position }] });
+    const retry = await service.operator(`/quarantined-events/projection:tenants/${event!.position}/retry`, { method: 'POST' });
+    expect(retry.status).to.equal(200);
+    expect(await retry.json()).to.deep.equal({ processor: 'projection:tenants', position: event!.position, retried: true });
+    const left = ((await (await service.operator('/quarantined-events')).json()) as { data: { position: number }[] }).data;
+    expect(left.map((q) => q.position)).to.not.include(event!.position);
   });
 });

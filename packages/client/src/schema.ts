@@ -5243,9 +5243,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The processor's id, as the list shows it. */
+                /**
+                 * @description The processor's id, as the list shows it.
+                 * @example projection:tenants
+                 */
                 processor: string;
-                /** @description The event's position, as the list shows it. */
+                /**
+                 * @description The event's position, as the list shows it.
+                 * @example 1
+                 */
                 position: string;
             };
             cookie?: never;

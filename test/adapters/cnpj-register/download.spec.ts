@@ -295,7 +295,7 @@ describe('CNPJ register download (Receita open-data folder)', function () {
       for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
       monthWith(['Empresas0.zip'], (_name, req, res) => serveFile(req, res, Buffer.concat(chunks), '"v1"'));
       const error = await downloadMonth(server.url, MONTH, dest, FAST).catch((e: unknown) => e);
-      expect((error as Error).message).to.contain('2 files inside');
+      expect((error as Error).message).to.contain('expected exactly one CSV in the zip, found 2: a.csv, b.csv');
     });
 
     it('refuses a redirect to another origin without contacting it', async () => {

@@ -4,7 +4,7 @@ import type { Services } from '../../../services.js';
 import { decodeInput } from '../../decode.js';
 import { ApiError } from '../../errors.js';
 import type { RequestState } from '../../state.js';
-import { errorText } from '../../../logger.js';
+import { QuarantineRetryError } from '../../../processing/runner.js';
 
 const RetryParams = t.type({ processor: t.string, position: t.string });
 
@@ -26,8 +26,9 @@ export function operatorProcessingRouter(services: Pick<Services, 'runner'>): Ro
     try {
       retried = await services.runner.retryQuarantined(processor, at);
     } catch (error) {
-      // still quarantined: the cause is not fixed (the class of the error, never its data)
-      throw new ApiError('quarantine_retry_failed', `The event failed again and stays quarantined (${errorText(error).slice(0, 200)}).`);
+      // still quarantined: the cause is not fixed (a store that does not answer is a 500 as anywhere)
+      if (!(error instanceof QuarantineRetryError)) throw error;
+      throw new ApiError('quarantine_retry_failed', `The event failed again and stays quarantined (${error.message.slice(0, 200)}).`);
     }
     if (!retried) throw new ApiError('not_found', 'No event is quarantined for this processor at this position.');
     ctx.body = { processor, position: at, retried: true };
