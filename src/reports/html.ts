@@ -55,8 +55,15 @@ export function date(value: unknown): string {
 }
 
 /** CPF 000.000.000-00, CNPJ 00.000.000/0000-00 (letters of an alphanumeric one kept); anything else as it came. */
+/** The prefix of the key partnersOf gives a partner without a document. */
+export const NO_DOCUMENT = 'sem-documento-';
+
 export function document(doc: unknown): string {
   if (typeof doc !== 'string') return '—';
+  // a partner without a document (a foreigner) keys the graph by a placeholder (partnersOf): never shown
+  if (doc.startsWith(NO_DOCUMENT)) return 'Não informado';
+  // a CPF masked as the Receita publishes it (`***456789**`), punctuated like a full one
+  if (/^\*{3}\d{6}\*{2}$/.test(doc)) return `***.${doc.slice(3, 6)}.${doc.slice(6, 9)}-**`;
   if (/^\d{11}$/.test(doc)) return `${doc.slice(0, 3)}.${doc.slice(3, 6)}.${doc.slice(6, 9)}-${doc.slice(9)}`;
   if (/^[0-9A-Z]{12}\d{2}$/.test(doc)) return `${doc.slice(0, 2)}.${doc.slice(2, 5)}.${doc.slice(5, 8)}/${doc.slice(8, 12)}-${doc.slice(12)}`;
   return doc;

@@ -1,4 +1,4 @@
-import { document, html, join, type SafeHtml } from './html.js';
+import { document, html, join, NO_DOCUMENT, type SafeHtml } from './html.js';
 
 /** A partner as the partners source normalises it (decisions section 3). */
 export interface PartnerNode {
@@ -26,7 +26,7 @@ export function partnersOf(data: Record<string, unknown>, rootDoc: string): Part
   return list
     .filter((p) => typeof p === 'object' && p !== null)
     .map((p, i) => ({
-      doc: typeof p['doc'] === 'string' ? p['doc'] : `sem-documento-${i + 1}`,
+      doc: typeof p['doc'] === 'string' ? p['doc'] : `${NO_DOCUMENT}${i + 1}`,
       type: partnerType(p['type']),
       name: typeof p['name'] === 'string' ? p['name'] : 'Nome não informado',
       role: typeof p['role'] === 'string' ? p['role'] : 'Sócio',

@@ -202,7 +202,7 @@ function registerDetails(raw: Record<string, unknown>): SafeHtml {
   const cells = [
     typeof raw['age_band'] === 'string' ? html`<div><span class="k">Faixa etária</span><br>${raw['age_band']}</div>` : null,
     typeof raw['country'] === 'string' ? html`<div><span class="k">País</span><br>${raw['country']}</div>` : null,
-    rep ? html`<div><span class="k">Representante legal</span><br>${[rep['name'], rep['cpf'], rep['role']].filter((v) => typeof v === 'string' && v !== '').join(' — ') || '—'}</div>` : null,
+    rep ? html`<div><span class="k">Representante legal</span><br>${[rep['name'], typeof rep['cpf'] === 'string' ? document(rep['cpf']) : null, rep['role']].filter((v) => typeof v === 'string' && v !== '').join(' — ') || '—'}</div>` : null,
     best && typeof best['score'] === 'number'
       ? html`<div><span class="k">Melhor candidato nas listas</span><br>${String(best['name'] ?? '—')} (${String(best['list_id'] ?? '—')}, pontuação ${best['score'].toFixed(2).replace('.', ',')})</div>`
       : null,

@@ -8,4 +8,9 @@ describe('report formatting: documents', () => {
     expect(document('12ABC34501DE35')).to.equal('12.ABC.345/01DE-35');
     expect(document('12ABC34501DE3A')).to.equal('12ABC34501DE3A');
   });
+
+  it('punctuates a CPF masked as the Receita publishes it, and never shows the placeholder of a partner without a document', () => {
+    expect(document('***456789**')).to.equal('***.456.789-**');
+    expect(document('sem-documento-8')).to.equal('Não informado');
+  });
 });

@@ -43,7 +43,7 @@ describe('completo report and analysis: data read from the CNPJ register', () =>
     expect(html).to.include('Participação circular');
     expect(html).to.include('10/03/2015');
     expect(html).to.include('publicação 2026-05');
-    expect(html).to.include('41 a 50 anos').and.include('PEDRO ROCHA — ***333444** — Curador');
+    expect(html).to.include('41 a 50 anos').and.include('PEDRO ROCHA — ***.333.444-** — Curador');
   });
 
   it('a sandbox answer renders as before: no publication line, percentages explained', async () => {
