@@ -10,35 +10,33 @@ import { describeBlobStoreContract } from './blob-store.contract.js';
 describe('GridFsBlobStore on a fake replica set', () => {
   const crash = () => new Error('the instance stopped here');
 
-  it('serves the old or the new bytes to a read racing a put that deletes the old version', async () => {
+  /** A store whose next read runs `race` once, in the middle of its first chunks: another instance writing meanwhile. */
+  const racing = () => {
     const fake = new FakeMongo(DURABLE);
     let race: (() => Promise<void>) | null = null;
     const store = new GridFsBlobStore(fake.db, fakeBucket(fake, { chunkSize: 4, beforeChunk: async (_id: ObjectId, n: number) => {
-      // in the middle of the first read, another instance replaces the blob (and deletes the old chunks)
       if (n === 1 && race) {
         const run = race;
         race = null;
         await run();
       }
     } }));
+    return { store, during: (run: () => Promise<void>) => (race = run) };
+  };
+
+  it('serves the old or the new bytes to a read racing a put that deletes the old version', async () => {
+    const { store, during } = racing();
     await store.put('k/a', Buffer.from('old bytes, several chunks'), 'text/plain');
-    race = () => store.put('k/a', Buffer.from('new bytes'), 'text/csv');
+    // in the middle of the read, another instance replaces the blob (and deletes the old chunks)
+    during(() => store.put('k/a', Buffer.from('new bytes'), 'text/csv'));
     const read = await store.get('k/a');
     expect(read).to.deep.equal({ data: Buffer.from('new bytes'), contentType: 'text/csv' });
   });
 
   it('reads null, not an error, when a delete removes the version being read', async () => {
-    const fake = new FakeMongo(DURABLE);
-    let race: (() => Promise<void>) | null = null;
-    const store = new GridFsBlobStore(fake.db, fakeBucket(fake, { chunkSize: 4, beforeChunk: async (_id: ObjectId, n: number) => {
-      if (n === 1 && race) {
-        const run = race;
-        race = null;
-        await run();
-      }
-    } }));
+    const { store, during } = racing();
     await store.put('k/a', Buffer.from('old bytes, several chunks'), 'text/plain');
-    race = () => store.delete('k/a');
+    during(() => store.delete('k/a'));
     expect(await store.get('k/a')).to.equal(null);
   });
 

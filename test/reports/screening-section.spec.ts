@@ -4,6 +4,7 @@ import type { ListVersionImportedData } from '../../src/domain/list/events.js';
 import type { ListEntry } from '../../src/domain/screening/entry.js';
 import { buildIndex, search } from '../../src/domain/screening/match/index.js';
 import { checkLabel, sourceData, sourceLabel } from '../../src/reports/source-sections.js';
+import { listVersion } from '../helpers/list-version.js';
 
 const entry = (list_id: string, entry_id: string, name: string): ListEntry => ({
   list_id,
@@ -19,19 +20,7 @@ const entry = (list_id: string, entry_id: string, name: string): ListEntry => ({
   content_hash: entry_id,
 });
 
-const version = (list_id: string, version_id: string, sha256: string): ListVersionImportedData => ({
-  list_id,
-  version_id,
-  sha256,
-  bytes: 100,
-  source: { kind: 'upload' },
-  published_at: '2026-11-20',
-  imported_at: '2026-11-21T10:00:00.000Z',
-  entries: 2,
-  delta: { added: 2, removed: 0, changed: 0 },
-  files: [],
-  forced: false,
-});
+const version = (list_id: string, version_id: string, sha256: string): ListVersionImportedData => listVersion(list_id, version_id, sha256);
 
 const OFAC_SHA = 'a1b2c3d4e5f6'.padEnd(64, '0');
 const PEP_SHA = 'f0e1d2c3b4a5'.padEnd(64, '9');

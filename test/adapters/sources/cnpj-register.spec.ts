@@ -11,6 +11,7 @@ import { DEFAULT_TOKEN_WEIGHTS } from '../../../src/domain/screening/match/weigh
 import { withCheckDigits } from '../../../src/domain/values/document.js';
 import type { LoadedVersion } from '../../../src/reactors/list-catalog.js';
 import { companyPartner, establishment, fakeCnpjRegister, partner } from '../../helpers/fake-cnpj-register.js';
+import { listVersion } from '../../helpers/list-version.js';
 
 const entry = (list_id: string, entry_id: string, name: string, documents: EntryDocument[] = []): ListEntry => ({
   list_id,
@@ -33,19 +34,7 @@ const ENTRIES = [
   entry('br_pep', 'pep-2', 'JOSE CARLOS DA SILVA PEREIRA', [maskedCpf('***914582**')]),
 ];
 
-const version = (list_id: string): ListVersionImportedData => ({
-  list_id,
-  version_id: `${list_id}-v1`,
-  sha256: list_id.padEnd(64, '0'),
-  bytes: 100,
-  source: { kind: 'upload' },
-  published_at: '2026-05-20',
-  imported_at: '2026-05-21T10:00:00.000Z',
-  entries: 2,
-  delta: { added: 2, removed: 0, changed: 0 },
-  files: [],
-  forced: false,
-});
+const version = (list_id: string): ListVersionImportedData => listVersion(list_id, `${list_id}-v1`, list_id.padEnd(64, '0'), '2026-05-20');
 
 /** A catalog with `loaded` lists indexed, the others not loaded. */
 function catalog(loaded: readonly string[] = ['ofac_sdn', 'br_pep']) {
