@@ -8,7 +8,7 @@
  * one, never a mix. Readers in other processes notice the swap by watching `current.json`.
  */
 import Database from 'better-sqlite3';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileProgress, ImportBuild, ImportTarget } from './importer.js';
 import type { CnpjRegister, EstablishmentRecord, PartnerRecord, RegisterMonth, RegisterView } from './port.js';
@@ -87,13 +87,17 @@ export class SqliteRegisterTarget implements ImportTarget {
 
   private open(month: string, fingerprint: string, unlock: () => void): ImportBuild {
     const path = join(this.dir, `${monthFile(month)}.partial`);
+    // a build renamed to its final name by an import killed before it rewrote current.json: it is
+    // complete (its progress says so), so it goes back to being the build and this run only publishes it
+    const built = join(this.dir, monthFile(month));
+    if (!existsSync(path) && existsSync(built) && readCurrent(this.dir)?.file !== monthFile(month)) renameSync(built, path);
     // a partial build of another month was abandoned for this one: it would only take space
     for (const name of readdirSync(this.dir)) {
       if (name.endsWith('.partial') && name !== `${monthFile(month)}.partial`) removeDatabase(join(this.dir, name));
     }
     let db = openBuild(path);
-    const built = db.prepare(`SELECT value FROM meta WHERE key = 'fingerprint'`).pluck().get() as string | undefined;
-    if (built !== undefined && built !== fingerprint) {
+    const recorded = db.prepare(`SELECT value FROM meta WHERE key = 'fingerprint'`).pluck().get() as string | undefined;
+    if (recorded !== undefined && recorded !== fingerprint) {
       // other files than the interrupted attempt's: its rows cannot be resumed from
       db.close();
       removeDatabase(path);
@@ -131,6 +135,15 @@ function alive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function syncDirectory(dir: string): void {
+  const fd = openSync(dir, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -195,6 +208,8 @@ class SqliteBuild implements ImportBuild {
     const temp = join(this.dir, `current.json.${process.pid}.tmp`);
     writeFileSync(temp, JSON.stringify({ month: this.month, file } satisfies Current));
     renameSync(temp, join(this.dir, 'current.json'));
+    // the renames are durable only once the directory itself is on disk
+    syncDirectory(this.dir);
     // readers that still hold the previous file open keep reading it until they let it go
     if (previous && previous.file !== file) removeDatabase(join(this.dir, previous.file));
   }

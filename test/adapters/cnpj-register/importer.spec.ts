@@ -73,6 +73,22 @@ describe('CNPJ dump import into SQLite: broken dumps fail clearly and leave the 
     expect(committed).to.deep.equal([]);
   });
 
+  it('a month renamed into place by an import killed before it rewrote current.json is published by the next run, not imported again', async () => {
+    // the same month built completely elsewhere, then left here under its final name with current.json still on May
+    const elsewhere = tempDir('cnpj-imp-elsewhere-');
+    const dir = await writeDump(parent, '2026-06', rows('NOVA LTDA'));
+    await importDump(dir, new SqliteRegisterTarget(elsewhere));
+    writeFileSync(join(dataDir, 'cnpj', 'cnpj-2026-06.sqlite'), readFileSync(join(elsewhere, 'cnpj', 'cnpj-2026-06.sqlite')));
+    const committed: string[] = [];
+    const month = await importDump(dir, new SqliteRegisterTarget(dataDir), { onProgress: (p) => committed.push(p.file) });
+    expect(committed, 'no row loaded again').to.deep.equal([]);
+    expect(month.rows).to.include({ empresas: 1, socios: 1 });
+    const view = (await register.current())!;
+    expect(view.month.month).to.equal('2026-06');
+    expect(await view.companyName('11222333')).to.equal('NOVA LTDA');
+    expect(readdirSync(join(dataDir, 'cnpj')).filter((n) => n.endsWith('.sqlite'))).to.deep.equal(['cnpj-2026-06.sqlite']);
+  });
+
   it('a zip with two entries', async () => {
     const dir = await writeDump(parent, '2026-06', rows('NOVA LTDA'));
     await writeZip(dir, 'Empresas0.zip', { 'A.CSV': csvOf([empresa('11222333', 'X')]), 'B.CSV': '' });
