@@ -2,7 +2,11 @@ import { expect } from 'chai';
 import { loadState } from '../../src/commands/handle-command.js';
 import { webhookEndpointsDecider, webhookEndpointsStream } from '../../src/domain/webhook/endpoints.js';
 import { listTenantKeys } from '../../src/projections/api-keys.js';
+import { importDump } from '../../src/adapters/cnpj-register/importer.js';
+import { SqliteRegisterTarget } from '../../src/adapters/cnpj-register/sqlite.js';
 import { signedIn } from './screens-support.js';
+import { cnpjOf, empresa, estabelecimento, LOOKUPS, writeDump } from '../helpers/cnpj-dump.js';
+import { tempDir } from '../helpers/temp.js';
 import { dashboardUser, type Page, type SignedIn } from '../helpers/dashboard.js';
 import { recordSensitive } from '../helpers/log-privacy.js';
 import { startService, type TestService } from '../helpers/service.js';
@@ -188,6 +192,18 @@ describe('dashboard: settings', () => {
     expect(lists).to.contain('data-list-id="ofac_sdn"').and.to.contain('US Treasury OFAC (SDN)');
     expect(lists).to.contain(`data-list-id="${listId}"`).and.to.contain('Lista &lt;script&gt;alert(1)&lt;/script&gt;');
     expect(page.html).not.to.contain(XSS_SCRIPT).and.not.to.contain('<img src=x');
+  });
+
+  it('shows which month of the CNPJ register live keys read, or that none is loaded', async () => {
+    const before = await viewer.get('/dashboard/settings');
+    expect(/data-testid="settings-register">([\s\S]*?)<\/p>/.exec(before.html)![1]).to.contain('Nenhuma publicação carregada');
+    const rows = { ...LOOKUPS, empresas: [empresa('11222333', 'PAINEL LTDA')], estabelecimentos: [estabelecimento(cnpjOf('11222333'))], socios: [], simples: [] };
+    await importDump(await writeDump(tempDir('settings-cnpj-'), '2026-10', rows), new SqliteRegisterTarget(service.dataDir));
+    // the service looks at the register's current month every few seconds
+    await new Promise((resolve) => setTimeout(resolve, 5_100));
+    const after = await viewer.get('/dashboard/settings');
+    const shown = /data-testid="settings-register">([\s\S]*?)<\/p>/.exec(after.html)![1]!;
+    expect(shown).to.contain('Publicação <strong>2026-10</strong>').and.contain('1 estabelecimentos').and.contain('Em dia.');
   });
 });
 

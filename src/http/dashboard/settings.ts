@@ -24,7 +24,10 @@ import { formField, readForm, requireRole, requireUser, userContext } from './se
 import type { DashboardState } from './state.js';
 
 type Ctx = Koa.ParameterizedContext<DashboardState>;
-type SettingsServices = Pick<Services, 'log' | 'readStore' | 'runner' | 'clock' | 'secretKey' | 'webhooks' | 'listCatalog'>;
+type SettingsServices = Pick<Services, 'log' | 'readStore' | 'runner' | 'clock' | 'secretKey' | 'webhooks' | 'listCatalog' | 'cnpjRegister'>;
+
+/** The Receita publishes monthly on no fixed day: a month loaded more than this long ago is late. */
+const REGISTER_LATE_DAYS = 45;
 
 const BANDS = ['baixo', 'medio', 'alto'] as const;
 const CUSTOMER_STATUSES = Object.keys(CustomerStatus.keys);
@@ -67,13 +70,14 @@ export function settingsRouter(services: SettingsServices): Router<DashboardStat
   const settingsPage = async (ctx: Ctx, problem: { section: string; error: ApiError } | null = null) => {
     const user = ctx.state.user!;
     const now = clock.now();
-    const [tenant, keys, endpoints, deliveries, own, global] = await Promise.all([
+    const [tenant, keys, endpoints, deliveries, own, global, register] = await Promise.all([
       getTenant(readStore, user.tenant_id),
       listTenantKeys(readStore, user.tenant_id),
       endpointsOf(user.tenant_id),
       findWebhookDeliveries(readStore, { tenant_id: user.tenant_id }, DELIVERY_LOG_SIZE),
       readStore.find<TemplateDoc>('templates', { where: { tenant_id: user.tenant_id }, limit: 500 }),
       readStore.find<TemplateDoc>('templates', { where: { global: true }, limit: 500 }),
+      services.cnpjRegister?.current() ?? null,
     ]);
     if (!tenant) throw new ApiError('tenant_not_found', 'Conta não encontrada.');
     const settings = tenant.settings;
@@ -112,6 +116,15 @@ export function settingsRouter(services: SettingsServices): Router<DashboardStat
           ...listCatalog.listIds().map((id) => listStatusView(listCatalog, id, now)),
           ...listCatalog.tenantListsOf(user.tenant_id).map((list) => tenantListView(listCatalog, list)),
         ].map((l) => ({ id: l.list_id, name: 'name' in l ? l.name : l.publisher, version: l.version_id, loaded: when(l.imported_at), age: l.imported_at ? ageText(l.imported_at, now) : '—', entries: l.entries, stale: l.stale, error: l.last_error })),
+        register: register
+          ? {
+              month: register.month.month,
+              loaded: when(register.month.imported_at),
+              age: ageText(register.month.imported_at, now),
+              establishments: register.month.rows['estabelecimentos'] ?? 0,
+              late: now.getTime() - Date.parse(register.month.imported_at) > REGISTER_LATE_DAYS * 86_400_000,
+            }
+          : null,
       },
       { title: 'Configurações', nav: 'configuracoes', status: problem?.error.status ?? 200 },
     );
