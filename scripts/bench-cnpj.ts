@@ -27,10 +27,10 @@ import { RegisterSource } from '../src/adapters/sources/cnpj-register.js';
 import { errorAnswer, type Source } from '../src/adapters/sources/port.js';
 import { withCheckDigits } from '../src/domain/values/document.js';
 import { option } from './args.js';
-import { generateDump } from './cnpj-gen.js';
+import { FULL, generateDump } from './cnpj-gen.js';
 
-/** The register's size (scripts/cnpj-gen.ts FULL): establishments, companies, partners, Simples. */
-const FULL_ROWS = 60_000_000 + 56_000_000 + 25_000_000 + 40_000_000;
+/** The register's size: establishments, companies, partners and Simples rows, as the generator scales them. */
+const FULL_ROWS = Object.values(FULL).reduce((a, b) => a + b, 0);
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;

@@ -20,7 +20,7 @@ import { ZipFile } from 'yazl';
 import { withCheckDigits } from '../src/domain/values/document.js';
 
 /** The real register's row counts (2026), multiplied by the scale. */
-const FULL = { establishments: 60_000_000, companies: 56_000_000, partners: 25_000_000, simples: 40_000_000 };
+export const FULL = { establishments: 60_000_000, companies: 56_000_000, partners: 25_000_000, simples: 40_000_000 };
 const SPLIT = 10;
 
 export interface DumpCounts {

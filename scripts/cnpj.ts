@@ -14,9 +14,8 @@
  * resumes. One JSON line per result on stdout, progress on stderr. Exit 1 when the import fails
  * (the previous month keeps serving), 2 for a usage error.
  */
-import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { DEFAULT_CNPJ_DOWNLOAD, downloadMonth, latestMonth } from '../src/adapters/cnpj-register/download.js';
+import { DEFAULT_CNPJ_DOWNLOAD, downloadAndImport, latestMonth } from '../src/adapters/cnpj-register/download.js';
 import { importDump, type ImportTarget } from '../src/adapters/cnpj-register/importer.js';
 import type { CnpjRegister } from '../src/adapters/cnpj-register/port.js';
 import { MongoReadStore } from '../src/adapters/read-store/mongo.js';
@@ -62,34 +61,31 @@ async function importCommand(store: Store, args: string[]): Promise<number> {
   // Ctrl-C stops between batches (or a download): what was committed stays for the next run to resume from
   const stop = new AbortController();
   process.once('SIGINT', () => stop.abort());
-  const fetched = /^https?:\/\//i.test(source) ? await download(source, month, store.downloads, stop.signal) : null;
   let lastReport = 0;
-  const loaded = await importDump(fetched?.dir ?? resolve(source), store.target, {
-    ...((fetched?.month ?? month) !== undefined && { month: fetched?.month ?? month }),
-    ...(batchRows !== undefined && { batchRows: Number(batchRows) }),
-    signal: stop.signal,
-    onProgress: (p) => {
-      const now = Date.now();
-      if (!p.done && now - lastReport < 1_000) return;
-      lastReport = now;
-      process.stderr.write(`${JSON.stringify(p)}\n`);
-    },
-  });
-  line(loaded);
-  // the month now lives in its store; the zips would only fill the disk
-  if (fetched) await rm(fetched.dir, { recursive: true, force: true });
+  const load = (dir: string, month: string | undefined) =>
+    importDump(dir, store.target, {
+      ...(month !== undefined && { month }),
+      ...(batchRows !== undefined && { batchRows: Number(batchRows) }),
+      signal: stop.signal,
+      onProgress: (p) => {
+        const now = Date.now();
+        if (!p.done && now - lastReport < 1_000) return;
+        lastReport = now;
+        process.stderr.write(`${JSON.stringify(p)}\n`);
+      },
+    });
+  line(/^https?:\/\//i.test(source) ? await download(source, month, store.downloads, stop.signal, load) : await load(resolve(source), month));
   return 0;
 }
 
-/** The month's zips from the Receita's folder (its latest month unless the URL or --month names one). */
-async function download(url: string, month: string | undefined, destDir: string, signal: AbortSignal): Promise<{ dir: string; month: string }> {
+/** The month from the Receita's folder (its latest unless the URL or --month names one): downloaded, imported, its zips deleted. */
+async function download<T>(url: string, month: string | undefined, destDir: string, signal: AbortSignal, load: (dir: string, month: string) => Promise<T>): Promise<T> {
   const named = /^(.*\/)(\d{4}-\d{2})\/?$/.exec(url);
   const folder = named ? named[1]! : url.endsWith('/') ? url : `${url}/`;
   const options = { ...DEFAULT_CNPJ_DOWNLOAD, signal };
   const wanted = month ?? named?.[2] ?? (await latestMonth(folder, options));
   process.stderr.write(`${JSON.stringify({ downloading: wanted, from: folder })}\n`);
-  const downloaded = await downloadMonth(folder, wanted, destDir, options);
-  return { dir: downloaded.dir, month: wanted };
+  return (await downloadAndImport(folder, wanted, destDir, load, options)).imported;
 }
 
 async function main(): Promise<number> {

@@ -1,6 +1,5 @@
-import { rm } from 'node:fs/promises';
 import type { Clock } from '../adapters/clock.js';
-import { DEFAULT_CNPJ_DOWNLOAD, downloadMonth, latestMonth, type CnpjDownloadOptions } from '../adapters/cnpj-register/download.js';
+import { DEFAULT_CNPJ_DOWNLOAD, downloadAndImport, latestMonth, type CnpjDownloadOptions } from '../adapters/cnpj-register/download.js';
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
 import type { Config } from '../config.js';
 import { errorText, type Logger } from '../logger.js';
@@ -61,11 +60,8 @@ export class CnpjRefresher implements WorkHandler {
       const current = await this.deps.currentMonth();
       if (current !== null && month <= current) return { again_at: now + CHECK_EVERY_MS };
       this.deps.logger.info('cnpj register: downloading a new month', { month, url });
-      const downloaded = await downloadMonth(url, month, dir, options);
-      await this.deps.importDir(downloaded.dir, month);
-      // the month now lives in its store; the zips would only fill the disk
-      await rm(downloaded.dir, { recursive: true, force: true });
-      this.deps.logger.info('cnpj register: month imported', { month, files: downloaded.files.length });
+      const { files } = await downloadAndImport(url, month, dir, this.deps.importDir, options);
+      this.deps.logger.info('cnpj register: month imported', { month, files: files.length });
       return { again_at: now + CHECK_EVERY_MS };
     } catch (error) {
       // a stop or the worker's timeout: released as is, the next execution resumes

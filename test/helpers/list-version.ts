@@ -1,4 +1,7 @@
 import type { ListVersionImportedData } from '../../src/domain/list/events.js';
+import type { EntryDocument, ListEntry } from '../../src/domain/screening/entry.js';
+
+/** Fixtures of the screening lists for tests that need no file imported. */
 
 /** A recorded list version of two uploaded entries, for tests that need one without importing a file. */
 export const listVersion = (list_id: string, version_id = `${list_id}-v1`, sha256 = list_id.padEnd(64, '0'), published_at = '2026-11-20'): ListVersionImportedData => ({
@@ -13,4 +16,19 @@ export const listVersion = (list_id: string, version_id = `${list_id}-v1`, sha25
   delta: { added: 2, removed: 0, changed: 0 },
   files: [],
   forced: false,
+});
+
+/** A person listed under one primary name, with the documents given. */
+export const listEntry = (list_id: string, entry_id: string, name: string, documents: EntryDocument[] = []): ListEntry => ({
+  list_id,
+  entry_id,
+  schema: 'person',
+  names: [{ name, kind: 'primary' }],
+  documents,
+  birth_dates: [],
+  countries: [],
+  sanctions: [],
+  listed_on: null,
+  remarks: null,
+  content_hash: entry_id,
 });

@@ -1,30 +1,16 @@
 import { expect } from 'chai';
 import { listAnswer, type ListSearch } from '../../src/adapters/sources/lists.js';
 import type { ListVersionImportedData } from '../../src/domain/list/events.js';
-import type { ListEntry } from '../../src/domain/screening/entry.js';
 import { buildIndex, search } from '../../src/domain/screening/match/index.js';
 import { checkLabel, sourceData, sourceLabel } from '../../src/reports/source-sections.js';
-import { listVersion } from '../helpers/list-version.js';
+import { listEntry, listVersion } from '../helpers/list-version.js';
 
-const entry = (list_id: string, entry_id: string, name: string): ListEntry => ({
-  list_id,
-  entry_id,
-  schema: 'person',
-  names: [{ name, kind: 'primary' }],
-  documents: [],
-  birth_dates: [],
-  countries: [],
-  sanctions: [],
-  listed_on: null,
-  remarks: null,
-  content_hash: entry_id,
-});
 
 const version = (list_id: string, version_id: string, sha256: string): ListVersionImportedData => listVersion(list_id, version_id, sha256);
 
 const OFAC_SHA = 'a1b2c3d4e5f6'.padEnd(64, '0');
 const PEP_SHA = 'f0e1d2c3b4a5'.padEnd(64, '9');
-const index = buildIndex([entry('ofac_sdn', '7001', 'PEREIRA, José Carlos'), entry('ofac_sdn', '7002', 'Maria Aparecida Souza'), entry('br_pep', 'p-17', 'Zacarias Moura')]);
+const index = buildIndex([listEntry('ofac_sdn', '7001', 'PEREIRA, José Carlos'), listEntry('ofac_sdn', '7002', 'Maria Aparecida Souza'), listEntry('br_pep', 'p-17', 'Zacarias Moura')]);
 const searchIndex: ListSearch = (query, options) => search(index, query, options);
 const versions = [version('ofac_sdn', 'ofac-v-2026-11-20', OFAC_SHA), version('br_pep', 'pep-v-2026-11', PEP_SHA)];
 const root = { doc: '', name: '' };

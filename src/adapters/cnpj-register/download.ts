@@ -122,6 +122,18 @@ export interface DownloadedMonth {
 }
 
 /**
+ * A month downloaded (resumably, every zip verified), handed to `importDir`, and its zips deleted
+ * once imported: the month then lives in its store, the zips would only fill the disk. A failure
+ * keeps what was downloaded for the next attempt.
+ */
+export async function downloadAndImport<T>(folderUrl: string, month: string, destDir: string, importDir: (dir: string, month: string) => Promise<T>, options: CnpjDownloadOptions = DEFAULT_CNPJ_DOWNLOAD): Promise<{ imported: T; files: string[] }> {
+  const downloaded = await downloadMonth(folderUrl, month, destDir, options);
+  const imported = await importDir(downloaded.dir, month);
+  await rm(downloaded.dir, { recursive: true, force: true });
+  return { imported, files: downloaded.files };
+}
+
+/**
  * Downloads every zip of a month into `<destDir>/<month>/`. A file already there under its final
  * name was verified before it got that name and is kept; a `.part` file is resumed. Any file
  * failing fails the month (the importer never sees part of one); the files that did complete stay

@@ -5,33 +5,20 @@ import { RegisterSource } from '../../../src/adapters/sources/cnpj-register.js';
 import type { RegisterPartner } from '../../../src/adapters/sources/cnpj-register-partners.js';
 import type { Source, SourceAnswer, SourceRequest } from '../../../src/adapters/sources/port.js';
 import type { ListVersionImportedData } from '../../../src/domain/list/events.js';
-import type { EntryDocument, ListEntry } from '../../../src/domain/screening/entry.js';
+import type { EntryDocument } from '../../../src/domain/screening/entry.js';
 import { buildIndex, search } from '../../../src/domain/screening/match/index.js';
 import { DEFAULT_TOKEN_WEIGHTS } from '../../../src/domain/screening/match/weights.js';
 import { withCheckDigits } from '../../../src/domain/values/document.js';
 import type { LoadedVersion } from '../../../src/reactors/list-catalog.js';
 import { companyPartner, establishment, fakeCnpjRegister, partner } from '../../helpers/fake-cnpj-register.js';
-import { listVersion } from '../../helpers/list-version.js';
+import { listEntry, listVersion } from '../../helpers/list-version.js';
 
-const entry = (list_id: string, entry_id: string, name: string, documents: EntryDocument[] = []): ListEntry => ({
-  list_id,
-  entry_id,
-  schema: 'person',
-  names: [{ name, kind: 'primary' }],
-  documents,
-  birth_dates: [],
-  countries: [],
-  sanctions: [],
-  listed_on: null,
-  remarks: null,
-  content_hash: entry_id,
-});
 const maskedCpf = (value: string): EntryDocument => ({ type: 'cpf', value, masked: true, country: 'BR' });
 
 const ENTRIES = [
-  entry('ofac_sdn', '7001', 'CARLOS ALBERTO MENDES FARIA'),
-  entry('br_pep', 'pep-1', 'JOSÉ CARLOS DA SILVA PEREIRA', [maskedCpf('***275936**')]),
-  entry('br_pep', 'pep-2', 'JOSE CARLOS DA SILVA PEREIRA', [maskedCpf('***914582**')]),
+  listEntry('ofac_sdn', '7001', 'CARLOS ALBERTO MENDES FARIA'),
+  listEntry('br_pep', 'pep-1', 'JOSÉ CARLOS DA SILVA PEREIRA', [maskedCpf('***275936**')]),
+  listEntry('br_pep', 'pep-2', 'JOSE CARLOS DA SILVA PEREIRA', [maskedCpf('***914582**')]),
 ];
 
 const version = (list_id: string): ListVersionImportedData => listVersion(list_id, `${list_id}-v1`, list_id.padEnd(64, '0'), '2026-05-20');
