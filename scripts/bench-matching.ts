@@ -7,7 +7,7 @@
  *     held-out split at DEFAULT_THRESHOLD, beside token-sorted Jaro-Winkler and Levenshtein
  *     baselines whose thresholds are tuned on the tune split in the same run.
  * (2) Search over a corpus of at least 150,000 names: the real OFAC SDN (sdn.csv + alt.csv) and
- *     UN consolidated list names from /work/shared/data/lists (parsed minimally here), plus
+ *     UN consolidated list names from test/fixtures/lists (parsed minimally here), plus
  *     generated Brazilian people (PEP/CEAF-like, masked CPFs) and companies (CEIS-like, CNPJs).
  *     Index build time, heap used by the index, and search latency p50/p99 over a query mix:
  *     listed names as they are, listed names misspelt or reordered, and names on no list.
@@ -24,7 +24,7 @@ import type { TokenWeights } from '../src/domain/screening/match/weights.js';
 import { withCheckDigits } from '../src/domain/values/document.js';
 import { ACTIVITY, DISTINCTIVE, EVAL_PAIRS_PATH, type EvalPair, FEMALE, MALE, PARTICLE_OF, rng, SURNAMES } from './make-eval-pairs.js';
 
-const LISTS = process.env.SVC_BENCH_LISTS_DIR ?? '/work/shared/data/lists';
+const LISTS = process.env.SVC_BENCH_LISTS_DIR ?? 'test/fixtures/lists';
 
 // ---------------------------------------------------------------- accuracy
 

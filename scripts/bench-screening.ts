@@ -51,7 +51,7 @@ import { brazilianCompanyName, brazilianName, queriesFrom } from './bench-matchi
 import { listen, loadFigures, shut, type LoadFigures, type LoadResult } from './bench-http.js';
 import { ACTIVITY, DISTINCTIVE, rng, SURNAMES } from './make-eval-pairs.js';
 
-const LISTS = process.env.SVC_BENCH_LISTS_DIR ?? '/work/shared/data/lists';
+const LISTS = process.env.SVC_BENCH_LISTS_DIR ?? 'test/fixtures/lists';
 const OPERATOR_TOKEN = 'op_bench_screening';
 const SEARCH = '/api/v1/screening/search';
 

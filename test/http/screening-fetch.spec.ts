@@ -5,9 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { candidateUrls } from '../../src/adapters/lists/fetcher.js';
 import { startService, type TestService } from '../helpers/service.js';
+import { listFixture } from '../helpers/list-fixtures.js';
 import type { Json } from './runs-support.js';
 
-const sample = (path: string) => readFileSync(resolve(process.cwd(), '../shared/data/lists', path));
+const sample = listFixture;
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 

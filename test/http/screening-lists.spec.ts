@@ -5,9 +5,10 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createTenant, startService, type TestService } from '../helpers/service.js';
 import { tempDir } from '../helpers/temp.js';
+import { listFixture, listFixturePath } from '../helpers/list-fixtures.js';
 import type { Json } from './runs-support.js';
 
-const sample = (path: string) => readFileSync(resolve(process.cwd(), '../shared/data/lists', path));
+const sample = listFixture;
 
 /** The operator's upload of list versions and the lists' status, over HTTP (screening.md sections 3 and 4). */
 describe('screening lists: operator upload and status', () => {
@@ -110,11 +111,11 @@ describe('screening lists: operator upload and status', () => {
     const dataDir = tempDir();
     const env = { ...process.env, SVC_DATA_DIR: dataDir, SVC_SECRET_KEY: 'test-secret-key' };
     const lists = (...args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/lists.ts', ...args], { env });
-    const imported = JSON.parse((await lists('import', 'br_pep', resolve(process.cwd(), '../shared/data/lists/br/202610_PEP.zip'))).stdout) as Json;
+    const imported = JSON.parse((await lists('import', 'br_pep', listFixturePath('br/202610_PEP.zip'))).stdout) as Json;
     expect(imported).to.deep.include({ outcome: 'imported', list_id: 'br_pep', entries: 8 });
     const statuses = (await lists('status')).stdout.trim().split('\n').map((l) => JSON.parse(l) as Json);
     expect(statuses.find((l) => l['list_id'] === 'br_pep')).to.deep.include({ version_id: imported['version_id'], entries: 8, stale: false });
-    const wrong = await lists('import', 'br_pep', resolve(process.cwd(), '../shared/data/lists/br/ceis.csv')).then(
+    const wrong = await lists('import', 'br_pep', listFixturePath('br/ceis.csv')).then(
       () => null,
       (error: { code: number; stderr: string }) => error,
     );

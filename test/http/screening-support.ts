@@ -2,9 +2,10 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TestService } from '../helpers/service.js';
+import { listFixture } from '../helpers/list-fixtures.js';
 
-/** A sample list file from ../shared/data/lists (the repo's sibling, as CI clones it). */
-export const sample = (path: string) => readFileSync(resolve(process.cwd(), '../shared/data/lists', path));
+/** A list fixture's bytes (test/fixtures/lists). */
+export const sample = listFixture;
 
 /** Imports sample files as list versions through the operator API; each must be a new version (201). */
 export async function uploadSampleLists(service: TestService, lists: readonly (readonly [string, readonly string[]])[]): Promise<void> {

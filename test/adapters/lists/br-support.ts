@@ -3,11 +3,12 @@ import iconv from 'iconv-lite';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import yauzl from 'yauzl';
+import { listFixturePath } from '../../helpers/list-fixtures.js';
 import type { ListEntry } from '../../../src/domain/screening/entry.js';
 import { ListFileError, type ListFile, type ListImporter, type ParsedList } from '../../../src/adapters/lists/importers/port.js';
 
-/** The sample files (read-only), beside the repository as CI clones them. */
-export const SAMPLES = resolve(process.cwd(), '../shared/data/lists/br');
+/** The Brazilian list fixtures (read-only). */
+export const SAMPLES = listFixturePath('br');
 
 export const sample = (name: string): ListFile => ({ name, data: readFileSync(resolve(SAMPLES, name)) });
 

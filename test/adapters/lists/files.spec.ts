@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { unpackListFiles } from '../../../src/adapters/lists/files.js';
 import { ListFileError } from '../../../src/adapters/lists/importers/port.js';
+import { listFixture } from '../../helpers/list-fixtures.js';
 
-const sample = (path: string) => readFileSync(resolve(process.cwd(), '../shared/data/lists', path));
+const sample = listFixture;
 
 async function refused(promise: Promise<unknown>): Promise<string> {
   try {

@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { listFixture } from '../../helpers/list-fixtures.js';
 import { expect } from 'chai';
 import type { ListEntry } from '../../../src/domain/screening/entry.js';
 import { ListFileError, type ListFile, type ParsedList } from '../../../src/adapters/lists/importers/port.js';
 
-/* The published sample files (../shared/data/lists beside the repository) and small test helpers. */
+/* The list fixtures (test/fixtures/lists) and small test helpers. */
 
-export const sampleBytes = (path: string): Buffer => readFileSync(new URL(`../../../../shared/data/lists/${path}`, import.meta.url));
+export const sampleBytes = (path: string): Buffer => listFixture(path);
 
 /** A sample as the importer gets it: named as published (or as given). */
 export const sample = (path: string, name = path.split('/').pop()!): ListFile => ({ name, data: sampleBytes(path) });
