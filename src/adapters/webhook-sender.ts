@@ -2,7 +2,7 @@ import got, { type Agents } from 'got';
 import http from 'node:http';
 import https from 'node:https';
 import { lookup } from 'node:dns/promises';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction, type Socket } from 'node:net';
 import { isInternalAddress, webhookUrlProblem } from './address-policy.js';
 
 export interface ResolvedAddress {
@@ -44,6 +44,8 @@ export interface GotWebhookSenderOptions {
   resolve?: HostResolver;
   /** extra trusted certificate authorities (tests with a self-signed receiver) */
   ca?: string | Buffer;
+  /** the lookup the connection uses, given the checked addresses (default: pinnedLookup); tests inject misbehaving ones */
+  connectLookup?: (addresses: readonly ResolvedAddress[]) => LookupFunction;
 }
 
 const systemResolver: HostResolver = async (hostname) =>
@@ -62,13 +64,15 @@ export class GotWebhookSender implements WebhookSender {
   private readonly timeoutMs: number;
   private readonly resolve: HostResolver;
   private readonly agents: Agents;
+  private readonly connectLookup: (addresses: readonly ResolvedAddress[]) => LookupFunction;
 
   constructor(private readonly options: GotWebhookSenderOptions) {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.resolve = options.resolve ?? systemResolver;
+    this.connectLookup = options.connectLookup ?? pinnedLookup;
     this.agents = {
-      http: new http.Agent({ keepAlive: false }),
-      https: new https.Agent({ keepAlive: false, ...(options.ca ? { ca: options.ca } : {}) }),
+      http: watchSockets(new http.Agent({ keepAlive: false })),
+      https: watchSockets(new https.Agent({ keepAlive: false, ...(options.ca ? { ca: options.ca } : {}) })),
     };
   }
 
@@ -101,7 +105,7 @@ export class GotWebhookSender implements WebhookSender {
       return result('refused', 'host resolves to an internal address; not sent');
     }
     try {
-      const response = await this.post(url, request, pinnedLookup(addresses), signal);
+      const response = await this.post(url, request, this.connectLookup(addresses), signal);
       const status = response.statusCode ?? 0;
       if (status >= 200 && status < 300) return result('succeeded', null, status);
       if (status >= 300 && status < 400) return result('failed', `redirect not followed (HTTP ${status})`, status);
@@ -129,7 +133,19 @@ export class GotWebhookSender implements WebhookSender {
         resolve(response);
         stream.destroy();
       });
-      stream.on('error', reject);
+      // a socket that failed before its request listened (see watchSockets) fails the request with
+      // that error, not the `socket hang up` the request sees afterwards
+      let socket: Socket | undefined;
+      stream.on('error', (error: Error) => reject((socket && earlyErrors.get(socket)) ?? error));
+      stream.once('request', (clientRequest: http.ClientRequest) => {
+        const taken = (s: Socket) => {
+          socket = s;
+          const early = earlyErrors.get(s);
+          if (early) clientRequest.destroy(early);
+        };
+        if (clientRequest.socket) taken(clientRequest.socket);
+        else clientRequest.once('socket', taken);
+      });
     });
   }
 
@@ -153,8 +169,50 @@ export class GotWebhookSender implements WebhookSender {
   }
 }
 
-/** A lookup that answers only with the addresses already checked, in the shape Node asks for. */
-function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunction {
+/**
+ * Errors a socket raised before its request listened to it. A connect() that fails inside the
+ * call (ENETUNREACH for an IPv6 address on an IPv4-only host, EINVAL...) emits `error` on the
+ * next tick, which can come before the request takes the socket: with no listener, that error
+ * kills the process. Every socket the agents create is listened to from its first moment, and
+ * its request is failed with the error it missed (post() above).
+ */
+const earlyErrors = new WeakMap<Socket, Error>();
+
+function watchSockets<A extends http.Agent>(agent: A): A {
+  const create = (agent as unknown as { createConnection: (...args: unknown[]) => Socket | undefined }).createConnection;
+  (agent as unknown as { createConnection: (...args: unknown[]) => Socket | undefined }).createConnection = function (this: A, ...args: unknown[]) {
+    const socket = create.apply(this, args);
+    socket?.on('error', (error: Error) => {
+      if (!earlyErrors.has(socket)) earlyErrors.set(socket, error);
+    });
+    return socket;
+  };
+  return agent;
+}
+
+/**
+ * A lookup that calls back only after its caller has returned, as dns.lookup does, and turns a
+ * throw into an error passed back: the connection then starts once its request listens.
+ */
+export function answerLater(lookup: LookupFunction): LookupFunction {
+  return ((hostname: string, options: unknown, callback?: unknown) => {
+    const cb = (typeof options === 'function' ? options : callback) as (...answer: unknown[]) => void;
+    const later = (...answer: unknown[]) => setImmediate(() => cb(...answer));
+    try {
+      if (typeof options === 'function') (lookup as (h: string, c: unknown) => void)(hostname, later);
+      else (lookup as (h: string, o: unknown, c: unknown) => void)(hostname, options, later);
+    } catch (error) {
+      later(error);
+    }
+  }) as LookupFunction;
+}
+
+/** A lookup that answers only with the addresses already checked, in the shape Node asks for, never in the caller's tick. */
+export function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunction {
+  return answerLater(pinnedAnswer(addresses));
+}
+
+function pinnedAnswer(addresses: readonly ResolvedAddress[]): LookupFunction {
   return ((_hostname: string, options: unknown, callback?: unknown) => {
     const cb = (typeof options === 'function' ? options : callback) as (error: Error | null, address?: unknown, family?: number) => void;
     const opts = (typeof options === 'object' && options !== null ? options : {}) as { all?: boolean; family?: number | string };
