@@ -21,17 +21,21 @@ export const secretKeyBytes = (secret: string): Buffer => Buffer.from(secret.sli
 /**
  * Every signature header of one attempt: `X-Svc-Signature` / `Svc-Signature` (hex HMAC-SHA256
  * of the raw body keyed with the secret text, `whsec_` included) and the Standard Webhooks
- * trio (base64 HMAC-SHA256 of `id.timestamp.body` keyed with the secret's bytes).
+ * trio (base64 HMAC-SHA256 of `id.timestamp.body` keyed with the secret's bytes). Given several
+ * secrets (the current one first, then one rotated out and still in its overlap), the Standard
+ * Webhooks header carries one signature per secret, space-separated, as that standard allows;
+ * the `sha256=` headers hold one value, so they sign with the current secret only.
  */
-export function signatureHeaders(secret: string, eventId: string, timestamp: number, body: string): Record<string, string> {
-  const svc = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-  const standard = createHmac('sha256', secretKeyBytes(secret)).update(`${eventId}.${timestamp}.${body}`).digest('base64');
+export function signatureHeaders(secrets: string | readonly [string, ...string[]], eventId: string, timestamp: number, body: string): Record<string, string> {
+  const all = typeof secrets === 'string' ? [secrets] : secrets;
+  const svc = `sha256=${createHmac('sha256', all[0]!).update(body).digest('hex')}`;
+  const standard = all.map((secret) => `v1,${createHmac('sha256', secretKeyBytes(secret)).update(`${eventId}.${timestamp}.${body}`).digest('base64')}`);
   return {
     'x-svc-signature': svc,
     'svc-signature': svc,
     'webhook-id': eventId,
     'webhook-timestamp': String(timestamp),
-    'webhook-signature': `v1,${standard}`,
+    'webhook-signature': standard.join(' '),
   };
 }
 

@@ -5,7 +5,7 @@ import { DomainError } from '../domain/shared/decider.js';
 import { tenantDecider, tenantStream } from '../domain/tenant/decider.js';
 import type { Environment } from '../domain/values/scopes.js';
 import { deliveryDecider, deliveryStream } from '../domain/webhook/decider.js';
-import { webhookEndpointsDecider, webhookEndpointsStream } from '../domain/webhook/endpoints.js';
+import { DEFAULT_SECRET_OVERLAP_MS, webhookEndpointsDecider, webhookEndpointsStream } from '../domain/webhook/endpoints.js';
 import type { WebhookEventType } from '../domain/webhook/events.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
 import { getTenant } from '../projections/tenants.js';
@@ -13,32 +13,74 @@ import { getWebhookDelivery } from '../projections/webhook-deliveries.js';
 import { forTenant, handleCommand, loadState, type CommandContext } from './handle-command.js';
 import { webhookUrlRefusal, type WebhookUrlProblem } from './run-requests.js';
 
+type EndpointInput = { tenant_id: string; environment: Environment; url: string; events: readonly WebhookEventType[] };
+
+const sealed = (serviceKey: string, input: { tenant_id: string; environment: Environment }, secret: string) =>
+  sealWebhookSecret(serviceKey, secretContext(input.tenant_id, input.environment), secret);
+
+async function activeTenant(log: EventLog, tenantId: string): Promise<DomainError | null> {
+  const tenant = await loadState(log, tenantStream(tenantId), tenantDecider);
+  return tenant.state.status === 'active' ? null : new DomainError('tenant_not_found', 'No such tenant.', 'tenant_id');
+}
+
 /**
- * Configures an environment's endpoint with a new secret, returned this once; the event keeps
- * it sealed with the service key so deliveries can sign after a restart.
+ * The operator API's PUT: the endpoint with a new secret, returned this once; the event keeps it
+ * sealed with the service key so deliveries can sign after a restart. On an endpoint already
+ * set it is a rotation: the secret it replaces still signs for the overlap.
  */
 export async function setWebhookEndpoint(
   log: EventLog,
   serviceKey: string,
-  input: { tenant_id: string; environment: Environment; url: string; events: readonly WebhookEventType[] },
+  input: EndpointInput,
   context: CommandContext,
 ): Promise<E.Either<DomainError, { secret: string; position: number | null }>> {
-  const tenant = await loadState(log, tenantStream(input.tenant_id), tenantDecider);
-  if (tenant.state.status !== 'active') return E.left(new DomainError('tenant_not_found', 'No such tenant.', 'tenant_id'));
+  const refused = await activeTenant(log, input.tenant_id);
+  if (refused) return E.left(refused);
   const secret = newWebhookSecret();
-  const result = await handleCommand(
-    log,
-    webhookEndpointsStream(input.tenant_id),
-    webhookEndpointsDecider,
-    {
-      type: 'SetWebhookEndpoint',
-      ...input,
-      secret_sealed: sealWebhookSecret(serviceKey, secretContext(input.tenant_id, input.environment), secret),
-      now: context.metadata.occurred_at,
-    },
-    context,
-  );
+  const command = { type: 'SetWebhookEndpoint' as const, ...input, secret_sealed: sealed(serviceKey, input, secret), overlap_ms: DEFAULT_SECRET_OVERLAP_MS, now: context.metadata.occurred_at };
+  const result = await handleCommand(log, webhookEndpointsStream(input.tenant_id), webhookEndpointsDecider, command, context);
   return E.map((r: { position: number | null }) => ({ secret, position: r.position }))(result);
+}
+
+/**
+ * The dashboard's save: URL and events change, the signing secret does not. Only the first
+ * configuration of an environment makes a secret, then returned this once (else null).
+ */
+export async function saveWebhookEndpoint(
+  log: EventLog,
+  serviceKey: string,
+  input: EndpointInput,
+  context: CommandContext,
+): Promise<E.Either<DomainError, { secret: string | null; position: number | null }>> {
+  const refused = await activeTenant(log, input.tenant_id);
+  if (refused) return E.left(refused);
+  const secret = newWebhookSecret();
+  const command = { type: 'ChangeWebhookEndpoint' as const, ...input, secret_sealed: sealed(serviceKey, input, secret), now: context.metadata.occurred_at };
+  const result = await handleCommand(log, webhookEndpointsStream(input.tenant_id), webhookEndpointsDecider, command, context);
+  return E.map((r: { position: number | null; events: readonly { type: string }[] }) => ({
+    secret: r.events.some((e) => e.type === 'WebhookEndpointSet') ? secret : null,
+    position: r.position,
+  }))(result);
+}
+
+/**
+ * An explicit rotation: a new secret, returned this once, signs at once; the previous one
+ * signs beside it until `previous_valid_until` (Standard Webhooks: several signatures).
+ */
+export async function rotateWebhookSecret(
+  log: EventLog,
+  serviceKey: string,
+  input: { tenant_id: string; environment: Environment },
+  context: CommandContext,
+  overlapMs = DEFAULT_SECRET_OVERLAP_MS,
+): Promise<E.Either<DomainError, { secret: string; previous_valid_until: string; position: number | null }>> {
+  const refused = await activeTenant(log, input.tenant_id);
+  if (refused) return E.left(refused);
+  const secret = newWebhookSecret();
+  const now = context.metadata.occurred_at;
+  const command = { type: 'RotateWebhookSecret' as const, ...input, secret_sealed: sealed(serviceKey, input, secret), overlap_ms: overlapMs, now };
+  const result = await handleCommand(log, webhookEndpointsStream(input.tenant_id), webhookEndpointsDecider, command, context);
+  return E.map((r: { position: number | null }) => ({ secret, previous_valid_until: new Date(Date.parse(now) + overlapMs).toISOString(), position: r.position }))(result);
 }
 
 /** Asks for one more attempt of a delivery now (same event id and body). */
@@ -57,6 +99,18 @@ export async function configureWebhookEndpoint(
   const badUrl = await webhookUrlRefusal(deps.webhookUrlProblem, input.url, 'url');
   if (badUrl) return E.left(badUrl);
   return setWebhookEndpoint(deps.log, deps.secretKey, input, context);
+}
+
+/** The dashboard's save of an endpoint: the same checks as configureWebhookEndpoint; the secret kept. */
+export async function changeWebhookEndpoint(
+  deps: { log: EventLog; readStore: ReadStore; secretKey: string; webhookUrlProblem: WebhookUrlProblem },
+  input: { tenant_id: string; environment: Environment; url: string; events: readonly WebhookEventType[] },
+  context: CommandContext,
+) {
+  if (!(await getTenant(deps.readStore, input.tenant_id))) return E.left(new DomainError('tenant_not_found', 'No such tenant.', 'tenant_id'));
+  const badUrl = await webhookUrlRefusal(deps.webhookUrlProblem, input.url, 'url');
+  if (badUrl) return E.left(badUrl);
+  return saveWebhookEndpoint(deps.log, deps.secretKey, input, context);
 }
 
 /** One more attempt of a delivery that exists (404 webhook_delivery_not_found otherwise). */

@@ -12,7 +12,7 @@ import { openWebhookSecret, secretContext, signatureHeaders } from '../adapters/
 import { handleCommand, loadState } from '../commands/handle-command.js';
 import { customerStream } from '../domain/customer/decider.js';
 import { deliveryDecider, deliveryStream, dueAttempt, owedAttempts, type DeliveryState } from '../domain/webhook/decider.js';
-import { webhookEndpointsDecider, webhookEndpointsStream, type WebhookEndpointsState } from '../domain/webhook/endpoints.js';
+import { signingSecrets, webhookEndpointsDecider, webhookEndpointsStream, type WebhookEndpointsState } from '../domain/webhook/endpoints.js';
 import { CustomerEvent } from '../domain/customer/events.js';
 import { isEventOf } from '../domain/shared/events.js';
 import { WebhookEndpointEvent } from '../domain/webhook/events.js';
@@ -149,14 +149,16 @@ export class WebhookReactor implements Processor, WorkHandler {
     const endpoint = (await this.endpoints(delivery.tenant_id)).endpoints[delivery.environment] ?? null;
     // an endpoint delivery follows the endpoint's URL as it is now; a per-call one keeps its own
     const url = delivery.target === 'endpoint' && endpoint ? endpoint.url : delivery.url;
-    const secret = endpoint && this.openSecret(delivery.tenant_id, delivery.environment, endpoint.secret_sealed);
+    // the current secret, and one rotated out while its overlap lasts
+    const secrets = endpoint ? signingSecrets(endpoint, attemptedAt).map((sealed) => this.openSecret(delivery.tenant_id, delivery.environment, sealed)) : [];
+    const [secret, ...previous] = secrets;
     let result: WebhookAttemptResult;
     if (!secret) {
       const error = endpoint ? 'the endpoint secret cannot be opened with this service key' : `no ${delivery.environment} webhook endpoint is configured; nothing to sign with`;
       result = { http_status: null, latency_ms: 0, error, outcome: 'refused' };
     } else {
       const timestamp = Math.floor(attemptedAt.getTime() / 1000);
-      const headers = signatureHeaders(secret, delivery.event_id, timestamp, delivery.payload);
+      const headers = signatureHeaders([secret, ...previous.filter((p): p is string => p !== null)], delivery.event_id, timestamp, delivery.payload);
       result = await this.deps.sender.send({ url, body: delivery.payload, headers }, signal);
     }
     // cut short by a stop: not an outcome; the item is released and this attempt made again

@@ -6,8 +6,8 @@ import {
   type DeliveryCommand,
   type DeliveryState,
 } from '../../src/domain/webhook/decider.js';
-import { webhookEndpointsDecider } from '../../src/domain/webhook/endpoints.js';
-import type { DeliveryEvent, DeliveryScheduledData, WebhookEndpointEvent } from '../../src/domain/webhook/events.js';
+import { signingSecrets, webhookEndpointsDecider } from '../../src/domain/webhook/endpoints.js';
+import type { DeliveryEvent, DeliveryScheduledData, WebhookEndpointEvent, WebhookEventType } from '../../src/domain/webhook/events.js';
 import { deliveryTarget, envelope, webhookFor } from '../../src/domain/webhook/plan.js';
 import { spec } from '../helpers/decider-spec.js';
 
@@ -18,18 +18,34 @@ const at = (ms: number) => new Date(Date.parse(NOW) + ms).toISOString();
 
 describe('webhook endpoints decider', () => {
   const endpoints = spec(webhookEndpointsDecider);
-  const set = (events: ('run.completed' | 'run.failed' | 'biometric_check.completed')[], sealed = 'v1.sealed') => ({
+  const DAY = 24 * 60 * 60 * 1000;
+  const set = (events: ('run.completed' | 'run.failed' | 'biometric_check.completed')[], sealed = 'v1.sealed', url = 'https://hooks.example.com/svc') => ({
     type: 'SetWebhookEndpoint' as const,
     tenant_id: T,
     environment: 'sandbox' as const,
-    url: 'https://hooks.example.com/svc',
+    url,
     events,
     secret_sealed: sealed,
+    overlap_ms: DAY,
     now: NOW,
   });
-  const setEvent = (events: WebhookEndpointEvent['data']['events'], sealed = 'v1.sealed'): WebhookEndpointEvent => ({
+  const change = (events: ('run.completed' | 'run.failed' | 'customer.monitoring_alert')[], url = 'https://hooks.example.com/svc') => ({
+    type: 'ChangeWebhookEndpoint' as const,
+    tenant_id: T,
+    environment: 'sandbox' as const,
+    url,
+    events,
+    secret_sealed: 'v1.unused',
+    now: NOW,
+  });
+  const rotate = (sealed: string, environment: 'sandbox' | 'live' = 'sandbox') => ({ type: 'RotateWebhookSecret' as const, tenant_id: T, environment, secret_sealed: sealed, overlap_ms: DAY, now: NOW });
+  const setEvent = (events: WebhookEventType[], sealed = 'v1.sealed'): WebhookEndpointEvent => ({
     type: 'WebhookEndpointSet',
     data: { tenant_id: T, environment: 'sandbox', url: 'https://hooks.example.com/svc', events, secret_sealed: sealed, set_at: NOW },
+  });
+  const rotated = (sealed: string, previous: string): WebhookEndpointEvent => ({
+    type: 'WebhookSecretRotated',
+    data: { tenant_id: T, environment: 'sandbox', secret_sealed: sealed, previous_secret_sealed: previous, previous_valid_until: at(DAY), rotated_at: NOW },
   });
 
   it('always subscribes run.completed and run.failed, once each, before the rest', () => {
@@ -37,12 +53,46 @@ describe('webhook endpoints decider', () => {
     endpoints.given([]).when(set([])).then([setEvent(['run.completed', 'run.failed'])]);
   });
 
-  it('every PUT is a change: the same URL again records the new secret', () => {
-    endpoints.given([setEvent(['run.completed', 'run.failed'], 'v1.old')]).when(set([], 'v1.new')).then([setEvent(['run.completed', 'run.failed'], 'v1.new')]);
+  it('every PUT brings a new secret: on an endpoint already set it is a rotation, the old secret signing for the overlap', () => {
+    endpoints.given([setEvent(['run.completed', 'run.failed'], 'v1.old')]).when(set([], 'v1.new')).then([rotated('v1.new', 'v1.old')]);
+    endpoints
+      .given([setEvent(['run.completed', 'run.failed'], 'v1.old')])
+      .when(set([], 'v1.new', 'https://other.example.com/'))
+      .then([
+        { type: 'WebhookEndpointChanged', data: { tenant_id: T, environment: 'sandbox', url: 'https://other.example.com/', events: ['run.completed', 'run.failed'], changed_at: NOW } },
+        rotated('v1.new', 'v1.old'),
+      ]);
+  });
+
+  it('a save (the dashboard) changes URL and events, never the secret; the first save of an environment sets it', () => {
+    endpoints.given([]).when(change([])).then([setEvent(['run.completed', 'run.failed'], 'v1.unused')]);
+    endpoints
+      .given([setEvent(['run.completed', 'run.failed'], 'v1.kept')])
+      .when(change(['customer.monitoring_alert']))
+      .then([{ type: 'WebhookEndpointChanged', data: { tenant_id: T, environment: 'sandbox', url: 'https://hooks.example.com/svc', events: ['run.completed', 'run.failed', 'customer.monitoring_alert'], changed_at: NOW } }]);
+    // the same URL and events again: nothing to record
+    endpoints.given([setEvent(['run.completed', 'run.failed'], 'v1.kept')]).when(change(['run.failed'])).then([]);
+    const state = [setEvent(['run.completed', 'run.failed'], 'v1.kept'), { type: 'WebhookEndpointChanged', data: { tenant_id: T, environment: 'sandbox', url: 'https://b.example.com/', events: ['run.completed', 'run.failed'], changed_at: at(5) } } as WebhookEndpointEvent].reduce(
+      webhookEndpointsDecider.evolve,
+      webhookEndpointsDecider.initialState,
+    );
+    expect(state.endpoints.sandbox).to.include({ url: 'https://b.example.com/', secret_sealed: 'v1.kept', previous: null });
+  });
+
+  it('a rotation needs an endpoint; the previous secret signs beside the new one until the overlap ends, then never', () => {
+    endpoints.given([]).when(rotate('v1.new')).thenError('invalid_request');
+    endpoints.given([setEvent(['run.completed', 'run.failed'], 'v1.old')]).when(rotate('v1.new')).then([rotated('v1.new', 'v1.old')]);
+    const endpoint = [setEvent(['run.completed'], 'v1.old'), rotated('v1.new', 'v1.old')].reduce(webhookEndpointsDecider.evolve, webhookEndpointsDecider.initialState).endpoints.sandbox!;
+    expect(signingSecrets(endpoint, new Date(NOW))).to.deep.equal(['v1.new', 'v1.old']);
+    expect(signingSecrets(endpoint, new Date(at(DAY - 1)))).to.deep.equal(['v1.new', 'v1.old']);
+    expect(signingSecrets(endpoint, new Date(at(DAY)))).to.deep.equal(['v1.new']);
+    // a second rotation inside the overlap drops the oldest at once
+    const twice = [setEvent(['run.completed'], 'v1.a'), rotated('v1.b', 'v1.a'), rotated('v1.c', 'v1.b')].reduce(webhookEndpointsDecider.evolve, webhookEndpointsDecider.initialState).endpoints.sandbox!;
+    expect(signingSecrets(twice, new Date(NOW))).to.deep.equal(['v1.c', 'v1.b']);
   });
 
   it('keeps one endpoint per environment; the later one wins', () => {
-    const live: WebhookEndpointEvent = { type: 'WebhookEndpointSet', data: { ...setEvent([]).data, environment: 'live', url: 'https://live.example.com/' } };
+    const live: WebhookEndpointEvent = { type: 'WebhookEndpointSet', data: { ...(setEvent([]).data as Extract<WebhookEndpointEvent, { type: 'WebhookEndpointSet' }>['data']), environment: 'live', url: 'https://live.example.com/' } };
     const state = [setEvent(['run.completed'], 'v1.a'), live, setEvent(['run.completed'], 'v1.b')].reduce(webhookEndpointsDecider.evolve, webhookEndpointsDecider.initialState);
     expect(state.endpoints.sandbox?.secret_sealed).to.equal('v1.b');
     expect(state.endpoints.live?.url).to.equal('https://live.example.com/');

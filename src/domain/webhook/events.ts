@@ -31,7 +31,36 @@ export const WebhookEndpointSet = t.type({
   }),
 });
 
-export const WebhookEndpointEvent = WebhookEndpointSet;
+/** An endpoint's URL or subscribed events changed; its signing secret did not. */
+export const WebhookEndpointChanged = t.type({
+  type: t.literal('WebhookEndpointChanged'),
+  data: t.type({
+    tenant_id: t.string,
+    environment: Environment,
+    url: t.string,
+    events: t.array(WebhookEventType),
+    changed_at: t.string,
+  }),
+});
+
+/**
+ * An explicit rotation of an endpoint's signing secret. The previous secret (sealed as the
+ * current one is) still signs beside the new one until `previous_valid_until`, so receivers
+ * can switch without refusing deliveries; after that only the new one signs.
+ */
+export const WebhookSecretRotated = t.type({
+  type: t.literal('WebhookSecretRotated'),
+  data: t.type({
+    tenant_id: t.string,
+    environment: Environment,
+    secret_sealed: t.string,
+    previous_secret_sealed: t.string,
+    previous_valid_until: t.string,
+    rotated_at: t.string,
+  }),
+});
+
+export const WebhookEndpointEvent = t.union([WebhookEndpointSet, WebhookEndpointChanged, WebhookSecretRotated]);
 export type WebhookEndpointEvent = t.TypeOf<typeof WebhookEndpointEvent>;
 
 /** One webhook event for one receiver: the exact body every attempt sends. */

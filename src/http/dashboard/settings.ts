@@ -3,7 +3,7 @@ import type Koa from 'koa';
 import { isUuid } from '../../adapters/ids.js';
 import { loadState } from '../../commands/handle-command.js';
 import { createApiKey, reviseTenantSettings, revokeApiKey } from '../../commands/tenants.js';
-import { configureWebhookEndpoint, redeliver } from '../../commands/webhooks.js';
+import { changeWebhookEndpoint, redeliver, rotateWebhookSecret } from '../../commands/webhooks.js';
 import { CustomerStatus, Environment, SCOPES } from '../../domain/values/scopes.js';
 import { webhookEndpointsDecider, webhookEndpointsStream } from '../../domain/webhook/endpoints.js';
 import { ALWAYS_DELIVERED, WEBHOOK_EVENT_TYPES } from '../../domain/webhook/events.js';
@@ -92,7 +92,8 @@ export function settingsRouter(services: SettingsServices): Router<DashboardStat
         scopes: SCOPES,
         endpoints: (['live', 'sandbox'] as const).map((environment) => {
           const endpoint = endpoints[environment];
-          return { environment, url: endpoint?.url ?? null, events: endpoint?.events ?? [], set: endpoint ? when(endpoint.set_at) : null };
+          const overlap = endpoint?.previous && now.getTime() < Date.parse(endpoint.previous.valid_until) ? when(endpoint.previous.valid_until) : null;
+          return { environment, url: endpoint?.url ?? null, events: endpoint?.events ?? [], set: endpoint ? when(endpoint.set_at) : null, previousSecretUntil: overlap };
         }),
         eventTypes: WEBHOOK_EVENT_TYPES.map((type) => ({ type, always: ALWAYS_DELIVERED.includes(type) })),
         deliveries: deliveries.map((d) => ({
@@ -166,29 +167,27 @@ export function settingsRouter(services: SettingsServices): Router<DashboardStat
     redirectTo(ctx, '/dashboard/settings#chaves', 'Chave revogada: deixa de funcionar imediatamente.');
   });
 
-  /** Answers with the new secret, shown this once. */
-  const configure = async (ctx: Ctx, environment: Environment, url: string, events: unknown[]) => {
-    const body = decodeBody(SetWebhookEndpointBody, { url, events });
-    const endpoint = { tenant_id: ctx.state.user!.tenant_id, environment, url: body.url, events: body.events };
-    const configured = await applied(runner, await configureWebhookEndpoint(endpointDeps, endpoint, userContext(ctx, clock)));
-    renderPage(ctx, 'settings-webhook-secret', { environment, url: body.url, secret: configured.secret }, { title: 'Segredo do webhook', nav: 'configuracoes' });
-  };
-
+  /** Saves URL and events; the signing secret stays, except on an environment's first save (shown this once). */
   router.post('/settings/webhooks/:environment', ...admin, async (ctx) => {
     const environment = environmentParam(ctx);
     await onForm(ctx, `webhook-${environment}`, async () => {
       const form = await readForm(ctx);
-      await configure(ctx, environment, formField(form, 'url').trim(), form.getAll('events'));
+      const body = decodeBody(SetWebhookEndpointBody, { url: formField(form, 'url').trim(), events: form.getAll('events') });
+      const endpoint = { tenant_id: ctx.state.user!.tenant_id, environment, url: body.url, events: body.events };
+      const saved = await applied(runner, await changeWebhookEndpoint(endpointDeps, endpoint, userContext(ctx, clock)));
+      if (saved.secret === null) return redirectTo(ctx, '/dashboard/settings#webhooks', `Endpoint ${environment} salvo. O segredo de assinatura não mudou.`);
+      renderPage(ctx, 'settings-webhook-secret', { environment, url: body.url, secret: saved.secret, previousValidUntil: null }, { title: 'Segredo do webhook', nav: 'configuracoes' });
     });
   });
 
+  /** The explicit rotation: the new secret shown this once; the previous one still signs for the overlap. */
   router.post('/settings/webhooks/:environment/rotate', ...admin, async (ctx) => {
     const environment = environmentParam(ctx);
     await onForm(ctx, `webhook-${environment}`, async () => {
       const current = (await endpointsOf(ctx.state.user!.tenant_id))[environment];
       if (!current) throw new ApiError('invalid_request', 'Configure o endpoint deste ambiente antes de trocar o segredo.');
-      // every configuration brings a new secret: the same URL and events again rotate it
-      await configure(ctx, environment, current.url, [...current.events]);
+      const rotated = await applied(runner, await rotateWebhookSecret(log, services.secretKey, { tenant_id: ctx.state.user!.tenant_id, environment }, userContext(ctx, clock)));
+      renderPage(ctx, 'settings-webhook-secret', { environment, url: current.url, secret: rotated.secret, previousValidUntil: when(rotated.previous_valid_until) }, { title: 'Segredo do webhook', nav: 'configuracoes' });
     });
   });
 
