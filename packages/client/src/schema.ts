@@ -789,7 +789,9 @@ export interface paths {
          *     loopback, private, link-local or metadata address (unless the service runs with
          *     `SVC_WEBHOOK_ALLOW_INSECURE=true`). `events`: the event types to receive;
          *     `run.completed` and `run.failed` are always delivered. Every PUT rotates the signing
-         *     secret, shown only in this answer: `whsec_` and 32 random bytes in base64url.
+         *     secret, shown only in this answer: `whsec_` and 32 random bytes in base64url. On an
+         *     endpoint already set, the previous secret keeps signing beside the new one for 24
+         *     hours (`webhook-signature` carries both), then never again.
          */
         put: operations["setWebhookEndpoint"];
         post?: never;
@@ -1416,7 +1418,9 @@ export interface webhooks {
          *     the secret's bytes (the text after `whsec_`, base64-decoded), so Standard Webhooks
          *     libraries verify it. The secret is the one answered by the operator API's `PUT
          *     /operator/v1/tenants/{tenant_id}/webhook-endpoints/{environment}` (a new one on each
-         *     PUT). The service enforces no timestamp tolerance: the receiver should compare
+         *     PUT). After a rotation the previous secret signs beside the new one for 24 hours:
+         *     `webhook-signature` then holds both, space-separated (`v1,<new> v1,<previous>`), and
+         *     `X-Svc-Signature` the new one's only. The service enforces no timestamp tolerance: the receiver should compare
          *     `webhook-timestamp` with its clock and refuse old ones (Standard Webhooks libraries
          *     allow 5 minutes); `X-Svc-Signature` covers the body only, so dedupe on `id`. Sent as
          *     `POST`, `Content-Type: application/json`, `User-Agent: kyc-svc-webhooks/1`.
@@ -1453,7 +1457,9 @@ export interface webhooks {
          *     the secret's bytes (the text after `whsec_`, base64-decoded), so Standard Webhooks
          *     libraries verify it. The secret is the one answered by the operator API's `PUT
          *     /operator/v1/tenants/{tenant_id}/webhook-endpoints/{environment}` (a new one on each
-         *     PUT). The service enforces no timestamp tolerance: the receiver should compare
+         *     PUT). After a rotation the previous secret signs beside the new one for 24 hours:
+         *     `webhook-signature` then holds both, space-separated (`v1,<new> v1,<previous>`), and
+         *     `X-Svc-Signature` the new one's only. The service enforces no timestamp tolerance: the receiver should compare
          *     `webhook-timestamp` with its clock and refuse old ones (Standard Webhooks libraries
          *     allow 5 minutes); `X-Svc-Signature` covers the body only, so dedupe on `id`. Sent as
          *     `POST`, `Content-Type: application/json`, `User-Agent: kyc-svc-webhooks/1`.
@@ -1493,7 +1499,9 @@ export interface webhooks {
          *     the secret's bytes (the text after `whsec_`, base64-decoded), so Standard Webhooks
          *     libraries verify it. The secret is the one answered by the operator API's `PUT
          *     /operator/v1/tenants/{tenant_id}/webhook-endpoints/{environment}` (a new one on each
-         *     PUT). The service enforces no timestamp tolerance: the receiver should compare
+         *     PUT). After a rotation the previous secret signs beside the new one for 24 hours:
+         *     `webhook-signature` then holds both, space-separated (`v1,<new> v1,<previous>`), and
+         *     `X-Svc-Signature` the new one's only. The service enforces no timestamp tolerance: the receiver should compare
          *     `webhook-timestamp` with its clock and refuse old ones (Standard Webhooks libraries
          *     allow 5 minutes); `X-Svc-Signature` covers the body only, so dedupe on `id`. Sent as
          *     `POST`, `Content-Type: application/json`, `User-Agent: kyc-svc-webhooks/1`.
@@ -1534,7 +1542,9 @@ export interface webhooks {
          *     the secret's bytes (the text after `whsec_`, base64-decoded), so Standard Webhooks
          *     libraries verify it. The secret is the one answered by the operator API's `PUT
          *     /operator/v1/tenants/{tenant_id}/webhook-endpoints/{environment}` (a new one on each
-         *     PUT). The service enforces no timestamp tolerance: the receiver should compare
+         *     PUT). After a rotation the previous secret signs beside the new one for 24 hours:
+         *     `webhook-signature` then holds both, space-separated (`v1,<new> v1,<previous>`), and
+         *     `X-Svc-Signature` the new one's only. The service enforces no timestamp tolerance: the receiver should compare
          *     `webhook-timestamp` with its clock and refuse old ones (Standard Webhooks libraries
          *     allow 5 minutes); `X-Svc-Signature` covers the body only, so dedupe on `id`. Sent as
          *     `POST`, `Content-Type: application/json`, `User-Agent: kyc-svc-webhooks/1`.
