@@ -16,8 +16,9 @@ export const ALWAYS_DELIVERED: readonly WebhookEventType[] = ['run.completed', '
 const nullableString = t.union([t.string, t.null]);
 
 /**
- * An environment's endpoint was (re)configured. Every PUT rotates the signing secret; it is
- * kept sealed with the service key (bound to tenant and environment), never in clear.
+ * An environment's endpoint was configured with a new signing secret: its first configuration
+ * (recorded by every PUT before issue 25, which now records a change and a rotation instead).
+ * The secret is kept sealed with the service key (bound to tenant and environment), never in clear.
  */
 export const WebhookEndpointSet = t.type({
   type: t.literal('WebhookEndpointSet'),
