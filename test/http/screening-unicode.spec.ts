@@ -90,6 +90,19 @@ describe('Unicode evasion of every screening path', function () {
     }
   });
 
+  it('documents: a CPF with invisible characters inside is the same CPF (an exact document match); a name of invisible characters only is blank (400)', async () => {
+    const plain = best(await ok('search', { schema: 'person', name: 'J C S Pereira', doc: '418.275.936-28', lists: ['br_ceis'] }));
+    expect(plain).to.deep.include({ score: 1, match: true });
+    for (const doc of ['418.275\u200B.936-28', '\uFEFF41827593628', '418\u00AD275\u2060936\u200D28']) {
+      expect(best(await ok('search', { schema: 'person', name: 'J C S Pereira', doc, lists: ['br_ceis'] })), JSON.stringify(doc)).to.deep.equal(plain);
+    }
+    for (const name of ['\u200B\u2060', '\uFEFF \u00AD', '\u{E0041}\uFE0F']) {
+      const response = await service.call('/api/v1/screening/search', { method: 'POST', headers: { 'x-api-key': screeningKey }, json: { schema: 'person', name } });
+      const error = ((await response.json()) as { error: Json }).error;
+      expect([response.status, error['code'], error['param']], JSON.stringify(name)).to.deep.equal([400, 'invalid_request', 'name']);
+    }
+  });
+
   it('a tenant list whose entries were written with evasions is found by the plain names (the list side)', async () => {
     for (const [i, [label]] of EVASIONS.entries()) {
       const found = best(await ok('search', { schema: 'person', name: LIST_SIDE[i], lists: [tenantList] }));

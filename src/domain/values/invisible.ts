@@ -8,7 +8,10 @@
 const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}]/gu;
 const SEPARATING = /[\t\n\v\f\r\u0085]/;
 
-export const withoutInvisibles = (text: string): string => text.replace(INVISIBLE, (c) => (SEPARATING.test(c) ? ' ' : ''));
+/** printable ASCII and the accented letters of Latin-1: most text, and nothing invisible in it */
+const PLAIN = /^[\x20-\x7E\u00C0-\u00FF]*$/;
+
+export const withoutInvisibles = (text: string): string => (PLAIN.test(text) ? text : text.replace(INVISIBLE, (c) => (SEPARATING.test(c) ? ' ' : '')));
 
 /**
  * A cell of a list as an entry keeps it: invisible characters gone, inner whitespace (line breaks
