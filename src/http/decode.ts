@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either.js';
+import { withoutInvisibles } from '../domain/values/invisible.js';
 import { ApiError, type ErrorCode } from './errors.js';
 
 type Props = Record<string, t.Mixed>;
@@ -76,12 +77,15 @@ export function decodeBody<C extends t.Mixed>(codec: C, body: unknown, code: Err
   return result.right as t.TypeOf<C>;
 }
 
+/** Blank: nothing a reader can see (spaces and invisible characters such as a zero-width space). */
+const isBlank = (s: string): boolean => withoutInvisibles(s).trim().length === 0;
+
 /** Strings with a bounded, non-blank length. */
 export const boundedString = (max: number) =>
   new t.Type<string, string, unknown>(
     `string(1..${max})`,
-    (u): u is string => typeof u === 'string' && u.trim().length > 0 && u.length <= max,
-    (u, c) => (typeof u === 'string' && u.trim().length > 0 && u.length <= max ? t.success(u) : t.failure(u, c)),
+    (u): u is string => typeof u === 'string' && !isBlank(u) && u.length <= max,
+    (u, c) => (typeof u === 'string' && !isBlank(u) && u.length <= max ? t.success(u) : t.failure(u, c)),
     t.identity,
   );
 

@@ -1,15 +1,17 @@
+import { withoutInvisibles } from './invisible.js';
 import type { SubjectType } from './scopes.js';
 
 /**
  * CPF (11 digits) and CNPJ (14 characters) with their mod-11 check digits. Since IN RFB
  * 2.229/2024 a CNPJ's first 12 characters may be letters or digits; its last 2 stay digits.
  * Formatted input is accepted: surrounding whitespace and the punctuation `.`, `/`, `-` are
- * dropped and letters upper-cased; any other character makes the document invalid (stripping
- * it could turn a typo into someone else's number).
+ * dropped and letters upper-cased; invisible characters (a zero-width space, a BOM: nothing a
+ * reader sees) are dropped too; any other character makes the document invalid (stripping it
+ * could turn a typo into someone else's number).
  */
 export const normalizeDocument = (value: string): string =>
   // ASCII letters only: toUpperCase would turn a dotless ı into I and so accept a character no CNPJ has
-  value.trim().replace(/[./-]/g, '').replace(/[a-z]/g, (letter) => letter.toUpperCase());
+  withoutInvisibles(value).trim().replace(/[./-]/g, '').replace(/[a-z]/g, (letter) => letter.toUpperCase());
 
 const CPF_SHAPE = /^\d{11}$/;
 const CNPJ_SHAPE = /^[0-9A-Z]{12}\d{2}$/;

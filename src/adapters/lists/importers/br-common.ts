@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import type { EntryDocument, EntrySanction, EntrySchema, ListEntry, ListId } from '../../../domain/screening/entry.js';
 import { isValidCnpj, isValidCpf, normalizeDocument } from '../../../domain/values/document.js';
+import { visibleText, withoutInvisibles } from '../../../domain/values/invisible.js';
 import { derivedEntryId, ListFileError, withContentHash, type ListFile } from './port.js';
 
 /**
@@ -42,13 +43,17 @@ export function publishedFromName(name: string): string | null {
 /** Header names compared without accents, case, `_` or repeated spaces (`DETALHAMENTO  DO`). */
 export const columnKey = (name: string): string => fold(name.replace(/_/g, ' '));
 
-/** Upper case without accents and with single spaces: how names and headers are compared. */
+/**
+ * Upper case without accents or invisible characters and with single spaces: how names and headers
+ * are compared (the keys of entities and columns; screening itself reads names through the
+ * matcher's `normalizeName`).
+ */
 export const fold = (text: string): string =>
-  text.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase().replace(/\s+/g, ' ').trim();
+  withoutInvisibles(text).normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase().replace(/\s+/g, ' ').trim();
 
-/** A cell as the entry keeps it: trimmed, single spaces, and null for the placeholders of "no value". */
+/** A cell as the entry keeps it: trimmed, single spaces, no invisible characters, and null for the placeholders of "no value". */
 export function clean(raw: string | undefined): string | null {
-  const text = (raw ?? '').replace(/\s+/g, ' ').trim();
+  const text = visibleText(raw ?? '');
   // folding every cell would cost more than the rest of the parse: only short s/n words can be a placeholder
   return text === '' || (text.length <= 15 && /^[sn]/i.test(text) && NO_VALUE.has(fold(text))) ? null : text;
 }

@@ -5,6 +5,7 @@ import iconv from 'iconv-lite';
 import sax from 'sax';
 import type { EntryDocument, EntryName, EntrySanction, EntrySchema, ListEntry } from '../../../domain/screening/entry.js';
 import { isValidCnpj, isValidCpf, normalizeDocument } from '../../../domain/values/document.js';
+import { visibleText, withoutInvisibles } from '../../../domain/values/invisible.js';
 import { ListFileError, withContentHash, type ListFile } from './port.js';
 
 /* Helpers shared by the importers of the foreign lists (OFAC, UN, EU, UK). */
@@ -52,10 +53,10 @@ export function readCsv(listId: string, text: string, delimiter: string): string
   }
 }
 
-/** Trimmed, inner whitespace (line breaks included) collapsed; null when empty. */
+/** Trimmed, inner whitespace (line breaks included) collapsed, invisible characters gone; null when empty. */
 export function clean(value: string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
-  const v = value.replace(/\s+/g, ' ').trim();
+  const v = visibleText(value);
   return v === '' ? null : v;
 }
 
@@ -154,7 +155,7 @@ const COUNTRY_ALIASES: Record<string, string | null> = {
 
 const countryCache = new Map<string, string | null>();
 
-const fold = (name: string): string => name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+const fold = (name: string): string => withoutInvisibles(name).normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
 /* Every English name and alias of every country, folded, built once: a lookup is then O(1). */
 const ISO_NAMES = new Map<string, string>(

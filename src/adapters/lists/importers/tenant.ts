@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import countries from 'i18n-iso-countries';
 import type { EntryDocument, EntrySchema, ListEntry } from '../../../domain/screening/entry.js';
 import { EntrySchema as EntrySchemaCodec } from '../../../domain/screening/entry.js';
+import { visibleText } from '../../../domain/values/invisible.js';
 import { brDate, brDocument, decodeText, fold } from './br-common.js';
 import { derivedEntryId, ListFileError, withContentHash, type ListFile, type ListImporter, type ParsedList } from './port.js';
 
@@ -69,7 +70,7 @@ function parseTenantCsv(listId: string, file: ListFile): ListEntry[] {
 
 /** The entry of one row, or what is wrong with it. */
 function rowEntry(listId: string, cell: (column: Column) => string): ListEntry | string {
-  const name = cell('name').replace(/\s+/g, ' ');
+  const name = visibleText(cell('name'));
   if (!/\p{L}/u.test(name)) return 'name is empty';
   if (name.length > MAX_NAME) return `name is longer than ${MAX_NAME} characters`;
   const rawDoc = cell('doc');
@@ -83,7 +84,7 @@ function rowEntry(listId: string, cell: (column: Column) => string): ListEntry |
   if (rawBirth && !birth) return 'birth_date must be YYYY, YYYY-MM-DD or DD/MM/YYYY';
   const country = cell('country').toUpperCase();
   if (country && !(/^[A-Z]{2}$/.test(country) && countries.isValid(country))) return 'country must be an ISO 3166 alpha-2 code';
-  const aliases = cell('aliases').split('|').map((a) => a.replace(/\s+/g, ' ').trim()).filter((a) => /\p{L}/u.test(a));
+  const aliases = cell('aliases').split('|').map(visibleText).filter((a) => /\p{L}/u.test(a));
   if (aliases.some((a) => a.length > MAX_NAME)) return `an alias is longer than ${MAX_NAME} characters`;
   const notes = cell('notes') || null;
   return withContentHash({

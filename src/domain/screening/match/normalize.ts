@@ -1,7 +1,13 @@
+import { withoutInvisibles } from '../../values/invisible.js';
+import { LATIN_CONFUSABLES } from './confusables-latin.js';
+
 /**
- * Names to tokens (screening.md section 2, "Normalization"): Unicode NFKD with marks stripped,
- * case folded, punctuation to spaces, numbers kept; "LAST, First" reordered for people; particles,
- * name suffixes, company legal forms and initials told apart from the words that identify.
+ * Names to tokens (screening.md section 2, "Normalization"): invisible characters removed, Unicode
+ * NFKD with marks stripped, look-alike letters of other scripts read as the Latin letters they
+ * imitate, case folded, punctuation to spaces, numbers kept; "LAST, First" reordered for people;
+ * particles, name suffixes, company legal forms and initials told apart from the words that identify.
+ * Every screening path (index, search, compare, the list sources, monitoring) reads names through
+ * `normalizeName`, so a query and a list entry are always cut into the same tokens.
  */
 
 export type TokenKind = 'word' | 'patronymic' | 'number' | 'initial' | 'particle' | 'suffix' | 'legal';
@@ -87,16 +93,45 @@ function markPatronymics(tokens: NameToken[]): NameToken[] {
 /** Letters NFKD leaves whole. */
 const LETTERS: Record<string, string> = { ß: 'ss', ø: 'o', ł: 'l', æ: 'ae', œ: 'oe', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
 
-/** NFKD, marks stripped except the cedilla, case folded; apostrophes join (D'Ávila: davila). */
+const CONFUSABLE = new RegExp(`[${[...LATIN_CONFUSABLES.keys()].join('')}]`, 'u');
+const LATIN_LETTER = /\p{Script=Latin}/u;
+const readsLatin = (c: string): boolean => LATIN_LETTER.test(c) || LATIN_CONFUSABLES.has(c);
+
+/**
+ * Look-alike letters (Cyrillic Е, Greek Ο; UTS #39 confusables.txt) read as the Latin letters they
+ * imitate, as the eye reads a name spoofed to slip past screening (`ЕRIC BADЕGЕ`, `ВАNСО NАСIОNАL`).
+ * A word is folded only when every letter in it is Latin or a look-alike, and only in a name that
+ * reads as Latin: one with a Latin letter somewhere, or spelt with look-alikes alone. A name written
+ * in Cyrillic or Greek (Сергей Иванов, Νίκος Παππάς) keeps its letters and still matches the lists'
+ * Cyrillic and Greek aliases: nothing is transliterated, before or now. No real name mixes scripts
+ * inside a word, so a mixed word can only be a spoof. The one cost: a name spelt only with
+ * look-alike capitals (ВЕРА) reads as Latin (BEPA), on the query and the list side alike.
+ */
+function latinSkeleton(text: string): string {
+  if (!CONFUSABLE.test(text)) return text;
+  const letters = text.match(/\p{L}/gu) ?? [];
+  if (!letters.some((c) => LATIN_LETTER.test(c)) && !letters.every((c) => LATIN_CONFUSABLES.has(c))) return text;
+  return text.replace(/\p{L}+/gu, (word) => {
+    const chars = [...word];
+    return chars.every(readsLatin) ? chars.map((c) => LATIN_CONFUSABLES.get(c) ?? c).join('') : word;
+  });
+}
+
+/**
+ * Invisible characters removed, NFKD, marks stripped except the cedilla, look-alikes read as Latin,
+ * case folded; apostrophes join (D'Ávila: davila).
+ */
 export function fold(text: string): string {
-  return text
+  const unmarked = withoutInvisibles(text)
     .replace(/~/g, ' ')
     .replace(/\b([Ff])[º°]/g, ' filho ')
     .replace(/\b[Mm]ª/g, 'maria') // "Mª do Carmo"
     .replace(/['’ʼ`´]/g, '')
     .normalize('NFKD')
     .replace(/([cC])\u0327/g, (_, c: string) => (c === 'c' ? 'ç' : 'Ç'))
-    .replace(/\p{M}/gu, '')
+    .replace(/\p{M}/gu, '');
+  // before lower case: the capital Cyrillic В is a B, its small в is not a b
+  return latinSkeleton(unmarked)
     .toLowerCase()
     .replace(/[ßøłæœđðþı]/g, (c) => LETTERS[c] ?? c);
 }

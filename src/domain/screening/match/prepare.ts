@@ -1,5 +1,6 @@
 import { doubleMetaphone } from 'double-metaphone';
 import { isValidCnpj, isValidCpf } from '../../values/document.js';
+import { withoutInvisibles } from '../../values/invisible.js';
 import type { EntryDocument, EntryName, EntrySchema, ListEntry } from '../entry.js';
 import { normalizeName, type NameToken } from './normalize.js';
 import { portuguesePhoneticKey } from './phonetic-pt.js';
@@ -115,12 +116,12 @@ export function prepareName(name: string, kind: EntryName['kind'], schema: Entry
 /**
  * A CPF or CNPJ as comparable characters: punctuation dropped, letters upper-cased, 11 digits or
  * `*` (`***.456.789-**` is `***456789**`) or 14 of which the first 12 may be letters (an
- * alphanumeric CNPJ), with at least 4 positions visible. Anything else compares as no document
- * (passports and foreign ids are not matched here).
+ * alphanumeric CNPJ), with at least 4 positions visible; invisible characters do not count. Anything
+ * else compares as no document (passports and foreign ids are not matched here).
  */
 export function comparableDocument(value: string | null | undefined): PreparedDocument | null {
   if (!value) return null;
-  const compact = value.replace(/[\s.\-/]/g, '').replace(/[a-z]/g, (letter) => letter.toUpperCase());
+  const compact = withoutInvisibles(value).replace(/[\s.\-/]/g, '').replace(/[a-z]/g, (letter) => letter.toUpperCase());
   if (!/^[\d*]{11}$/.test(compact) && !/^[\dA-Z*]{12}[\d*]{2}$/.test(compact)) return null;
   if (compact.replace(/\*/g, '').length < 4) return null;
   return { value: compact, masked: compact.includes('*') };
