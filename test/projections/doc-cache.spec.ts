@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import type { StoredEvent } from '../../src/adapters/event-store/event-log.js';
 import type { ReadStore, StoredDoc } from '../../src/adapters/read-store/port.js';
 import { SqliteReadStore } from '../../src/adapters/read-store/sqlite.js';
+import { randomUUID } from 'node:crypto';
+import { MongoReadStore } from '../../src/adapters/read-store/mongo.js';
 import { EventLog } from '../../src/adapters/event-store/event-log.js';
 import { SqliteEventStore } from '../../src/adapters/event-store/sqlite.js';
 import { PlainPiiCodec } from '../../src/adapters/pii/port.js';
@@ -57,8 +59,9 @@ function holdingStore(inner: ReadStore) {
  * Two instances on one read store: each its own cache and invalidator, fed every event (as each
  * instance's runner is); `project` is whichever instance's projector commits the documents.
  */
-function setup(options: { now?: () => number } = {}) {
-  const inner = new SqliteReadStore(`${tempDir()}/read-models.sqlite`);
+async function setup(open: () => Promise<ReadStore>, options: { now?: () => number } = {}) {
+  const inner = await open();
+  for (const p of [apiKeysProjection, tenantsProjection]) await inner.ensureCollection(p.collection, p.indexes);
   const holding = holdingStore(inner);
   const served = [apiKeysProjection, tenantsProjection];
   const instance = () => {
@@ -75,15 +78,22 @@ function setup(options: { now?: () => number } = {}) {
   return { inner, holding, a: instance(), b: instance(), project, close: () => inner.close() };
 }
 
-describe('DocCache and its invalidator: every instance follows the events', () => {
-  let env: ReturnType<typeof setup>;
+/** The read stores the cache runs on: SQLite, and a MongoDB server when SVC_TEST_MONGO names one (each case a database of its own). */
+const STORES: [string, () => Promise<ReadStore>][] = [
+  ['SQLite', async () => new SqliteReadStore(`${tempDir()}/read-models.sqlite`)],
+  ...(process.env['SVC_TEST_MONGO']
+    ? [['MongoDB', () => MongoReadStore.connect(process.env['SVC_TEST_MONGO']!, `doc_cache_${randomUUID().slice(0, 8)}`, { allowStandalone: process.env['SVC_TEST_MONGO_STANDALONE'] === '1' })] as [string, () => Promise<ReadStore>]]
+    : []),
+];
+
+for (const [storeName, open] of STORES) describe(`DocCache and its invalidator on ${storeName}: every instance follows the events`, () => {
+  let env: Awaited<ReturnType<typeof setup>>;
   const revokedAt = async (cache: DocCache) => {
     const doc = await cache.get<ApiKeyDoc>('api_keys', 'hash-1');
     return doc ? doc.revoked_at : 'missing';
   };
   beforeEach(async () => {
-    env = setup();
-    for (const p of [apiKeysProjection, tenantsProjection]) await env.inner.ensureCollection(p.collection, p.indexes);
+    env = await setup(open);
   });
   afterEach(async () => env.close());
 
@@ -239,9 +249,8 @@ describe('DocCache and its invalidator: every instance follows the events', () =
 describe('DocCache: the maximum age is a backstop', () => {
   it('a document cached longer than the maximum age is read again, though no event came', async () => {
     let now = 0;
-    const env = setup({ now: () => now });
+    const env = await setup(STORES[0]![1], { now: () => now });
     try {
-      for (const p of [apiKeysProjection, tenantsProjection]) await env.inner.ensureCollection(p.collection, p.indexes);
       const at = eventLog();
       await env.project([at('tenant-t1', 'ApiKeyCreated', keyCreated)]);
       expect((await env.b.cache.get<ApiKeyDoc>('api_keys', 'hash-1'))?.revoked_at).to.equal(null);
