@@ -59,12 +59,8 @@ export class DocCache {
     this.now = options.now ?? Date.now;
   }
 
-  /** The collections it serves: a read of any other would never be invalidated. */
-  get collections(): readonly string[] {
-    return [...this.projections.keys()];
-  }
-
   async get<T>(collection: string, id: string): Promise<T | null> {
+    // a collection whose events it does not follow would never be invalidated
     if (!this.projections.has(collection)) throw new Error(`DocCache does not follow the events of ${collection}`);
     const key = keyOf(collection, id);
     const cached = this.entries.get(key);
@@ -103,16 +99,12 @@ export class DocCache {
     }
   }
 
-  /** Drops what the event changes in every collection served. True when it changed any. */
-  follow(event: StoredEvent): boolean {
-    let any = false;
+  /** Drops what the event changes in every collection served. */
+  follow(event: StoredEvent): void {
     for (const projection of this.projections.values()) {
       const ids = projection.documentIds(event);
-      if (ids.length === 0) continue;
-      this.invalidate(projection.collection, ids, event.position);
-      any = true;
+      if (ids.length > 0) this.invalidate(projection.collection, ids, event.position);
     }
-    return any;
   }
 
   /** Floors the projections' checkpoints have passed hold nothing any more (the store has those events). */
