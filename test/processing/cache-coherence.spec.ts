@@ -113,6 +113,15 @@ for (const count of [2, 3]) {
       }
     });
 
+    it("a tenant's rate limit changed through the first instance is the limit on the others within 2 s", async () => {
+      const key = await newKey();
+      const limit = async (instance: Instance) => (await runs(instance, key.api_key)).headers.get('x-ratelimit-limit');
+      for (const instance of instances) expect(await limit(instance), instance.name).to.equal('1000000');
+      await json(await op(`/tenants/${tenantId}`, 'PATCH', { rate_limit_per_minute: 777 }), 200);
+      expect(await limit(first)).to.equal('777');
+      for (const instance of others) expect(await within(async () => (await limit(instance)) === '777'), `${instance.name} still applies the old limit`).to.equal(true);
+    });
+
     it("a tenant's billing suspended through the first instance is refused (402 billing_suspended) by the others within 2 s", async () => {
       // live: only live runs are billed (none is queued here: each request is refused before it)
       const key = (await json(await op(`/tenants/${tenantId}/api-keys`, 'POST', { name: 'k', environment: 'live', scopes: ['runs:read', 'runs:write'] }), 201)) as { api_key: string };
@@ -172,6 +181,17 @@ for (const count of [2, 3]) {
       expect(out.html).to.contain('Você saiu de todos os dispositivos.');
       for (const browser of browsers.slice(1)) {
         expect(await within(async () => isLoginPage(await browser.get('/dashboard/'))), `${browser.base} still accepts the revoked session`).to.equal(true);
+      }
+    });
+
+    it('a session logged out through the first instance is refused by the others within 2 s', async () => {
+      const analyst = await dashboardUser('analyst');
+      const browsers = await sessionsOn(analyst.email);
+      for (const browser of browsers) expect((await browser.get('/dashboard/')).url, browser.base).to.equal('/dashboard/');
+      const out = await browsers[0]!.post('/dashboard/logout');
+      expect(isLoginPage(out)).to.equal(true);
+      for (const browser of browsers.slice(1)) {
+        expect(await within(async () => isLoginPage(await browser.get('/dashboard/'))), `${browser.base} still accepts the logged-out session`).to.equal(true);
       }
     });
   });
