@@ -75,7 +75,12 @@ async function setup(open: () => Promise<ReadStore>, options: { now?: () => numb
     await keys.handle(events, upTo);
     await tenants.handle(events, upTo);
   };
-  return { inner, holding, a: instance(), b: instance(), project, close: () => inner.close() };
+  const close = async () => {
+    // a MongoDB server's database of this case goes with it
+    if (inner instanceof MongoReadStore) await inner.database.dropDatabase();
+    await inner.close();
+  };
+  return { inner, holding, a: instance(), b: instance(), project, close };
 }
 
 /** The read stores the cache runs on: SQLite, and a MongoDB server when SVC_TEST_MONGO names one (each case a database of its own). */
