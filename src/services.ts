@@ -41,6 +41,7 @@ import { templatesProjection } from './projections/templates.js';
 import { BillingReactor } from './reactors/billing.js';
 import { RunExecutor } from './reactors/run-executor.js';
 import { DocCache } from './projections/doc-cache.js';
+import { DocCacheInvalidator } from './reactors/doc-cache-invalidator.js';
 import { projector, type Projection } from './projections/projector.js';
 import { SubscriptionRunner } from './processing/runner.js';
 import type { ListImporter } from './adapters/lists/importers/port.js';
@@ -120,7 +121,7 @@ export interface Services {
   workQueue: WorkQueue;
   runtime: ProcessingRuntime;
   projections: readonly Projection<Record<string, unknown>>[];
-  /** hot read-model documents (API keys, tenants), invalidated by the projectors */
+  /** hot read-model documents (API keys, tenants), dropped on the events that change them */
   docCache: DocCache;
   runExecutor: RunExecutor;
   facialRounds: FacialRoundsReactor;
@@ -235,12 +236,14 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   const clock = overrides.clock ?? systemClock;
   const worker = new Worker(workQueue, clock, logger, config.work);
   const runtime = new ProcessingRuntime(runner, worker, workQueue, clock, logger);
-  const docCache = new DocCache(readStore);
+  // auth's hot documents; every instance drops them on the events that change them (issue 25)
+  const docCache = new DocCache(readStore, [apiKeysProjection, tenantsProjection]);
   const readModels = projections(secret.value);
   for (const projection of readModels) {
     await readStore.ensureCollection(projection.collection, projection.indexes);
-    runtime.add(projector(projection, readStore, undefined, (collection, ids) => docCache.invalidate(collection, ids)));
+    runtime.add(projector(projection, readStore));
   }
+  runtime.add(new DocCacheInvalidator(docCache));
   // the register given by a test is the caller's; the one opened here is closed with the services
   const cnpj = overrides.cnpjRegister !== undefined ? { register: overrides.cnpjRegister, target: null } : openCnpjRegister(config, readStore instanceof MongoReadStore ? readStore.database : null);
   const pdfRenderer = overrides.pdfRenderer ?? new PuppeteerPdfRenderer({ executablePath: config.chromiumPath, logger });

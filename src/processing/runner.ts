@@ -8,10 +8,12 @@ import { errorText, type Logger } from '../logger.js';
 export interface Processor {
   /** its checkpoint's name */
   id: string;
-  kind: 'projection' | 'reactor';
+  kind: 'projection' | 'reactor' | 'cache';
   /**
    * Handles a batch. A projection records `upTo` as its checkpoint together with its writes; a
-   * reactor's checkpoint is recorded by the runner once `handle` has returned.
+   * reactor's checkpoint is recorded by the runner once `handle` has returned; a cache (in-memory
+   * state following the events, `startAt: 'head'`) has none, and read-your-writes waits for it as
+   * for a projection.
    */
   handle(events: StoredEvent[], upTo: number): Promise<void>;
   /**
@@ -292,15 +294,15 @@ export class SubscriptionRunner {
     return this.positions;
   }
 
-  /** Lowest position every projection has reached (reactors are not waited for). */
+  /** Lowest position every projection and cache has reached (reactors are not waited for). */
   projectedPosition(): number {
     let lowest = Infinity;
-    for (const p of this.processors) if (p.kind === 'projection') lowest = Math.min(lowest, this.positions.get(p.id) ?? 0);
+    for (const p of this.processors) if (p.kind !== 'reactor') lowest = Math.min(lowest, this.positions.get(p.id) ?? 0);
     return lowest === Infinity ? Number.MAX_SAFE_INTEGER : lowest;
   }
 
   /**
-   * Read-your-writes: resolves once every projection has applied `position`, or after
+   * Read-your-writes: resolves once every projection (and cache) has applied `position`, or after
    * `timeoutMs` (then false: the write stands, the read model is only late).
    */
   waitFor(position: number | null, timeoutMs = 5_000): Promise<boolean> {

@@ -52,8 +52,6 @@ export function projector<D extends Record<string, unknown>>(
     collection: projection.collection,
     processorId: projectionProcessorId(projection.name),
   },
-  /** told which documents changed, once they are committed */
-  onChanged?: (collection: string, ids: readonly string[]) => void,
 ): Processor {
   return {
     id: target.processorId,
@@ -71,7 +69,6 @@ export function projector<D extends Record<string, unknown>>(
         );
       }
       await readStore.commit({ writes, checkpoint: { processor: target.processorId, position: upTo } });
-      if (writes.length > 0) onChanged?.(target.collection, writes.map((w) => w.id));
     },
   };
 }
