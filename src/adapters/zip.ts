@@ -53,7 +53,7 @@ export interface ZipArchive {
    * and at its end when its CRC-32 or its size is not the declared one.
    */
   stream(entry: ZipEntry): Promise<Readable>;
-  /** The entry whole, through `stream`. */
+  /** The entry whole, through `stream`, in one buffer of its declared size. */
   read(entry: ZipEntry): Promise<Buffer>;
   close(): void;
 }
@@ -108,6 +108,7 @@ export async function openZip(source: string | Buffer, limits: ZipLimits = DEFAU
         }
         if (bytes > bound.bytes) return done(new ZipError(`${entry.path} ${bound.why}`));
         if (inflated > limits.maxTotalBytes) return done(new ZipError(`the entries inflate to more than ${limits.maxTotalBytes} bytes`));
+        if (bytes > entry.uncompressedSize) return done(new ZipError(`${entry.path} inflates to more than the ${entry.uncompressedSize} bytes declared: the zip is corrupt`));
         crc = crc32(chunk, crc);
         done(null, chunk);
       },
@@ -127,9 +128,12 @@ export async function openZip(source: string | Buffer, limits: ZipLimits = DEFAU
     entries: entries.map((e) => e.entry),
     stream,
     async read(entry) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of await stream(entry)) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks);
+      // one buffer of the declared size (already within the bounds), filled as the bytes come:
+      // no second copy of a large file, and the stream fails on a byte past the declared size
+      const out = Buffer.allocUnsafe(entry.uncompressedSize);
+      let at = 0;
+      for await (const chunk of await stream(entry)) at += (chunk as Buffer).copy(out, at);
+      return out;
     },
     close: () => zip.close(),
   };
@@ -148,6 +152,8 @@ function readDirectory(zip: yauzl.ZipFile, limits: ZipLimits): Promise<{ entry: 
       if (raw.fileName.endsWith('/')) return zip.readEntry();
       const entry: ZipEntry = { path: raw.fileName, name: basename(raw.fileName), crc32: raw.crc32, compressedSize: raw.compressedSize, uncompressedSize: raw.uncompressedSize };
       if (out.length >= limits.maxEntries) return refuse(`more than ${limits.maxEntries} files`);
+      // folders are flattened: two files of one name would leave it to chance which one is read
+      if (out.some((e) => e.entry.name === entry.name)) return refuse(`two files named ${entry.name}`);
       const bound = entryBound(entry, limits);
       if (entry.uncompressedSize > bound.bytes) return refuse(`${entry.path} ${bound.why}`);
       declared += entry.uncompressedSize;

@@ -150,6 +150,11 @@ describe('zip reader: one reader, bounded as it inflates, every CRC-32 checked',
     expect(await refused(readAll(Buffer.from('PK\u0003\u0004 not really')))).to.match(/^not a readable zip/);
   });
 
+  it('refuses two files of one name once their folders are flattened', async () => {
+    const twice = buildZip([entryOf('2026/a.csv', Buffer.from('1\n')), entryOf('2025/a.csv', Buffer.from('2\n'))]);
+    expect(await refused(readAll(twice))).to.equal('two files named a.csv');
+  });
+
   it('refuses a name that climbs out of its folder or is absolute', async () => {
     expect(await refused(readAll(buildZip([entryOf('../../etc/passwd', Buffer.from('x'))])))).to.match(/^not a readable zip.*relative path/);
     expect(await refused(readAll(buildZip([entryOf('/etc/passwd', Buffer.from('x'))])))).to.match(/^not a readable zip.*absolute path/);
