@@ -120,7 +120,7 @@ export async function openZip(source: string | Buffer, limits: ZipLimits = DEFAU
     // the inflater stops with the guard: nothing more is inflated once a bound is crossed
     guard.once('error', () => inner.destroy());
     guard.once('close', () => inner.destroy());
-    inner.once('error', (error) => guard.destroy(error instanceof ZipError ? error : unreadable(error)));
+    inner.on('error', (error) => guard.destroy(error instanceof ZipError ? error : unreadable(error)));
     return inner.pipe(guard);
   };
 
