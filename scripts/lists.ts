@@ -14,6 +14,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { unpackLimits } from '../src/adapters/lists/files.js';
 import { LIST_IMPORTERS } from '../src/adapters/lists/importers/index.js';
 import { importListVersion } from '../src/commands/lists.js';
 import { loadConfig } from '../src/config.js';
@@ -53,7 +54,7 @@ async function main(): Promise<number> {
     const files = await Promise.all(paths.map(async (p) => ({ name: basename(p), data: await readFile(p) })));
     const now = new Date().toISOString();
     const result = await importListVersion(
-      { log, blobs: stores.blobStore, importer, active: (id) => catalog.version(id)?.hashes ?? null },
+      { log, blobs: stores.blobStore, importer, active: (id) => catalog.version(id)?.hashes ?? null, limits: unpackLimits(config.lists) },
       { files, source: { kind: 'upload' }, force: rest.includes('--force') },
       { metadata: { tenant_id: null, actor: 'operator', request_id: null, occurred_at: now, correlation_id: `lists-cli:${now}`, causation_id: null }, commandId: `lists-cli:${listId}:${now}` },
     );

@@ -29,7 +29,7 @@ export interface Config {
   /** the work queue's worker: items at once, lease held per claim, longest sleep between looks */
   work: { concurrency: number; leaseMs: number; pollMs: number };
   /** scheduled fetching of the official lists (`SVC_LISTS_REFRESH=off` for air-gapped installs) and their URLs */
-  lists: { refresh: boolean; urls: Readonly<Record<string, readonly string[]>>; fetchTimeoutMs: number; maxBytes: number };
+  lists: { refresh: boolean; urls: Readonly<Record<string, readonly string[]>>; fetchTimeoutMs: number; maxBytes: number; maxUnzippedBytes: number };
   /** how often monitored customers are swept for periodic review (screening.md section 6) */
   periodicReview: { intervalMs: number };
   /** GET /readyz: the most events any processor may be behind the log's head while ready */
@@ -97,6 +97,8 @@ export function loadConfig(env: Env = process.env): Config {
       urls: listUrls(env),
       fetchTimeoutMs: integer(env, 'SVC_LISTS_FETCH_TIMEOUT_MS', 60_000, 100, 3_600_000),
       maxBytes: integer(env, 'SVC_LISTS_MAX_BYTES', 512 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
+      // all files of a version once unzipped, uploaded or fetched: held in memory while parsed
+      maxUnzippedBytes: integer(env, 'SVC_LISTS_MAX_UNZIPPED_BYTES', 512 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     },
     work: {
       concurrency: integer(env, 'SVC_WORK_CONCURRENCY', 64, 1, 10_000),

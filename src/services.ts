@@ -44,6 +44,7 @@ import { DocCache } from './projections/doc-cache.js';
 import { DocCacheInvalidator } from './reactors/doc-cache-invalidator.js';
 import { projector, type Projection } from './projections/projector.js';
 import { SubscriptionRunner } from './processing/runner.js';
+import { unpackLimits } from './adapters/lists/files.js';
 import type { ListImporter } from './adapters/lists/importers/port.js';
 import { LIST_IMPORTERS } from './adapters/lists/importers/index.js';
 import { ListCatalog } from './reactors/list-catalog.js';
@@ -302,6 +303,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     logger,
     urls: config.lists.urls,
     fetch: { timeoutMs: config.lists.fetchTimeoutMs, maxBytes: config.lists.maxBytes, retries: 2 },
+    unpack: unpackLimits(config.lists),
     work: worker,
   });
   worker.register(listRefresher);

@@ -157,7 +157,7 @@ export async function tenantListTarget(deps: { readStore: ReadStore; listCatalog
 
 /** A version uploaded by hand, counted against the active version once a load under way has finished. */
 export async function uploadListVersion(
-  deps: { log: EventLog; blobStore: BlobStore; listCatalog: Pick<ListCatalog, 'settled' | 'importerFor' | 'version'> },
+  deps: { log: EventLog; blobStore: BlobStore; listCatalog: Pick<ListCatalog, 'settled' | 'importerFor' | 'version'>; unpack?: UnpackLimits },
   target: ListTarget,
   upload: { files: readonly ListFile[]; force: boolean },
   context: CommandContext,
@@ -165,7 +165,7 @@ export async function uploadListVersion(
   const { listCatalog } = deps;
   await listCatalog.settled();
   return importListVersion(
-    { log: deps.log, blobs: deps.blobStore, importer: listCatalog.importerFor(target.list_id)!, active: (id) => listCatalog.version(id)?.hashes ?? null },
+    { log: deps.log, blobs: deps.blobStore, importer: listCatalog.importerFor(target.list_id)!, active: (id) => listCatalog.version(id)?.hashes ?? null, limits: deps.unpack },
     { files: upload.files, source: { kind: 'upload' }, force: upload.force },
     context,
   );

@@ -3,6 +3,7 @@ import type { BlobStore } from '../adapters/blob-store/port.js';
 import type { Clock } from '../adapters/clock.js';
 import type { EventLog } from '../adapters/event-store/event-log.js';
 import { fetchListFiles, ListFetchError, type ListFetchOptions, type Validators } from '../adapters/lists/fetcher.js';
+import type { UnpackLimits } from '../adapters/lists/files.js';
 import type { ListImporter } from '../adapters/lists/importers/port.js';
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
 import { handleCommand, type CommandContext } from '../commands/handle-command.js';
@@ -26,6 +27,8 @@ export interface ListRefreshDeps {
   logger: Logger;
   urls: Readonly<Record<string, readonly string[]>>;
   fetch: ListFetchOptions;
+  /** the bounds of the fetched files once unzipped */
+  unpack?: UnpackLimits;
   work: Pick<Worker, 'schedule'>;
 }
 
@@ -92,7 +95,7 @@ export class ListRefresher implements WorkHandler {
     // the delta is counted against the active version: let a load under way finish first
     await this.deps.catalog.settled();
     const imported = await importListVersion(
-      { log: this.deps.log, blobs: this.deps.blobs, importer, active: (id) => this.deps.catalog.version(id)?.hashes ?? null },
+      { log: this.deps.log, blobs: this.deps.blobs, importer, active: (id) => this.deps.catalog.version(id)?.hashes ?? null, limits: this.deps.unpack },
       { files: fetched.files, source: { kind: 'url', url: fetched.urls.join(' ') }, force: false },
       context('import'),
     );

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { candidateUrls } from '../../src/adapters/lists/fetcher.js';
 import { startService, type TestService } from '../helpers/service.js';
 import { listFixture } from '../helpers/list-fixtures.js';
+import { buildZip, entryOf, zerosEntry } from '../helpers/zip-builder.js';
 import type { Json } from './runs-support.js';
 
 const sample = listFixture;
@@ -141,5 +142,69 @@ describe('screening lists: scheduled fetching', function () {
     const listed = ((await (await service.operator('/lists')).json()) as { data: Json[] }).data.find((l) => l['list_id'] === 'br_cnep')!;
     expect(listed).to.deep.include({ entries: 0, version_id: null });
     expect(listed['last_error']).to.include('no entries');
+  });
+});
+
+/** A hostile zip served by a publisher is a recorded failed fetch, refused before its memory is spent. */
+describe('screening lists: scheduled fetching of hostile zips', function () {
+  this.timeout(60_000);
+  const MiB = 1024 * 1024;
+  let service: TestService;
+  let pub: Awaited<ReturnType<typeof publisher>>;
+  let peak = 0;
+  let rssBefore = 0;
+  let timer: NodeJS.Timeout;
+  const bomb = buildZip([zerosEntry('20261120_CEIS.csv', 1000)]);
+  const honest = entryOf('20261120_CNEP.csv', sample('br/cnep.csv'));
+  const corrupt = buildZip([{ ...honest, crc32: (honest.crc32 ^ 0x100) >>> 0 }]);
+
+  before(async () => {
+    pub = await publisher();
+    pub.set((req, res) => (req.url?.startsWith('/ceis/') ? res.writeHead(200).end(bomb) : req.url?.startsWith('/cnep/') ? res.writeHead(200).end(corrupt) : res.writeHead(404).end()));
+    global.gc?.();
+    rssBefore = peak = process.memoryUsage().rss;
+    timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    service = await startService({
+      env: {
+        SVC_LISTS_REFRESH: 'on',
+        SVC_LIST_BR_CEIS_URL: `${pub.base}/ceis/20261120_CEIS.zip`,
+        SVC_LIST_BR_CNEP_URL: `${pub.base}/cnep/20261120_CNEP.zip`,
+        SVC_WORK_POLL_MS: '50',
+        ...Object.fromEntries(['OFAC_SDN', 'UN_SC', 'EU_FSF', 'UK_FCDO', 'BR_CEPIM', 'BR_CEAF', 'BR_PEP', 'BR_TRABALHO_ESCRAVO'].map((l) => [`SVC_LIST_${l}_URL`, `${pub.base}/none/${l}`])),
+      },
+    });
+  });
+  after(async () => {
+    clearInterval(timer);
+    await service.close();
+    pub.server.close();
+  });
+
+  const lastError = (listId: string) => service.services.listCatalog.state(listId).last_error ?? '';
+  const until = async (check: () => boolean, what: string) => {
+    const deadline = Date.now() + 30_000;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (last error: ${lastError('br_ceis')} / ${lastError('br_cnep')})`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  it('a zip bomb (about 1 MiB inflating to 1,000 MiB) is a recorded failed fetch, the process memory flat and the service up', async () => {
+    await until(() => lastError('br_ceis').includes('inflates more than 200 times'), 'the bomb refused');
+    clearInterval(timer);
+    const growth = Math.max(peak, process.memoryUsage().rss) - rssBefore;
+    expect(growth, `RSS grew by ${Math.round(growth / MiB)} MiB`).to.be.lessThan(300 * MiB);
+    expect(service.services.listCatalog.version('br_ceis')).to.equal(null);
+    const events = await service.services.log.readStream('list-br_ceis');
+    expect(events.filter((e) => e.type === 'ListFetchFailed').length).to.be.at.least(1);
+    expect(events.filter((e) => e.type === 'ListVersionImported')).to.have.length(0);
+    expect((await service.operator('/lists')).status).to.equal(200);
+  });
+
+  it('a zip whose CRC-32 does not match is a recorded failed fetch, nothing imported', async () => {
+    await until(() => lastError('br_cnep').includes('CRC-32 mismatch'), 'the corrupt zip refused');
+    const events = await service.services.log.readStream('list-br_cnep');
+    expect(events.filter((e) => e.type === 'ListFetchFailed').length).to.be.at.least(1);
+    expect(events.filter((e) => e.type === 'ListVersionImported')).to.have.length(0);
   });
 });

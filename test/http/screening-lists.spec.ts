@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { createTenant, startService, type TestService } from '../helpers/service.js';
 import { tempDir } from '../helpers/temp.js';
 import { listFixture, listFixturePath } from '../helpers/list-fixtures.js';
+import { buildZip, entryOf, zerosEntry } from '../helpers/zip-builder.js';
 import type { Json } from './runs-support.js';
 
 const sample = listFixture;
@@ -126,6 +127,86 @@ describe('screening lists: operator upload and status', () => {
       expect(loaded.services.listCatalog.version('br_pep')!.entries).to.have.length(8);
     } finally {
       await loaded.close();
+    }
+  });
+});
+
+/**
+ * Hostile zips uploaded as a list version: each is 400 invalid_list_file before its memory is
+ * spent, and nothing of it is kept.
+ */
+describe('screening lists: hostile zips in an upload', function () {
+  this.timeout(60_000);
+  const MiB = 1024 * 1024;
+  let service: TestService;
+
+  before(async () => {
+    service = await startService();
+  });
+  after(async () => service.close());
+
+  const upload = (target: TestService, listId: string, files: { name: string; data: Buffer }[]) => {
+    const form = new FormData();
+    for (const f of files) form.append('file', new Blob([f.data]), f.name);
+    return target.operator(`/lists/${listId}/versions`, { method: 'POST', body: form });
+  };
+  const refusal = async (response: Response) => {
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    return { status: response.status, code: body.error.code, message: body.error.message };
+  };
+  const activeVersion = (listId: string) => service.services.listCatalog.version(listId)?.version.version_id ?? null;
+
+  it('a zip inflating from about 1 MiB to 1,000 MiB: 400 invalid_list_file at once, the process memory flat', async () => {
+    const bomb = buildZip([zerosEntry('20261120_CEIS.csv', 1000)]);
+    expect(bomb.length).to.be.lessThan(2 * MiB);
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    const started = Date.now();
+    let answer;
+    try {
+      answer = await refusal(await upload(service, 'br_ceis', [{ name: '20261120_CEIS.zip', data: bomb }]));
+    } finally {
+      clearInterval(timer);
+    }
+    const elapsed = Date.now() - started;
+    const growth = Math.max(peak, process.memoryUsage().rss) - before;
+    expect(answer).to.deep.include({ status: 400, code: 'invalid_list_file' });
+    expect(answer.message).to.include('inflates more than 200 times its compressed size');
+    expect(elapsed, `answered in ${elapsed} ms`).to.be.lessThan(5_000);
+    expect(growth, `RSS grew by ${Math.round(growth / MiB)} MiB`).to.be.lessThan(300 * MiB);
+    expect(activeVersion('br_ceis')).to.equal(null);
+  });
+
+  it('a zip whose CRC-32 does not match its CSV: 400 invalid_list_file; the same CSV with its CRC-32 imports', async () => {
+    const honest = entryOf('20261120_CEIS.csv', sample('br/ceis.csv'));
+    const corrupt = await refusal(await upload(service, 'br_ceis', [{ name: '20261120_CEIS.zip', data: buildZip([{ ...honest, crc32: (honest.crc32 ^ 0x10) >>> 0 }]) }]));
+    expect(corrupt).to.deep.include({ status: 400, code: 'invalid_list_file' });
+    expect(corrupt.message).to.include('CRC-32 mismatch in 20261120_CEIS.csv');
+    expect(activeVersion('br_ceis')).to.equal(null);
+    const imported = await upload(service, 'br_ceis', [{ name: '20261120_CEIS.zip', data: buildZip([honest]) }]);
+    expect(imported.status).to.equal(201);
+  });
+
+  it('a zip of more than 64 files, and a truncated zip: 400 invalid_list_file', async () => {
+    const many = buildZip(Array.from({ length: 65 }, (_, i) => entryOf(`f${i}.csv`, Buffer.from(`${i}\n`))));
+    expect(await refusal(await upload(service, 'br_cnep', [{ name: 'cnep.zip', data: many }]))).to.deep.include({ status: 400, code: 'invalid_list_file' });
+    const zip = sample('br/20261120_CNEP.zip');
+    const truncated = await refusal(await upload(service, 'br_cnep', [{ name: 'cnep.zip', data: zip.subarray(0, zip.length - 10) }]));
+    expect(truncated).to.deep.include({ status: 400, code: 'invalid_list_file' });
+    expect(truncated.message).to.include('not a readable zip');
+    expect(activeVersion('br_cnep')).to.equal(null);
+  });
+
+  it('SVC_LISTS_MAX_UNZIPPED_BYTES bounds what a version holds once unzipped', async () => {
+    const small = await startService({ env: { SVC_LISTS_MAX_UNZIPPED_BYTES: '2048' } });
+    try {
+      const answer = await refusal(await upload(small, 'br_ceis', [{ name: '20261120_CEIS.zip', data: sample('br/20261120_CEIS.zip') }]));
+      expect(answer).to.deep.include({ status: 400, code: 'invalid_list_file' });
+      expect(answer.message).to.match(/more than 2048 bytes/);
+    } finally {
+      await small.close();
     }
   });
 });

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { acceptedVersion, createTenantList, officialList, refreshOfficialList, tenantListTarget, uploadListVersion, type ListTarget } from '../../../commands/lists.js';
+import { unpackLimits } from '../../../adapters/lists/files.js';
 import type { Services } from '../../../services.js';
 import { decodeBody, decodeInput } from '../../decode.js';
 import { ApiError } from '../../errors.js';
@@ -16,7 +17,7 @@ import { assertMultipart, multipartParser, parseMultipart } from '../../uploads.
 /** A full official file (OFAC's whole set, 70,000 PEP rows) fits; zips are unpacked within their own limits. */
 export const LIST_UPLOAD_MAX_BYTES = 256 * 1024 * 1024;
 
-type ListServices = Pick<Services, 'log' | 'blobStore' | 'clock' | 'runner' | 'listCatalog' | 'listImporters' | 'listRefresher' | 'readStore'>;
+type ListServices = Pick<Services, 'config' | 'log' | 'blobStore' | 'clock' | 'runner' | 'listCatalog' | 'listImporters' | 'listRefresher' | 'readStore'>;
 type Ctx = Koa.ParameterizedContext<RequestState>;
 
 /**
@@ -46,7 +47,7 @@ export function operatorListsRouter(services: ListServices): Router<RequestState
     const { file } = decodeInput(ListUploadBody, { file: (ctx as unknown as { files?: unknown }).files ?? [] });
     const { force } = decodeInput(ListUploadQuery, ctx.query);
     const files = file.map((part) => ({ name: part.file_name, data: part.data }));
-    const imported = await applied(runner, await uploadListVersion(services, target, { files, force: force === 'true' }, commandContext(ctx, clock, target.tenant_id)));
+    const imported = await applied(runner, await uploadListVersion({ ...services, unpack: unpackLimits(services.config.lists) }, target, { files, force: force === 'true' }, commandContext(ctx, clock, target.tenant_id)));
     await listCatalog.settled();
     const result = orThrow(acceptedVersion(imported));
     ctx.status = result.outcome === 'imported' ? 201 : 200;
