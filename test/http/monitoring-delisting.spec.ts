@@ -1,4 +1,7 @@
 import { expect } from 'chai';
+import type { EventLog } from '../../src/adapters/event-store/event-log.js';
+import { listStream } from '../../src/domain/list/decider.js';
+import { MonitoringReactor } from '../../src/reactors/monitoring.js';
 import { createTenant, startService, type TenantFixture, type TestService } from '../helpers/service.js';
 import { createCustomer, getCustomer } from './customers-support.js';
 import { eventually, type Json } from './runs-support.js';
@@ -129,5 +132,56 @@ describe('ongoing monitoring: an entry leaving OFAC delists its open alerts', fu
       expect(await delistedEvents(customerId)).to.have.length(2);
     }, 20_000);
     expect((await alerts('open')).filter((a) => a['customer_id'] === customerId)).to.deep.equal([]);
+  });
+  it('killed after delisting and before its sweep was recorded, the version is swept again: one delisting, counted once (last: stops the worker)', async () => {
+    const customerId = await monitored('87748248800', 'Wenceslau Pirajá Quintanilha');
+    await service.services.worker.idle();
+    await uploadOfac([sdnRow(990004, 'PIRAJA QUINTANILHA, Wenceslau', 'SDGT')]);
+    await eventually(async () => {
+      expect((await alerts('open')).filter((a) => a['customer_id'] === customerId)).to.have.length(1);
+    }, 20_000);
+    const [hit] = (await alerts('open')).filter((a) => a['customer_id'] === customerId);
+    // this instance's worker stops: the removal's work item is recorded, and executed below by hand
+    await service.services.worker.stop();
+    const removal = await uploadOfac();
+    const imported = (await service.services.log.readStream(listStream('ofac_sdn'))).filter((e) => e.type === 'ListVersionImported').pop()!;
+    const itemId = `monitor-version:${removal['version_id']}:${imported.position}`;
+    await eventually(async () => {
+      expect(await service.services.workQueue.get(itemId)).to.not.equal(null);
+    }, 10_000);
+    const item = (await service.services.workQueue.get(itemId))!;
+    const { readStore, blobStore, listCatalog, runner, clock, logger, log } = service.services;
+    const reactor = (eventLog: EventLog) => new MonitoringReactor({ log: eventLog, readStore, blobs: blobStore, catalog: listCatalog, runner, clock, logger, work: { schedule: async () => {} } });
+    // the process dies on its first append to the sweep's stream: after the delisting, before MonitoringSweepStarted
+    const dying = new Proxy(log, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target) as unknown;
+        if (prop === 'append') {
+          return (stream: string, ...rest: unknown[]) => {
+            if (stream.startsWith('monitoring-')) throw new Error('killed');
+            return (value as (...args: unknown[]) => unknown).call(target, stream, ...rest);
+          };
+        }
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const signal = new AbortController().signal;
+    let died: unknown = null;
+    await reactor(dying).execute(item, signal).catch((error: unknown) => (died = error));
+    expect(String(died)).to.match(/killed/);
+    expect((await delistedEvents(customerId)).map((e) => e.data['alert_id'])).to.deep.equal([hit!['alert_id']]);
+
+    // resumed (the same event seen again, the same item executed again): nothing delisted twice, the delisting counted
+    expect(await reactor(log).execute(item, signal)).to.deep.equal({ done: true });
+    expect(await reactor(log).execute(item, signal)).to.deep.equal({ done: true });
+    expect((await delistedEvents(customerId)).map((e) => e.data['alert_id'])).to.deep.equal([hit!['alert_id']]);
+    const sweeps = (await service.services.log.readAll({ after: null, limit: 10_000, streamPrefixes: ['monitoring-'] })).filter((e) => e.data['version_id'] === removal['version_id']);
+    // the removal's content is the sample's, imported three times now: its third sweep
+    expect(sweeps.filter((e) => e.type === 'MonitoringSweepStarted').map((e) => e.stream)).to.deep.equal(['', '.2', '.3'].map((n) => `monitoring-${removal['version_id']}${n}`));
+    const started = sweeps.filter((e) => e.type === 'MonitoringSweepStarted' && e.position > imported.position);
+    expect(started).to.have.length(1);
+    expect(started[0]!.data).to.include({ delisted: 1 });
+    expect(started[0]!.data['delta']).to.include({ removed: 1 });
+    expect(sweeps.filter((e) => e.type === 'MonitoringSweepCompleted' && e.stream === started[0]!.stream)).to.have.length(1);
   });
 });
