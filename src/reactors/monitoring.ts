@@ -4,7 +4,7 @@ import type { Clock } from '../adapters/clock.js';
 import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js';
 import { deterministicId } from '../adapters/ids.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
-import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
+import type { NewWorkItem, WorkItem, WorkQueue } from '../adapters/work-queue/port.js';
 import { handleCommand, loadState, type CommandContext } from '../commands/handle-command.js';
 import { versionEntries } from '../adapters/lists/parsed-cache.js';
 import { customerDecider, customerStream, type AlertState, type CustomerState } from '../domain/customer/decider.js';
@@ -44,8 +44,12 @@ export interface MonitoringDeps {
   clock: Clock;
   logger: Logger;
   work: Pick<Worker, 'schedule'>;
+  /** where a sweep looks whether the sweep of the import before it is still to be done */
+  queue: Pick<WorkQueue, 'get'>;
   threshold?: number;
 }
+
+const versionWorkId = (versionId: string, position: number): string => `${MONITOR_VERSION_WORK}:${versionId}:${position}`;
 
 const alertOf = (state: CustomerState, alertId: string): AlertState | undefined => (state.status === 'none' ? undefined : state.alerts[alertId]);
 
@@ -87,7 +91,7 @@ export class MonitoringReactor implements Processor, WorkHandler {
     for (const event of events) {
       if (isEventOf(ListVersionImported)(event)) {
         // one item per import, not per version: a list back to an earlier content imports its version id again
-        items.push({ id: `${MONITOR_VERSION_WORK}:${event.data.version_id}:${event.position}`, kind: MONITOR_VERSION_WORK, payload: { list_id: event.data.list_id, version_id: event.data.version_id, position: event.position }, due_at: now });
+        items.push({ id: versionWorkId(event.data.version_id, event.position), kind: MONITOR_VERSION_WORK, payload: { list_id: event.data.list_id, version_id: event.data.version_id, position: event.position }, due_at: now });
       } else if (isEventOf(CustomerStatusChanged)(event) && event.data.status === MONITORED) {
         items.push({ id: `${MONITOR_CUSTOMER_WORK}:${event.data.customer_id}:${event.position}`, kind: MONITOR_CUSTOMER_WORK, payload: { customer_id: event.data.customer_id, position: event.position }, due_at: now });
       }
@@ -121,6 +125,13 @@ export class MonitoringReactor implements Processor, WorkHandler {
     if (isTenantListId(listId) && tenantId === null) return { done: true };
     const context = (step: string): CommandContext => this.context(item.id, step);
     if (state.status === 'none') {
+      // one list's sweeps go in import order: the sweep of the version before, still raising alerts,
+      // would raise them after this one delisted the entries it removed, and they would stay open
+      if (sweep.previous && (await this.deps.queue.get(versionWorkId(sweep.previous.version_id, sweep.previous.position)))?.status === 'pending') {
+        return { again_at: this.deps.clock.now().getTime() + 1_000 };
+      }
+      // and the alerts it raised are in the read model the delisting reads
+      if (sweep.previous && !(await this.deps.runner.waitFor(await this.deps.log.store.headPosition()))) return { again_at: this.deps.clock.now().getTime() + 1_000 };
       const delisted = await this.delist(listId, versionId, delta.removed, item.id);
       await handleCommand(
         this.deps.log,

@@ -18,6 +18,7 @@ describe('ongoing monitoring: an entry leaving OFAC delists its open alerts', fu
   let service: TestService;
   let acme: TenantFixture;
   let key: string;
+  let lateCustomer: string;
 
   /**
    * The OFAC sample cut to its first 300 SDN entries (with their aliases and addresses), so that
@@ -54,6 +55,13 @@ describe('ongoing monitoring: an entry leaving OFAC delists its open alerts', fu
     expect(patched.status, await patched.clone().text()).to.equal(200);
     return created['customer_id'] as string;
   };
+  /** A work item executed by hand marked done, as the worker records it. */
+  const finished = async (id: string) => {
+    const { workQueue } = service.services;
+    const claimed = await workQueue.claim({ kinds: ['monitor-version'], owner: 'test', now: Date.now() + 60_000, leaseMs: 60_000, limit: 100 });
+    await workQueue.complete(claimed.find((i) => i.id === id)!, 'test', Date.now());
+    expect((await workQueue.get(id))!.status).to.equal('done');
+  };
   const delistedEvents = async (customerId: string) => (await service.services.log.readStream(`customer-${customerId}`)).filter((e) => e.type === 'MonitoringAlertDelisted');
 
   before(async () => {
@@ -61,6 +69,8 @@ describe('ongoing monitoring: an entry leaving OFAC delists its open alerts', fu
     acme = await createTenant(service, 'Acme');
     key = (await acme.key({ scopes: ['customers:write', 'customers:read', 'runs:read'] })).api_key;
     await uploadOfac();
+    // monitored from the start, for the last test (its worker is stopped by then)
+    lateCustomer = await monitored('39053344705', 'Crisóstomo Ubaldino Vasques');
   });
   after(async () => service.close());
 
@@ -151,7 +161,7 @@ describe('ongoing monitoring: an entry leaving OFAC delists its open alerts', fu
     }, 10_000);
     const item = (await service.services.workQueue.get(itemId))!;
     const { readStore, blobStore, listCatalog, runner, clock, logger, log } = service.services;
-    const reactor = (eventLog: EventLog) => new MonitoringReactor({ log: eventLog, readStore, blobs: blobStore, catalog: listCatalog, runner, clock, logger, work: { schedule: async () => {} } });
+    const reactor = (eventLog: EventLog) => new MonitoringReactor({ log: eventLog, readStore, blobs: blobStore, catalog: listCatalog, runner, clock, logger, work: { schedule: async () => {} }, queue: service.services.workQueue });
     // the process dies on its first append to the sweep's stream: after the delisting, before MonitoringSweepStarted
     const dying = new Proxy(log, {
       get(target, prop) {
@@ -174,6 +184,7 @@ describe('ongoing monitoring: an entry leaving OFAC delists its open alerts', fu
     // resumed (the same event seen again, the same item executed again): nothing delisted twice, the delisting counted
     expect(await reactor(log).execute(item, signal)).to.deep.equal({ done: true });
     expect(await reactor(log).execute(item, signal)).to.deep.equal({ done: true });
+    await finished(itemId);
     expect((await delistedEvents(customerId)).map((e) => e.data['alert_id'])).to.deep.equal([hit!['alert_id']]);
     const sweeps = (await service.services.log.readAll({ after: null, limit: 10_000, streamPrefixes: ['monitoring-'] })).filter((e) => e.data['version_id'] === removal['version_id']);
     // the removal's content is the sample's, imported three times now: its third sweep
@@ -183,5 +194,40 @@ describe('ongoing monitoring: an entry leaving OFAC delists its open alerts', fu
     expect(started[0]!.data).to.include({ delisted: 1 });
     expect(started[0]!.data['delta']).to.include({ removed: 1 });
     expect(sweeps.filter((e) => e.type === 'MonitoringSweepCompleted' && e.stream === started[0]!.stream)).to.have.length(1);
+  });
+  it('sweeps of one list go in import order: the removal waits for the sweep of the version that added the entry, then delists the alert it raised (after the test above)', async () => {
+    const added = await uploadOfac([sdnRow(990005, 'UBALDINO VASQUES, Crisostomo', 'SDGT')]);
+    const removal = await uploadOfac();
+    const imports = (await service.services.log.readStream(listStream('ofac_sdn'))).filter((e) => e.type === 'ListVersionImported').slice(-2);
+    const ids = [`monitor-version:${added['version_id']}:${imports[0]!.position}`, `monitor-version:${removal['version_id']}:${imports[1]!.position}`];
+    await eventually(async () => {
+      for (const id of ids) expect(await service.services.workQueue.get(id), id).to.not.equal(null);
+    }, 10_000);
+    const [addition, removing] = await Promise.all(ids.map(async (id) => (await service.services.workQueue.get(id))!));
+    const { readStore, blobStore, listCatalog, runner, clock, logger, log, workQueue } = service.services;
+    const reactor = new MonitoringReactor({ log, readStore, blobs: blobStore, catalog: listCatalog, runner, clock, logger, work: { schedule: async () => {} }, queue: workQueue });
+    const signal = new AbortController().signal;
+    // the removal first (two workers, or the addition's sweep slower): it waits, having delisted nothing
+    const early = await reactor.execute(removing!, signal);
+    expect(await delistedEvents(lateCustomer)).to.deep.equal([]);
+    // the addition's sweep raises the alert (its item done, as the worker records it) ...
+    expect(await reactor.execute(addition!, signal)).to.deep.equal({ done: true });
+    await finished(ids[0]!);
+    // ... and the removal, once it runs, delists it
+    expect(await reactor.execute(removing!, signal)).to.deep.equal({ done: true });
+    await runner.waitFor(await service.services.eventStore.headPosition());
+    const [alert] = (await alerts('delisted')).filter((a) => a['customer_id'] === lateCustomer);
+    expect(alert).to.include({ entry_id: '990005', status: 'delisted' });
+    expect((await delistedEvents(lateCustomer)).map((e) => e.data['alert_id'])).to.deep.equal([alert!['alert_id']]);
+    expect((await alerts('open')).filter((a) => a['customer_id'] === lateCustomer)).to.deep.equal([]);
+    // the removal's early execution only waited: its sweep started after the addition's completed
+    expect(early).to.have.property('again_at');
+    const sweepStarts = (await service.services.log.readAll({ after: imports[0]!.position, limit: 10_000, streamPrefixes: ['monitoring-'] })).filter((e) => e.type === 'MonitoringSweepStarted' || e.type === 'MonitoringSweepCompleted');
+    expect(sweepStarts.map((e) => `${e.type}:${e.data['version_id']}`)).to.deep.equal([
+      `MonitoringSweepStarted:${added['version_id']}`,
+      `MonitoringSweepCompleted:${added['version_id']}`,
+      `MonitoringSweepStarted:${removal['version_id']}`,
+      `MonitoringSweepCompleted:${removal['version_id']}`,
+    ]);
   });
 });
