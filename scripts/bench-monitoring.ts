@@ -199,6 +199,7 @@ async function main() {
       clock: systemClock,
       logger: silentLogger,
       work: { schedule: async () => undefined },
+      queue: { get: async () => null },
     });
     say(`setup: ${customerCount} monitored customers written in ${(setupCustomersMs / 1000).toFixed(1)} s; list version of ${delta} entries (${copies} copies of customers, the rest generated, half by name only)`);
 
@@ -287,7 +288,7 @@ async function main() {
     await loaded.start();
     const catalogMs = performance.now() - loadStarted;
     const indexedNames = [listId, sanctions.right.list.list_id].reduce((n, id) => n + (loaded.version(id)?.entries.reduce((m, e) => m + e.names.length, 0) ?? 0), 0);
-    const screening = new MonitoringReactor({ log, readStore, blobs, catalog: loaded, runner: { waitFor: async () => true }, clock: systemClock, logger: silentLogger, work: { schedule: async () => undefined } });
+    const screening = new MonitoringReactor({ log, readStore, blobs, catalog: loaded, runner: { waitFor: async () => true }, clock: systemClock, logger: silentLogger, work: { schedule: async () => undefined }, queue: { get: async () => null } });
 
     const nr = rng(41);
     const asListed = queriesFrom(listed.filter((e) => e.schema === 'person'), newCount).slice(0, Math.ceil(newCount / 2));

@@ -319,7 +319,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       })
     : null;
   if (cnpjRefresher) worker.register(cnpjRefresher);
-  const monitoring = new MonitoringReactor({ log, readStore, blobs: blobStore, catalog: listCatalog, runner, clock, logger, work: worker });
+  const monitoring = new MonitoringReactor({ log, readStore, blobs: blobStore, catalog: listCatalog, runner, clock, logger, work: worker, queue: workQueue });
   runtime.add(monitoring);
   worker.register(monitoring).register(monitoring.customerHandler);
   const reviews = { log, readStore, clock, logger, secretKey: secret.value, intervalMs: config.periodicReview.intervalMs, work: worker };

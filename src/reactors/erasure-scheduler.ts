@@ -4,6 +4,9 @@ import { errorText, type Logger } from '../logger.js';
 import type { ErasureDoc } from '../projections/erasures.js';
 import { type SubscriptionRunner } from '../processing/runner.js';
 
+/** Scheduled erasures read per query: every page is read, so every due erasure runs, however many are scheduled. */
+export const ERASURE_PAGE = 1_000;
+
 /**
  * Carries out scheduled erasures once their retention period has passed: on start and then
  * every `intervalMs`. After the read models scrubbed the subject, the store's files are purged.
@@ -17,6 +20,7 @@ export class ErasureScheduler {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly intervalMs = 3_600_000,
+    private readonly pageSize = ERASURE_PAGE,
   ) {}
 
   start(): void {
@@ -26,9 +30,8 @@ export class ErasureScheduler {
 
   async runDue(): Promise<number> {
     const now = this.clock.now().toISOString();
-    const scheduled = await this.deps.readStore.find<ErasureDoc>('erasures', { where: { status: 'scheduled' }, limit: 10_000 });
     let done = 0;
-    for (const erasure of scheduled.filter((e) => e.due_at <= now)) {
+    for await (const erasure of this.due(now)) {
       try {
         const context = {
           metadata: { tenant_id: erasure.tenant_id, actor: 'system', request_id: null, occurred_at: now, correlation_id: erasure.erasure_id, causation_id: null },
@@ -44,6 +47,22 @@ export class ErasureScheduler {
       }
     }
     return done;
+  }
+
+  /**
+   * Every scheduled erasure due by `now`, read a page at a time (keyset on created_at and id, newest
+   * first): one carried out meanwhile leaves the filter without moving the pages after it.
+   */
+  private async *due(now: string): AsyncGenerator<ErasureDoc> {
+    let before: { created_at: string; id: string } | undefined;
+    for (;;) {
+      const page = await this.deps.readStore.find<ErasureDoc>('erasures', { where: { status: 'scheduled' }, ...(before ? { before } : {}), limit: this.pageSize });
+      // the page is read before any of it is carried out: its erasures change the collection it pages over
+      for (const erasure of page.filter((e) => e.due_at <= now)) yield erasure;
+      if (page.length < this.pageSize) return;
+      const last = page[page.length - 1]!;
+      before = { created_at: last.created_at, id: last.stream };
+    }
   }
 
   stop(): void {

@@ -4,7 +4,7 @@ import type { Clock } from '../adapters/clock.js';
 import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js';
 import { deterministicId } from '../adapters/ids.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
-import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
+import type { NewWorkItem, WorkItem, WorkQueue } from '../adapters/work-queue/port.js';
 import { handleCommand, loadState, type CommandContext } from '../commands/handle-command.js';
 import { versionEntries } from '../adapters/lists/parsed-cache.js';
 import { customerDecider, customerStream, type AlertState, type CustomerState } from '../domain/customer/decider.js';
@@ -12,7 +12,7 @@ import { CustomerStatusChanged } from '../domain/customer/events.js';
 import { listStream } from '../domain/list/decider.js';
 import { ListVersionImported, type ListVersionImportedData } from '../domain/list/events.js';
 import { isTenantListId } from '../domain/list/tenant-lists.js';
-import { sweepDecider, sweepStream, type SweepCursor } from '../domain/monitoring/sweep.js';
+import { sweepDecider, sweepOf, sweepStream, type SweepCursor } from '../domain/monitoring/sweep.js';
 import type { ListEntry } from '../domain/screening/entry.js';
 import { search, type SearchResult } from '../domain/screening/match/index.js';
 import type { ScreeningQuery } from '../domain/screening/match/prepare.js';
@@ -44,8 +44,12 @@ export interface MonitoringDeps {
   clock: Clock;
   logger: Logger;
   work: Pick<Worker, 'schedule'>;
+  /** where a sweep looks whether the sweep of the import before it is still to be done */
+  queue: Pick<WorkQueue, 'get'>;
   threshold?: number;
 }
+
+const versionWorkId = (versionId: string, position: number): string => `${MONITOR_VERSION_WORK}:${versionId}:${position}`;
 
 const alertOf = (state: CustomerState, alertId: string): AlertState | undefined => (state.status === 'none' ? undefined : state.alerts[alertId]);
 
@@ -86,7 +90,8 @@ export class MonitoringReactor implements Processor, WorkHandler {
     const now = this.deps.clock.now().getTime();
     for (const event of events) {
       if (isEventOf(ListVersionImported)(event)) {
-        items.push({ id: `${MONITOR_VERSION_WORK}:${event.data.version_id}`, kind: MONITOR_VERSION_WORK, payload: { list_id: event.data.list_id, version_id: event.data.version_id, position: event.position }, due_at: now });
+        // one item per import, not per version: a list back to an earlier content imports its version id again
+        items.push({ id: versionWorkId(event.data.version_id, event.position), kind: MONITOR_VERSION_WORK, payload: { list_id: event.data.list_id, version_id: event.data.version_id, position: event.position }, due_at: now });
       } else if (isEventOf(CustomerStatusChanged)(event) && event.data.status === MONITORED) {
         items.push({ id: `${MONITOR_CUSTOMER_WORK}:${event.data.customer_id}:${event.position}`, kind: MONITOR_CUSTOMER_WORK, payload: { customer_id: event.data.customer_id, position: event.position }, due_at: now });
       }
@@ -101,11 +106,18 @@ export class MonitoringReactor implements Processor, WorkHandler {
     const started = Date.now();
     // the customers read model and the catalog have seen the version before any customer is read
     if (!(await this.deps.runner.waitFor(Number(item.payload['position'])))) return { again_at: this.deps.clock.now().getTime() + 1_000 };
-    const stream = sweepStream(versionId);
+    const imports = (await this.deps.log.readStream(listStream(listId))).filter(isEventOf(ListVersionImported));
+    const sweep = sweepOf(
+      imports.map((e) => ({ version_id: e.data.version_id, position: e.position })),
+      Number(item.payload['position']),
+    );
+    if (!sweep) return { done: true };
+    const stream = sweepStream(sweep.sweep_id);
     let { state } = await loadState(this.deps.log, stream, sweepDecider);
     if (state.status === 'completed') return { done: true };
 
-    const delta = await this.delta(listId, versionId);
+    const dataAt = (position: number) => imports.find((e) => e.position === position)!.data;
+    const delta = await this.delta(dataAt(sweep.current.position), sweep.previous ? dataAt(sweep.previous.position) : null);
     if (!delta) return { done: true };
     // the catalog (a projection) has applied the list's creation: the version came after it
     const tenantId = isTenantListId(listId) ? this.deps.catalog.ownerOf(listId) : null;
@@ -113,6 +125,13 @@ export class MonitoringReactor implements Processor, WorkHandler {
     if (isTenantListId(listId) && tenantId === null) return { done: true };
     const context = (step: string): CommandContext => this.context(item.id, step);
     if (state.status === 'none') {
+      // one list's sweeps go in import order: the sweep of the version before, still raising alerts,
+      // would raise them after this one delisted the entries it removed, and they would stay open
+      if (sweep.previous && (await this.deps.queue.get(versionWorkId(sweep.previous.version_id, sweep.previous.position)))?.status === 'pending') {
+        return { again_at: this.deps.clock.now().getTime() + 1_000 };
+      }
+      // and the alerts it raised are in the read model the delisting reads
+      if (sweep.previous && !(await this.deps.runner.waitFor(await this.deps.log.store.headPosition()))) return { again_at: this.deps.clock.now().getTime() + 1_000 };
       const delisted = await this.delist(listId, versionId, delta.removed, item.id);
       await handleCommand(
         this.deps.log,
@@ -134,7 +153,7 @@ export class MonitoringReactor implements Processor, WorkHandler {
       });
       if (page.length === 0) break;
       let alerts = 0;
-      for (const customer of page) alerts += await this.screen(customer, (query) => search(index, query, { threshold: this.threshold, limit: BEST }), 'list_version', `${item.id}`);
+      for (const customer of page) alerts += await this.screen(customer, (query) => search(index, query, { threshold: this.threshold, limit: BEST }), { trigger: 'list_version', version_id: versionId }, item.id);
       const last = page[page.length - 1]!;
       cursor = { created_at: last.created_at, id: last.customer_id };
       await handleCommand(this.deps.log, stream, sweepDecider, { type: 'Progress', version_id: versionId, cursor, screened: page.length, alerts, now: this.now() }, context(`page:${cursor.id}`));
@@ -151,19 +170,31 @@ export class MonitoringReactor implements Processor, WorkHandler {
     await this.deps.catalog.settled();
     const customer = (await this.deps.readStore.get<CustomerDoc>('customers', String(item.payload['customer_id'])))?.doc;
     if (!customer || customer.status !== MONITORED) return { done: true };
-    await this.screen(customer, (query) => this.deps.catalog.search(customer.tenant_id, query, { threshold: this.threshold, limit: BEST }), 'customer', item.id);
+    await this.screen(customer, (query) => this.deps.catalog.search(customer.tenant_id, query, { threshold: this.threshold, limit: BEST }), { trigger: 'customer', version_id: null }, item.id);
     return { done: true };
   }
 
-  /** Raises an alert for each match of the customer; the number raised. */
-  private async screen(customer: CustomerDoc, find: (query: ScreeningQuery) => SearchResult[], trigger: 'list_version' | 'customer', workId: string): Promise<number> {
+  /**
+   * Raises an alert for each match of the customer; the number raised. The alert id is derived
+   * from the work item too: the same work done again (a retry, a second instance) raises nothing
+   * twice, while an entry listed again after its alert was delisted, even with the very content it
+   * had, is a new alert. The customer's decider keeps one open alert per entry and never raises
+   * again on content an analyst judged.
+   */
+  private async screen(
+    customer: CustomerDoc,
+    find: (query: ScreeningQuery) => SearchResult[],
+    by: { trigger: 'list_version' | 'customer'; version_id: string | null },
+    workId: string,
+  ): Promise<number> {
     const query = monitoringQuery(customer);
     if (!query) return 0;
+    const { trigger } = by;
     let raised = 0;
     for (const result of find(query).filter((r) => r.match)) {
       const entry = result.entry;
-      const versionId = trigger === 'list_version' ? workId.slice(MONITOR_VERSION_WORK.length + 1) : (this.deps.catalog.version(entry.list_id)?.version.version_id ?? 'unknown');
-      const alertId = deterministicId(`alert:${customer.customer_id}:${entry.list_id}:${entry.entry_id}:${entry.content_hash}`);
+      const versionId = by.version_id ?? this.deps.catalog.version(entry.list_id)?.version.version_id ?? 'unknown';
+      const alertId = deterministicId(`alert:${customer.customer_id}:${entry.list_id}:${entry.entry_id}:${entry.content_hash}:${workId}`);
       const decided = await handleCommand(
         this.deps.log,
         customerStream(customer.customer_id),
@@ -184,8 +215,7 @@ export class MonitoringReactor implements Processor, WorkHandler {
         this.context(workId, `alert:${customer.customer_id}:${entry.entry_id}`, customer.tenant_id),
       );
       // a page screened again after a crash counts the alerts its first attempt raised, once
-      const earlier = E.isRight(decided) ? alertOf(decided.right.state, alertId)?.raised_by : undefined;
-      if (E.isRight(decided) && (decided.right.events.length > 0 || (earlier?.trigger === trigger && earlier.version_id === versionId))) raised++;
+      if (E.isRight(decided) && (decided.right.events.length > 0 || alertOf(decided.right.state, alertId) !== undefined)) raised++;
     }
     return raised;
   }
@@ -210,15 +240,12 @@ export class MonitoringReactor implements Processor, WorkHandler {
   }
 
   /**
-   * The entries a version added or changed against the version before it on the list's stream,
-   * and the ids it removed; null when the version or its files cannot be read (logged).
+   * The entries a version added or changed against the version imported before it on the list's
+   * stream, and the ids it removed; null when the version or its files cannot be read (logged).
    */
-  private async delta(listId: string, versionId: string): Promise<{ changed: ListEntry[]; added: number; removed: Set<string> } | null> {
-    const versions = (await this.deps.log.readStream(listStream(listId))).filter(isEventOf(ListVersionImported)).map((e) => e.data);
-    const at = versions.findIndex((v) => v.version_id === versionId);
-    if (at < 0) return null;
-    const current = await this.entriesOf(versions[at]!);
-    const previous = at > 0 ? await this.entriesOf(versions[at - 1]!) : [];
+  private async delta(version: ListVersionImportedData, previousVersion: ListVersionImportedData | null): Promise<{ changed: ListEntry[]; added: number; removed: Set<string> } | null> {
+    const current = await this.entriesOf(version);
+    const previous = previousVersion ? await this.entriesOf(previousVersion) : [];
     if (!current || !previous) return null;
     const before = new Map(previous.map((e) => [e.entry_id, e.content_hash]));
     const changed = current.filter((e) => before.get(e.entry_id) !== e.content_hash);

@@ -75,6 +75,16 @@ describe('customer decider: monitoring alerts', () => {
     spec(customerDecider).given([registered, monitored, raised('a1'), resolved('a1', 'true_positive')]).when({ type: 'DelistAlert', alert_id: 'a1', version_id: 'v2', now: NOW }).thenNothing();
   });
 
+  it('an entry listed again after its alert was delisted raises a new alert, even with the content it had; a judged content is never raised again', () => {
+    const delisted: CustomerEvent = { type: 'MonitoringAlertDelisted', data: { customer_id: 'c1', alert_id: 'a1', list_id: 'br_pep', entry_id: 'e1', version_id: 'v2', delisted_at: NOW } };
+    spec(customerDecider).given([registered, monitored, raised('a1'), delisted]).when(raise('a2', 'h1')).then([raised('a2', 'h1')]);
+    spec(customerDecider).given([registered, monitored, raised('a1'), delisted, raised('a2', 'h1')]).when(raise('a3', 'h1')).thenNothing();
+    spec(customerDecider).given([registered, monitored, raised('a1'), resolved('a1', 'false_positive'), raised('a2', 'h2')]).when({ type: 'DelistAlert', alert_id: 'a2', version_id: 'v3', now: NOW }).then([
+      { type: 'MonitoringAlertDelisted', data: { customer_id: 'c1', alert_id: 'a2', list_id: 'br_pep', entry_id: 'e1', version_id: 'v3', delisted_at: NOW } },
+    ]);
+    spec(customerDecider).given([registered, monitored, raised('a1'), resolved('a1', 'true_positive')]).when(raise('a2', 'h1')).thenNothing();
+  });
+
   it('resolves once: the same resolution again changes nothing, another is alert_already_resolved; an unknown alert is alert_not_found', () => {
     const resolve = (resolution: 'true_positive' | 'false_positive'): CustomerCommand => ({ type: 'ResolveAlert', alert_id: 'a1', resolution, note: 'n', now: NOW });
     spec(customerDecider).given([registered, monitored, raised('a1')]).when(resolve('false_positive')).then([resolved('a1', 'false_positive')]);

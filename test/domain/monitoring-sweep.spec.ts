@@ -1,4 +1,5 @@
-import { sweepDecider, type MonitoringSweepEvent, type SweepCursor } from '../../src/domain/monitoring/sweep.js';
+import { expect } from 'chai';
+import { sweepDecider, sweepOf, sweepStream, type MonitoringSweepEvent, type SweepCursor } from '../../src/domain/monitoring/sweep.js';
 import { spec } from '../helpers/decider-spec.js';
 
 const NOW = '2026-11-22T12:00:00.000Z';
@@ -27,5 +28,33 @@ describe('monitoring sweep (decider)', () => {
   it('a page before the last recorded one (an instance that took over an expired lease, behind the other) is not counted again', () => {
     spec(sweepDecider).given([started, progressed(page1), progressed(page2)]).when(progress(page1)).thenNothing();
     spec(sweepDecider).given([started, progressed(page1), progressed(page3)]).when(progress(page2)).thenNothing();
+  });
+});
+
+describe('monitoring sweep: one per import of a version', () => {
+  // the list's imports in stream order: v0, v1 (an entry added), v2 (changed), v0 again (removed), v1 again (listed again)
+  const imports = [
+    { version_id: 'v0', position: 10 },
+    { version_id: 'v1', position: 20 },
+    { version_id: 'v2', position: 30 },
+    { version_id: 'v0', position: 40 },
+    { version_id: 'v1', position: 50 },
+    { version_id: 'v0', position: 60 },
+  ];
+
+  it('the first import of a version is swept under its version id, against the import before it', () => {
+    expect(sweepOf(imports, 10)).to.deep.equal({ sweep_id: 'v0', current: imports[0], previous: null });
+    expect(sweepOf(imports, 30)).to.deep.equal({ sweep_id: 'v2', current: imports[2], previous: imports[1] });
+    expect(sweepStream(sweepOf(imports, 30)!.sweep_id)).to.equal('monitoring-v2');
+  });
+
+  it('a list back to an earlier content is a sweep of its own, against the import just before it (not the first import of that content)', () => {
+    expect(sweepOf(imports, 40)).to.deep.equal({ sweep_id: 'v0.2', current: imports[3], previous: imports[2] });
+    expect(sweepOf(imports, 50)).to.deep.equal({ sweep_id: 'v1.2', current: imports[4], previous: imports[3] });
+    expect(sweepOf(imports, 60)!.sweep_id).to.equal('v0.3');
+  });
+
+  it('no import at that position: null', () => {
+    expect(sweepOf(imports, 35)).to.equal(null);
   });
 });

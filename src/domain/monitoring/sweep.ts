@@ -37,7 +37,30 @@ export const MonitoringSweepCompleted = t.type({
 export const MonitoringSweepEvent = t.union([MonitoringSweepStarted, MonitoringSweepProgressed, MonitoringSweepCompleted]);
 export type MonitoringSweepEvent = t.TypeOf<typeof MonitoringSweepEvent>;
 
-export const sweepStream = (versionId: string): string => `monitoring-${versionId}`;
+export const sweepStream = (sweepId: string): string => `monitoring-${sweepId}`;
+
+/** One `ListVersionImported` of a list, in the order of the list's stream. */
+export interface VersionImport {
+  version_id: string;
+  /** the event's global position: what tells two imports of one version apart */
+  position: number;
+}
+
+/**
+ * Which sweep screens the import at `position`, and the import its delta is taken against. A
+ * version id is derived from the version's content, so a list back to an earlier content (an
+ * entry listed, then delisted) imports the same version id again: each import is a sweep of its
+ * own, against the import just before it. The first import of a version keeps the version id as
+ * its sweep id (the streams recorded before re-imports were told apart keep their names); the
+ * n-th is `<version_id>.<n>`. Null when no import is at that position.
+ */
+export function sweepOf(imports: readonly VersionImport[], position: number): { sweep_id: string; current: VersionImport; previous: VersionImport | null } | null {
+  const at = imports.findIndex((i) => i.position === position);
+  if (at < 0) return null;
+  const current = imports[at]!;
+  const earlier = imports.slice(0, at).filter((i) => i.version_id === current.version_id).length;
+  return { sweep_id: earlier === 0 ? current.version_id : `${current.version_id}.${earlier + 1}`, current, previous: at > 0 ? imports[at - 1]! : null };
+}
 
 export interface SweepState {
   status: 'none' | 'running' | 'completed';
