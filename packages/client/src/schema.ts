@@ -2734,9 +2734,9 @@ export interface components {
         };
         /** @enum {string} */
         ScreeningSchema: "person" | "company";
-        /** @description YYYY, YYYY-MM or YYYY-MM-DD. */
+        /** @description YYYY, YYYY-MM or YYYY-MM-DD, a real date (no month 13, no 30 February). */
         PartialDate: string | null;
-        /** @description ISO 3166 alpha-2, upper case. */
+        /** @description An assigned ISO 3166-1 alpha-2 code, upper case (user-assigned codes such as ZZ are refused). */
         CountryCode: string | null;
         ScreeningSearchRequest: {
             schema: components["schemas"]["ScreeningSchema"];
@@ -2745,7 +2745,7 @@ export interface components {
             country?: components["schemas"]["CountryCode"];
             /** @description A whole, valid CPF or CNPJ (formatting stripped). */
             doc?: string | null;
-            /** @description List ids to search (official or the tenant's own); default all. */
+            /** @description List ids to search (official or the tenant's own); default all. A list named twice is searched once; more than 64 ids is `invalid_request`. */
             lists?: string[];
             /** @default 0.8 */
             threshold?: number;
