@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { ManualClock } from '../../src/adapters/clock.js';
 import { acceptThroughPages, DashboardClient, dashboardUser, inviteThroughOperator, loginThroughPages, testEmail, TEST_PASSWORD } from '../helpers/dashboard.js';
+import { requestWithHost } from '../helpers/forged-host.js';
 import { recordSensitive } from '../helpers/log-privacy.js';
 import { createTenant, startService, type TestService } from '../helpers/service.js';
 
@@ -179,7 +180,7 @@ describe('dashboard: users, sessions, CSRF', () => {
     const reset = await service.operator(`/tenants/${tenantId}/users/${user.user.user_id}/password-reset`, { method: 'POST' });
     expect(reset.status).to.equal(201);
     const { invite_url } = (await reset.json()) as { invite_url: string };
-    expect(invite_url).to.match(new RegExp(`^${service.base}/dashboard/invite/[A-Za-z0-9_-]{43}$`));
+    expect(invite_url).to.match(new RegExp(`^${service.services.config.publicBaseUrl}/dashboard/invite/[A-Za-z0-9_-]{43}$`));
     expect(isLoginPage(await user.get('/dashboard/'))).to.equal(true);
     expect((await loginThroughPages(new DashboardClient(service.base), user.user.email)).status).to.equal(401);
     const fresh = new DashboardClient(service.base);
@@ -222,6 +223,22 @@ describe('dashboard: users, sessions, CSRF', () => {
         }
       }
       expect((await userEvents(target.user.user_id)).map((e) => e.type)).to.deep.equal(['UserInvited', 'UserActivated', 'UserLoggedIn']);
+    });
+
+    it("builds the admin's invitation link on SVC_PUBLIC_BASE_URL, not on the request's (forged) Host", async () => {
+      const admin = await dashboardUser(service, tenantId, 'admin');
+      const email = testEmail('viewer');
+      recordSensitive(email);
+      await admin.get('/dashboard/settings/users');
+      const form = new URLSearchParams({ _csrf: admin.csrfToken!, email, role: 'viewer' }).toString();
+      const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+      const page = await requestWithHost(`${service.base}/dashboard/settings/users`, 'attacker.example', { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+      expect(page.status, page.body.slice(0, 500)).to.equal(201);
+      const link = /<code>([^<]+\/dashboard\/invite\/[A-Za-z0-9_-]+)<\/code>/.exec(page.body)?.[1];
+      recordSensitive(link!.split('/').pop()!);
+      expect(link).to.be.a('string');
+      expect(link!.startsWith(`${service.services.config.publicBaseUrl}/dashboard/invite/`), link).to.equal(true);
+      expect(link).not.to.contain('attacker.example');
     });
 
     it('lets an admin invite (the link shown once), change a role and deactivate, each an event with the admin as actor', async () => {

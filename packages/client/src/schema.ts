@@ -1644,7 +1644,7 @@ export interface components {
             user_id: string;
             /**
              * Format: uri
-             * @description The one-time link (72 hours), on the origin the request came to. Shown in this answer only.
+             * @description The one-time link (72 hours), on the configured public base URL (SVC_PUBLIC_BASE_URL), never the request's Host. Shown in this answer only.
              */
             invite_url: string;
         };
