@@ -9,7 +9,9 @@ import { DomainError } from '../domain/shared/decider.js';
 import { tenantDecider, tenantStream } from '../domain/tenant/decider.js';
 import { userDecider, userStream, type UserCommand } from '../domain/user/decider.js';
 import type { DashboardRole } from '../domain/user/events.js';
+import { passwordProblem } from '../domain/user/password-policy.js';
 import { isValidEmail } from '../domain/values/email.js';
+import { getTenant } from '../projections/tenants.js';
 import { findDashboardUserByEmail, findDashboardUserByInvite } from '../projections/users.js';
 import { handleCommand, loadState, type CommandContext } from './handle-command.js';
 import type { Written } from './tenants.js';
@@ -72,11 +74,16 @@ export async function openInvite(readStore: ReadStore, token: string, at: Date):
   return user;
 }
 
-/** Sets the password through a one-time link (first activation or an operator's reset); the link is spent. */
+/**
+ * Sets the password through a one-time link (first activation or an operator's reset); the link is
+ * spent. Every password set goes through here, so through the one policy (password-policy.ts).
+ */
 export async function acceptInvite(deps: { log: EventLog; readStore: ReadStore }, token: string, password: string, context: CommandContext) {
   const user = await findDashboardUserByInvite(deps.readStore, tokenHash(token));
   // the decider checks the link against the stream; the read model only finds whose it is
   if (!user) return E.left(new DomainError('invite_invalid', 'Este link não é mais válido: já foi usado ou expirou. Peça um novo link.'));
+  const problem = passwordProblem(password, { email: user.email, tenant_name: (await getTenant(deps.readStore, user.tenant_id))?.name ?? null });
+  if (problem) return E.left(problem);
   let passwordHash: string;
   try {
     passwordHash = await hashPassword(password);

@@ -207,6 +207,39 @@ describe('dashboard: users, sessions, CSRF', () => {
     expect((await acceptThroughPages(client, invited.invite_url)).html).to.contain('Senha definida');
   });
 
+  it('refuses, on the link, blank, control-character, common, repetitive, sequential and context passwords (NIST 800-63B), in pt-BR, keeping the link usable', async () => {
+    const email = testEmail('viewer');
+    recordSensitive(email);
+    const invited = await inviteThroughOperator(service, tenantId, email, 'viewer');
+    const path = new URL(invited.invite_url).pathname;
+    const client = new DashboardClient(service.base);
+    await client.get(path);
+    const local = email.split('@')[0]!;
+    const cases: [string, string][] = [
+      [' '.repeat(12), 'só de espaços'],
+      ['\u0000'.repeat(12), 'caracteres de controle'],
+      ['senha\u0007muito-boa-2026', 'caracteres de controle'],
+      ['password1234', 'muito comum'],
+      ['PASSWORD1234', 'muito comum'],
+      ['qwertyuiop12', 'muito comum'],
+      ['poiuytrewq12', 'sequência'],
+      ['123456789012', 'sequência'],
+      ['abcdefghijkl', 'sequência'],
+      ['aaaaaaaaaaaa', 'repetição'],
+      ['abcabcabcabc', 'repetição'],
+      [email, 'seu e-mail'],
+      [`${local}!2026`, 'seu e-mail'],
+      ['Banco Painel 2026!', 'nome da empresa'],
+      ['kyc-svc senha 2026', 'nome do serviço'],
+    ];
+    for (const [password, message] of cases) {
+      const page = await client.post(path, { password, password_confirm: password });
+      expect(page.status, JSON.stringify(password)).to.equal(400);
+      expect(page.html, JSON.stringify(password)).to.contain(message);
+    }
+    expect((await acceptThroughPages(client, invited.invite_url)).html).to.contain('Senha definida');
+  });
+
   describe('the users screen', () => {
     it('is the admins\': a viewer and an analyst are refused the page and every action (403)', async () => {
       const target = await dashboardUser(service, tenantId, 'viewer');
