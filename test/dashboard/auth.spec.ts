@@ -324,6 +324,25 @@ describe('dashboard: users, sessions, CSRF', () => {
       expect(badRole.status).to.equal(400);
     });
 
+    it("an admin inviting an e-mail that has an account in another tenant gets the same 201 as for an unknown one; each account signs in with its own password", async () => {
+      const elsewhere = (await createTenant(service, 'Banco Vizinho')).tenant_id;
+      const neighbour = await dashboardUser(service, elsewhere, 'analyst');
+      const admin = await dashboardUser(service, tenantId, 'admin');
+      const page = await admin.post('/dashboard/settings/users', { email: neighbour.user.email, role: 'viewer' });
+      expect(page.status, page.html.slice(0, 300)).to.equal(201);
+      expect(page.html).not.to.contain('Já existe');
+      const link = /<code>([^<]+\/dashboard\/invite\/[A-Za-z0-9_-]+)<\/code>/.exec(page.html)?.[1];
+      expect(link).to.be.a('string');
+      expect((await admin.get('/dashboard/settings/users')).html).to.contain(neighbour.user.email);
+      // the person sets another password for this tenant's account; each password opens its own account
+      const person = new DashboardClient(service.base);
+      const ownPassword = 'girassol amarelo no quintal';
+      expect((await acceptThroughPages(person, link!, ownPassword)).html).to.contain('Senha definida');
+      expect((await loginThroughPages(person, neighbour.user.email, ownPassword)).html).to.contain('Leitura');
+      const again = new DashboardClient(service.base);
+      expect((await loginThroughPages(again, neighbour.user.email)).html).to.contain('Analista');
+    });
+
     it('will not let an admin demote or deactivate themselves (409)', async () => {
       const admin = await dashboardUser(service, tenantId, 'admin');
       const demote = await admin.post(`/dashboard/settings/users/${admin.user.user_id}/role`, { role: 'viewer' });

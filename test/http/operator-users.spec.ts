@@ -81,16 +81,33 @@ describe('operator API: dashboard users (invitations, password resets)', () => {
     expect([reset.status, (await errorOf(reset)).code]).to.deep.equal([404, 'tenant_not_found']);
   });
 
-  it('answers 409 user_exists for an e-mail with an account in use, or invited by another tenant', async () => {
+  it('answers 409 user_exists for an e-mail with an account in use in the same tenant', async () => {
     const user = await dashboardUser(service, tenantId, 'analyst');
     const taken = await invite(tenantId, { email: user.user.email, role: 'viewer' });
     expect([taken.status, await errorOf(taken)]).to.deep.equal([409, { type: 'invalid_request_error', code: 'user_exists', message: 'Já existe uma conta com este e-mail.', param: 'email' }]);
+  });
+
+  it("tells another tenant nothing: an e-mail with an account (active or invited) elsewhere is invited like an unknown one, as a separate account", async () => {
     const other = (await createTenant(service, 'Outro')).tenant_id;
+    const active = await dashboardUser(service, tenantId, 'analyst');
     const pending = testEmail('viewer');
     recordSensitive(pending);
     expect((await invite(tenantId, { email: pending, role: 'viewer' })).status).to.equal(201);
-    const stolen = await invite(other, { email: pending, role: 'admin' });
-    expect([stolen.status, (await errorOf(stolen)).code]).to.deep.equal([409, 'user_exists']);
+    const unknown = testEmail('viewer');
+    recordSensitive(unknown);
+    const shapes: string[] = [];
+    for (const email of [active.user.email, pending, unknown]) {
+      const response = await invite(other, { email, role: 'admin' });
+      expect(response.status, email).to.equal(201);
+      const body = (await response.json()) as { user_id: string; invite_url: string };
+      shapes.push(Object.keys(body).sort().join(','));
+      expect(body.user_id).not.to.equal(active.user.user_id);
+      expect(body.invite_url).to.match(/\/dashboard\/invite\/[A-Za-z0-9_-]{43}$/);
+    }
+    expect(new Set(shapes).size).to.equal(1);
+    // the first tenant's accounts are untouched: its user still signs in to its own dashboard
+    const events = await service.services.log.readStream(`user-${active.user.user_id}`);
+    expect(events.map((e) => e.type)).to.deep.equal(['UserInvited', 'UserActivated', 'UserLoggedIn']);
   });
 
   it('resets a password (201 with a new link); another tenant\'s user is 404 user_not_found; a deactivated one 409 user_deactivated', async () => {

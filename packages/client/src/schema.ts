@@ -205,10 +205,12 @@ export interface paths {
          *     webhooks, templates, users, settings), `analyst` (reviews, documents, alerts) or `viewer`
          *     (read only). The answer's `invite_url` is a one-time link, valid 72 hours, on which the
          *     person sets a password; only the SHA-256 of its token is stored, so it is shown in this
-         *     answer only. One e-mail is one account on the whole platform (compared lower-cased), so
-         *     `user_id` follows from the e-mail. Inviting again an e-mail whose link was not used yet
-         *     issues a new link (the old one stops working); an e-mail with an account in use, or
-         *     invited by another tenant, answers 409 `user_exists`.
+         *     answer only, on `SVC_PUBLIC_BASE_URL`. Accounts are per tenant (e-mails compared
+         *     lower-cased): an e-mail with an account in another tenant is invited as a separate
+         *     account, with the same 201 as an unknown one, so the answer tells nothing about other
+         *     tenants. Inviting again an e-mail whose link was not used yet issues a new link (the old
+         *     one stops working); an e-mail with an account in use in this tenant answers 409
+         *     `user_exists`.
          */
         post: operations["inviteDashboardUser"];
         delete?: never;
@@ -1632,7 +1634,7 @@ export interface components {
         OpInviteUserRequest: {
             /**
              * Format: email
-             * @description The person's e-mail (compared lower-cased; one account per e-mail on the platform).
+             * @description The person's e-mail (compared lower-cased; one account per e-mail in a tenant).
              */
             email: string;
             role: components["schemas"]["OpDashboardRole"];
@@ -3724,7 +3726,7 @@ export interface operations {
             401: components["responses"]["OpUnauthorized"];
             /** @description `tenant_not_found`. */
             404: components["responses"]["NotFound"];
-            /** @description `user_exists` (the e-mail has an account in use, or was invited by another tenant; `param` `email`), `concurrent_update`. */
+            /** @description `user_exists` (the e-mail has an account in use in this tenant; `param` `email`), `concurrent_update`. */
             409: components["responses"]["OpConflict"];
             413: components["responses"]["OpPayloadTooLarge"];
             500: components["responses"]["OpInternalError"];
