@@ -232,8 +232,8 @@ export async function login(
   }
   const email = input.email.trim().toLowerCase();
   const accounts = isValidEmail(email) ? await findDashboardUsersByEmail(deps.readStore, email) : [];
-  // the e-mail may have an account in several tenants: the password says which one
-  const withPassword = accounts.filter((a) => a.password_hash !== null);
+  // the e-mail may have an account in several tenants: the password says which one (of those in use)
+  const withPassword = accounts.filter((a) => a.status === 'active' && a.password_hash !== null);
   let user: (typeof accounts)[number] | null = null;
   let stored = '';
   if (withPassword.length === 0) await verifyPassword(input.password, await dummy());
