@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { DomainError } from '../domain/shared/decider.js';
+import type { DomainError } from '../domain/shared/decider.js';
+import { MAX_PASSWORD_LENGTH, passwordLengthProblem } from '../domain/user/password-policy.js';
 
 /**
  * Password hashing with node:crypto's scrypt (no native module to build): N=2^15, r=8, p=1 costs
@@ -15,8 +16,7 @@ const KEY_BYTES = 32;
 const MAX_N = 2 ** 20;
 const MAX_RP = 16;
 
-export const MIN_PASSWORD_LENGTH = 12;
-export const MAX_PASSWORD_LENGTH = 256;
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../domain/user/password-policy.js';
 
 function derive(password: string, salt: Buffer, options: ScryptOptions & { N: number }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -24,12 +24,13 @@ function derive(password: string, salt: Buffer, options: ScryptOptions & { N: nu
   });
 }
 
-/** A password a person may choose: 12 to 256 characters (a length rule only, as NIST 800-63B advises). */
+/**
+ * The length rule (12 to 256 characters), which no hash is made without; what else a person's
+ * password must not be (common, a sequence, their e-mail...) is password-policy.ts's, checked by
+ * the command that sets it, which knows the account.
+ */
 export function checkPasswordStrength(password: string): DomainError | null {
-  const length = [...password].length;
-  if (length < MIN_PASSWORD_LENGTH) return new DomainError('weak_password', `A senha deve ter pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`, 'password');
-  if (length > MAX_PASSWORD_LENGTH) return new DomainError('weak_password', `A senha deve ter no máximo ${MAX_PASSWORD_LENGTH} caracteres.`, 'password');
-  return null;
+  return passwordLengthProblem(password);
 }
 
 /** The encoded hash of a new password; throws the weak_password DomainError for one out of bounds. */

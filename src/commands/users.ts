@@ -9,13 +9,29 @@ import { DomainError } from '../domain/shared/decider.js';
 import { tenantDecider, tenantStream } from '../domain/tenant/decider.js';
 import { userDecider, userStream, type UserCommand } from '../domain/user/decider.js';
 import type { DashboardRole } from '../domain/user/events.js';
+import { passwordProblem } from '../domain/user/password-policy.js';
 import { isValidEmail } from '../domain/values/email.js';
-import { findDashboardUserByEmail, findDashboardUserByInvite } from '../projections/users.js';
+import { getTenant } from '../projections/tenants.js';
+import { findDashboardUserByInvite, findDashboardUsersByEmail } from '../projections/users.js';
 import { handleCommand, loadState, type CommandContext } from './handle-command.js';
 import type { Written } from './tenants.js';
 
-/** One e-mail is one account on the whole platform: the user's id (and stream) follows from it. */
+/**
+ * The id of the first account an e-mail had (and of every account made before accounts were per
+ * tenant): it follows from the e-mail alone.
+ */
 export const userIdFor = (email: string): string => deterministicId(`dashboard-user:${email.trim().toLowerCase()}`);
+
+/**
+ * Accounts are per tenant: an e-mail may have one in each, so inviting it tells a tenant nothing
+ * about the others. The account keeps the e-mail's own id when that is free or already this
+ * tenant's, else an id of the tenant and the e-mail.
+ */
+async function accountIdFor(log: EventLog, tenantId: string, email: string): Promise<string> {
+  const first = userIdFor(email);
+  const { state } = await loadState(log, userStream(first), userDecider);
+  return state.status === 'none' || state.tenant_id === tenantId ? first : deterministicId(`dashboard-user:${tenantId}:${email.trim().toLowerCase()}`);
+}
 
 /** The token of a one-time link or a session, as stored: its SHA-256 (256 random bits, so a plain hash is safe). */
 export const tokenHash = (token: string): string => sha256Hex(token);
@@ -49,20 +65,29 @@ export async function inviteUser(log: EventLog, input: NewUser, context: Command
   if (!isValidEmail(email)) return E.left(new DomainError('invalid_email', 'E-mail inválido.', 'email'));
   const tenant = await loadState(log, tenantStream(input.tenant_id), tenantDecider);
   if (tenant.state.status !== 'active') return E.left(new DomainError('tenant_not_found', 'No such tenant.', 'tenant_id'));
-  const userId = userIdFor(email);
   const token = randomToken(32);
-  const command: UserCommand = {
-    type: 'InviteUser',
-    user_id: userId,
-    tenant_id: input.tenant_id,
-    email,
-    role: input.role,
-    invited_by: context.metadata.actor,
-    invite_hash: tokenHash(token),
-    now: now(context),
+  const invite = async (userId: string) => {
+    const command: UserCommand = {
+      type: 'InviteUser',
+      user_id: userId,
+      tenant_id: input.tenant_id,
+      email,
+      role: input.role,
+      invited_by: context.metadata.actor,
+      invite_hash: tokenHash(token),
+      now: now(context),
+    };
+    const result = await decideOnUser(log, userId, command, { ...context, metadata: { ...context.metadata, tenant_id: input.tenant_id } });
+    return E.map((r: { position: number | null }) => ({ value: { user_id: userId, token }, position: r.position }))(result);
   };
-  const result = await decideOnUser(log, userId, command, { ...context, metadata: { ...context.metadata, tenant_id: input.tenant_id } });
-  return E.map((r: { position: number | null }) => ({ value: { user_id: userId, token }, position: r.position }))(result);
+  const userId = await accountIdFor(log, input.tenant_id, email);
+  const result = await invite(userId);
+  // another tenant took the e-mail's own id between the read and the append: this tenant's id then
+  if (E.isLeft(result) && result.left.code === 'user_exists') {
+    const again = await accountIdFor(log, input.tenant_id, email);
+    if (again !== userId) return invite(again);
+  }
+  return result;
 }
 
 /** The account a one-time link opens, while the link is good (unused, unexpired), else null. */
@@ -72,11 +97,16 @@ export async function openInvite(readStore: ReadStore, token: string, at: Date):
   return user;
 }
 
-/** Sets the password through a one-time link (first activation or an operator's reset); the link is spent. */
+/**
+ * Sets the password through a one-time link (first activation or an operator's reset); the link is
+ * spent. Every password set goes through here, so through the one policy (password-policy.ts).
+ */
 export async function acceptInvite(deps: { log: EventLog; readStore: ReadStore }, token: string, password: string, context: CommandContext) {
   const user = await findDashboardUserByInvite(deps.readStore, tokenHash(token));
   // the decider checks the link against the stream; the read model only finds whose it is
   if (!user) return E.left(new DomainError('invite_invalid', 'Este link não é mais válido: já foi usado ou expirou. Peça um novo link.'));
+  const problem = passwordProblem(password, { email: user.email, tenant_name: (await getTenant(deps.readStore, user.tenant_id))?.name ?? null });
+  if (problem) return E.left(problem);
   let passwordHash: string;
   try {
     passwordHash = await hashPassword(password);
@@ -201,13 +231,25 @@ export async function login(
     return E.left(new DomainError('rate_limit_exceeded', 'Muitas tentativas de entrada deste endereço; aguarde um minuto e tente de novo.', null, { retry_after: attempt.retryAfter }));
   }
   const email = input.email.trim().toLowerCase();
-  const user = isValidEmail(email) ? await findDashboardUserByEmail(deps.readStore, email) : null;
-  const stored = user?.password_hash ?? (await dummy());
-  const matches = (await verifyPassword(input.password, stored)) && user?.password_hash != null;
-  if (!user || !matches) {
-    if (deps.guard.failed(input.address, user ? email : null) && user) {
+  const accounts = isValidEmail(email) ? await findDashboardUsersByEmail(deps.readStore, email) : [];
+  // the e-mail may have an account in several tenants: the password says which one (of those in use)
+  const withPassword = accounts.filter((a) => a.status === 'active' && a.password_hash !== null);
+  let user: (typeof accounts)[number] | null = null;
+  let stored = '';
+  if (withPassword.length === 0) await verifyPassword(input.password, await dummy());
+  for (const account of withPassword) {
+    if (await verifyPassword(input.password, account.password_hash!)) {
+      user = account;
+      stored = account.password_hash!;
+      break;
+    }
+  }
+  if (!user) {
+    if (deps.guard.failed(input.address, accounts.length > 0 ? email : null)) {
       const until = new Date(Date.parse(now(context)) + LOGIN_LIMITS.lockMs).toISOString();
-      await decideOnUser(deps.log, user.id, { type: 'LockOut', until, now: now(context) }, { ...context, commandId: `${context.commandId}:lockout`, metadata: { ...context.metadata, actor: 'system', tenant_id: user.tenant_id } });
+      for (const account of accounts) {
+        await decideOnUser(deps.log, account.id, { type: 'LockOut', until, now: now(context) }, { ...context, commandId: `${context.commandId}:lockout:${account.id}`, metadata: { ...context.metadata, actor: 'system', tenant_id: account.tenant_id } });
+      }
     }
     return E.left(loginFailed());
   }

@@ -1,6 +1,8 @@
 import { parseAddress } from '../domain/values/address.js';
+import { hasInvisibleCharacters, INVISIBLE_CHARACTERS_MESSAGE } from '../domain/values/display-text.js';
 import { parseDocument } from '../domain/values/document.js';
 import { isValidEmail } from '../domain/values/email.js';
+import { isPartialDate } from '../domain/values/partial-date.js';
 import type { SubjectType } from '../domain/values/scopes.js';
 import type { CustomerRequest } from '../commands/customer-onboarding.js';
 import { RESERVED_KEYS } from './decode.js';
@@ -67,6 +69,7 @@ function text(body: Body, field: string, max: number, required = false): string 
   if (typeof value !== 'string' || value.trim() === '' || value.length > max) {
     throw new ApiError('invalid_request', `${field} must be text of 1 to ${max} characters.`, field);
   }
+  if (hasInvisibleCharacters(value)) throw new ApiError('invalid_request', `${field} ${INVISIBLE_CHARACTERS_MESSAGE}`, field);
   return value.trim();
 }
 
@@ -83,10 +86,7 @@ function birthDate(body: Body): string | undefined {
   const value = body['birth_date'];
   if (value === undefined || value === null) return undefined;
   const invalid = () => new ApiError('invalid_request', 'birth_date must be a real past date as YYYY-MM-DD.', 'birth_date');
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || value < '1900-01-01') throw invalid();
-  // an impossible day (9999-99-99) is an Invalid Date, whose toISOString throws; 2020-02-30 rolls over
-  const date = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || !date.toISOString().startsWith(value)) throw invalid();
+  if (!isPartialDate(value, ['day']) || value < '1900-01-01') throw invalid();
   return value;
 }
 

@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import { withoutInvisibles } from '../domain/values/invisible.js';
+import { hasInvisibleCharacters, INVISIBLE_CHARACTERS_MESSAGE } from '../domain/values/display-text.js';
 import { ApiError, type ErrorCode } from './errors.js';
 
 type Props = Record<string, t.Mixed>;
@@ -87,6 +88,20 @@ export const boundedString = (max: number) =>
     (u): u is string => typeof u === 'string' && !isBlank(u) && u.length <= max,
     (u, c) => (typeof u === 'string' && !isBlank(u) && u.length <= max ? t.success(u) : t.failure(u, c)),
     t.identity,
+  );
+
+/**
+ * A name shown to people (tenant, list, key, template): bounded and non-blank, without control or
+ * invisible formatting characters; refused as invalid_request naming the field.
+ */
+export const displayName = (max: number) =>
+  boundedString(max).pipe(
+    refusing(
+      new t.Type<string, string, unknown>('display name', (u): u is string => typeof u === 'string' && !hasInvisibleCharacters(u), (u, c) => (typeof u === 'string' && !hasInvisibleCharacters(u) ? t.success(u) : t.failure(u, c)), t.identity),
+      'invalid_request',
+      `A name ${INVISIBLE_CHARACTERS_MESSAGE}`,
+    ),
+    `string(1..${max})`,
   );
 
 export const positiveInteger = new t.Type<number, number, unknown>(

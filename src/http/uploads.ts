@@ -1,6 +1,7 @@
 import multer from '@koa/multer';
 import type { Context, Middleware, Next } from 'koa';
 import { MIMEType } from 'node:util';
+import { withoutInvisibleCharacters } from '../domain/values/display-text.js';
 import { ApiError } from './errors.js';
 
 /** What both multipart endpoints share: the parser's setup, the body's first check, the file names kept. */
@@ -53,16 +54,12 @@ export async function parseMultipart(ctx: Context, parser: Middleware, next: Nex
   }
 }
 
-/** Invisible characters that reorder or hide what a reader sees: bidi marks, embeddings, overrides and isolates. */
-const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
-// C0, DEL and C1 controls
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/gu;
 const FILE_NAME_MAX = 200;
 
-/** A file name as shown back and handed on: its base name, without control or bidi characters, at most 200 characters. */
+/** A file name as shown back and handed on: its base name, without control or invisible characters (display-text.ts), at most 200 characters. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(CONTROL, '').replace(BIDI, '').trim();
+  const cleaned = withoutInvisibleCharacters(base).trim();
   // counted in code points, so a cut never leaves half a surrogate pair
   return [...cleaned].slice(0, FILE_NAME_MAX).join('').trim() || 'file';
 }

@@ -34,7 +34,8 @@ const isUserEvent = isEventOf(UserEvent);
 export const dashboardUsersProjection: Projection<DashboardUserDoc> = {
   name: 'dashboard_users',
   collection: 'dashboard_users',
-  indexes: [{ fields: ['email'], unique: true }, { fields: ['tenant_id'] }, { fields: ['invite_hash'] }],
+  // not unique: an e-mail may have an account in each tenant (uniqueness per tenant lives in the user streams)
+  indexes: [{ fields: ['email'] }, { fields: ['tenant_id'] }, { fields: ['invite_hash'] }],
   documentIds: (event) => (isUserEvent(event) ? [event.data.user_id] : []),
   evolve(doc, event) {
     if (!isUserEvent(event)) return doc;
@@ -112,8 +113,9 @@ export const dashboardSessionsProjection: Projection<DashboardSessionDoc> = {
 export const getDashboardUser = async (store: ReadStore, userId: string): Promise<DashboardUserDoc | null> =>
   (await store.get<DashboardUserDoc>('dashboard_users', userId))?.doc ?? null;
 
-export const findDashboardUserByEmail = async (store: ReadStore, email: string): Promise<DashboardUserDoc | null> =>
-  (await store.find<DashboardUserDoc>('dashboard_users', { where: { email: email.toLowerCase() }, limit: 1 }))[0] ?? null;
+/** An e-mail's accounts, one per tenant at most, oldest first (a bound, not a page: a person is in few tenants). */
+export const findDashboardUsersByEmail = async (store: ReadStore, email: string): Promise<DashboardUserDoc[]> =>
+  (await store.find<DashboardUserDoc>('dashboard_users', { where: { email: email.toLowerCase() }, limit: 20 })).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
 
 export const findDashboardUserByInvite = async (store: ReadStore, inviteHash: string): Promise<DashboardUserDoc | null> =>
   (await store.find<DashboardUserDoc>('dashboard_users', { where: { invite_hash: inviteHash }, limit: 1 }))[0] ?? null;

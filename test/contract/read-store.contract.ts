@@ -86,6 +86,16 @@ export function describeReadStoreContract(name: string, open: () => Promise<Read
       await store.commit({ writes: [put('d', { tenant_id: 't2', external_id: 'x' })] });
     });
 
+    it('an index declared unique by an earlier version and plain now stops refusing equal values (dashboard_users.email)', async () => {
+      const users = `${coll}_u`;
+      await store.ensureCollection(users, [{ fields: ['email'], unique: true }]);
+      await store.commit({ writes: [{ op: 'put', collection: users, id: 'a', doc: { email: 'pessoa@example.test' }, position: 1 }] });
+      await store.ensureCollection(users, [{ fields: ['email'] }]);
+      await store.commit({ writes: [{ op: 'put', collection: users, id: 'b', doc: { email: 'pessoa@example.test' }, position: 2 }] });
+      expect((await store.find<{ email: string }>(users, { where: { email: 'pessoa@example.test' }, limit: 10 })).length).to.equal(2);
+      await store.dropCollection(users);
+    });
+
     it('never takes a document or a checkpoint back to an older position (instances applying the same events)', async () => {
       const processor = `p-${coll}-race`;
       await store.commit({ writes: [put('a', { tenant_id: 't', n: 12 }, 12)], checkpoint: { processor, position: 12 } });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { ManualClock } from '../../src/adapters/clock.js';
 import { acceptThroughPages, DashboardClient, dashboardUser, inviteThroughOperator, loginThroughPages, testEmail, TEST_PASSWORD } from '../helpers/dashboard.js';
+import { requestWithHost } from '../helpers/forged-host.js';
 import { recordSensitive } from '../helpers/log-privacy.js';
 import { createTenant, startService, type TestService } from '../helpers/service.js';
 
@@ -179,7 +180,7 @@ describe('dashboard: users, sessions, CSRF', () => {
     const reset = await service.operator(`/tenants/${tenantId}/users/${user.user.user_id}/password-reset`, { method: 'POST' });
     expect(reset.status).to.equal(201);
     const { invite_url } = (await reset.json()) as { invite_url: string };
-    expect(invite_url).to.match(new RegExp(`^${service.base}/dashboard/invite/[A-Za-z0-9_-]{43}$`));
+    expect(invite_url).to.match(new RegExp(`^${service.services.config.publicBaseUrl}/dashboard/invite/[A-Za-z0-9_-]{43}$`));
     expect(isLoginPage(await user.get('/dashboard/'))).to.equal(true);
     expect((await loginThroughPages(new DashboardClient(service.base), user.user.email)).status).to.equal(401);
     const fresh = new DashboardClient(service.base);
@@ -206,6 +207,39 @@ describe('dashboard: users, sessions, CSRF', () => {
     expect((await acceptThroughPages(client, invited.invite_url)).html).to.contain('Senha definida');
   });
 
+  it('refuses, on the link, blank, control-character, common, repetitive, sequential and context passwords (NIST 800-63B), in pt-BR, keeping the link usable', async () => {
+    const email = testEmail('viewer');
+    recordSensitive(email);
+    const invited = await inviteThroughOperator(service, tenantId, email, 'viewer');
+    const path = new URL(invited.invite_url).pathname;
+    const client = new DashboardClient(service.base);
+    await client.get(path);
+    const local = email.split('@')[0]!;
+    const cases: [string, string][] = [
+      [' '.repeat(12), 'só de espaços'],
+      ['\u0000'.repeat(12), 'caracteres de controle'],
+      ['senha\u0007muito-boa-2026', 'caracteres de controle'],
+      ['password1234', 'muito comum'],
+      ['PASSWORD1234', 'muito comum'],
+      ['qwertyuiop12', 'muito comum'],
+      ['poiuytrewq12', 'sequência'],
+      ['123456789012', 'sequência'],
+      ['abcdefghijkl', 'sequência'],
+      ['aaaaaaaaaaaa', 'repetição'],
+      ['abcabcabcabc', 'repetição'],
+      [email, 'seu e-mail'],
+      [`${local}!2026`, 'seu e-mail'],
+      ['Banco Painel 2026!', 'nome da empresa'],
+      ['kyc-svc senha 2026', 'nome do serviço'],
+    ];
+    for (const [password, message] of cases) {
+      const page = await client.post(path, { password, password_confirm: password });
+      expect(page.status, JSON.stringify(password)).to.equal(400);
+      expect(page.html, JSON.stringify(password)).to.contain(message);
+    }
+    expect((await acceptThroughPages(client, invited.invite_url)).html).to.contain('Senha definida');
+  });
+
   describe('the users screen', () => {
     it('is the admins\': a viewer and an analyst are refused the page and every action (403)', async () => {
       const target = await dashboardUser(service, tenantId, 'viewer');
@@ -222,6 +256,22 @@ describe('dashboard: users, sessions, CSRF', () => {
         }
       }
       expect((await userEvents(target.user.user_id)).map((e) => e.type)).to.deep.equal(['UserInvited', 'UserActivated', 'UserLoggedIn']);
+    });
+
+    it("builds the admin's invitation link on SVC_PUBLIC_BASE_URL, not on the request's (forged) Host", async () => {
+      const admin = await dashboardUser(service, tenantId, 'admin');
+      const email = testEmail('viewer');
+      recordSensitive(email);
+      await admin.get('/dashboard/settings/users');
+      const form = new URLSearchParams({ _csrf: admin.csrfToken!, email, role: 'viewer' }).toString();
+      const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+      const page = await requestWithHost(`${service.base}/dashboard/settings/users`, 'attacker.example', { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+      expect(page.status, page.body.slice(0, 500)).to.equal(201);
+      const link = /<code>([^<]+\/dashboard\/invite\/[A-Za-z0-9_-]+)<\/code>/.exec(page.body)?.[1];
+      recordSensitive(link!.split('/').pop()!);
+      expect(link).to.be.a('string');
+      expect(link!.startsWith(`${service.services.config.publicBaseUrl}/dashboard/invite/`), link).to.equal(true);
+      expect(link).not.to.contain('attacker.example');
     });
 
     it('lets an admin invite (the link shown once), change a role and deactivate, each an event with the admin as actor', async () => {
@@ -272,6 +322,25 @@ describe('dashboard: users, sessions, CSRF', () => {
       expect(malformed.status).to.equal(400);
       const badRole = await admin.post('/dashboard/settings/users', { email: 'papel@example.test', role: 'root' });
       expect(badRole.status).to.equal(400);
+    });
+
+    it("an admin inviting an e-mail that has an account in another tenant gets the same 201 as for an unknown one; each account signs in with its own password", async () => {
+      const elsewhere = (await createTenant(service, 'Banco Vizinho')).tenant_id;
+      const neighbour = await dashboardUser(service, elsewhere, 'analyst');
+      const admin = await dashboardUser(service, tenantId, 'admin');
+      const page = await admin.post('/dashboard/settings/users', { email: neighbour.user.email, role: 'viewer' });
+      expect(page.status, page.html.slice(0, 300)).to.equal(201);
+      expect(page.html).not.to.contain('Já existe');
+      const link = /<code>([^<]+\/dashboard\/invite\/[A-Za-z0-9_-]+)<\/code>/.exec(page.html)?.[1];
+      expect(link).to.be.a('string');
+      expect((await admin.get('/dashboard/settings/users')).html).to.contain(neighbour.user.email);
+      // the person sets another password for this tenant's account; each password opens its own account
+      const person = new DashboardClient(service.base);
+      const ownPassword = 'girassol amarelo no quintal';
+      expect((await acceptThroughPages(person, link!, ownPassword)).html).to.contain('Senha definida');
+      expect((await loginThroughPages(person, neighbour.user.email, ownPassword)).html).to.contain('Leitura');
+      const again = new DashboardClient(service.base);
+      expect((await loginThroughPages(again, neighbour.user.email)).html).to.contain('Analista');
     });
 
     it('will not let an admin demote or deactivate themselves (409)', async () => {

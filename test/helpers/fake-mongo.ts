@@ -198,6 +198,11 @@ class FakeCollection {
     return 'index';
   }
 
+  /** No index is kept, so none is ever found (as MongoDB answers for a name it does not have). */
+  async dropIndex(): Promise<never> {
+    throw Object.assign(new Error('index not found'), { codeName: 'IndexNotFound' });
+  }
+
   private query(filter: Document, sort?: Document): Doc[] {
     const found = [...this.rows.values()].filter((d) => matches(d, filter));
     if (sort) {

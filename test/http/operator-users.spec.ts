@@ -1,15 +1,18 @@
 import { expect } from 'chai';
 import { dashboardUser, DashboardClient, testEmail } from '../helpers/dashboard.js';
+import { requestWithHost } from '../helpers/forged-host.js';
 import { recordSensitive } from '../helpers/log-privacy.js';
 import { createTenant, startService, type TestService } from '../helpers/service.js';
 
 const UNKNOWN = '6f1c2d3e-4b5a-4c6d-8e7f-901234567890';
+/** The public address of the service, as configured: links never follow the request's Host. */
+const PUBLIC_BASE = 'https://kyc.example.test';
 
 describe('operator API: dashboard users (invitations, password resets)', () => {
   let service: TestService;
   let tenantId: string;
   before(async () => {
-    service = await startService();
+    service = await startService({ env: { SVC_PUBLIC_BASE_URL: PUBLIC_BASE } });
     tenantId = (await createTenant(service, 'Banco Convites')).tenant_id;
   });
   after(async () => service.close());
@@ -17,13 +20,13 @@ describe('operator API: dashboard users (invitations, password resets)', () => {
   const invite = (tenant: string, json: unknown) => service.operator(`/tenants/${tenant}/users`, { method: 'POST', json });
   const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; param: string | null } }).error;
 
-  it('invites (201): the user id follows from the e-mail, the link is absolute on this origin and opens the password page', async () => {
+  it('invites (201): the user id follows from the e-mail, the link is absolute on the public base URL and opens the password page', async () => {
     const email = testEmail('admin');
     recordSensitive(email);
     const response = await invite(tenantId, { email, role: 'admin' });
     expect(response.status).to.equal(201);
     const body = (await response.json()) as { user_id: string; invite_url: string };
-    expect(body.invite_url).to.match(new RegExp(`^${service.base}/dashboard/invite/[A-Za-z0-9_-]{43}$`));
+    expect(body.invite_url).to.match(new RegExp(`^${PUBLIC_BASE}/dashboard/invite/[A-Za-z0-9_-]{43}$`));
     const page = await new DashboardClient(service.base).get(new URL(body.invite_url).pathname);
     expect(page.status).to.equal(200);
     expect(page.html).to.contain(email);
@@ -38,6 +41,19 @@ describe('operator API: dashboard users (invitations, password resets)', () => {
       ['UserInvited', 'operator', email, 'admin'],
       ['UserInvited', 'operator', email, 'viewer'],
     ]);
+  });
+
+  it('builds invitation and reset links on SVC_PUBLIC_BASE_URL, never on a forged Host header', async () => {
+    const email = testEmail('viewer');
+    recordSensitive(email);
+    const operator = { authorization: `Bearer ${service.services.config.operatorToken}`, 'content-type': 'application/json' };
+    const response = await requestWithHost(`${service.base}/operator/v1/tenants/${tenantId}/users`, 'attacker.example', { method: 'POST', headers: operator, body: JSON.stringify({ email, role: 'viewer' }) });
+    expect(response.status, response.body).to.equal(201);
+    const body = JSON.parse(response.body) as { user_id: string; invite_url: string };
+    expect(body.invite_url).to.match(new RegExp(`^${PUBLIC_BASE}/dashboard/invite/[A-Za-z0-9_-]{43}$`));
+    const reset = await requestWithHost(`${service.base}/operator/v1/tenants/${tenantId}/users/${body.user_id}/password-reset`, 'attacker.example', { method: 'POST', headers: operator });
+    expect(reset.status, reset.body).to.equal(201);
+    expect((JSON.parse(reset.body) as { invite_url: string }).invite_url).to.match(new RegExp(`^${PUBLIC_BASE}/dashboard/invite/[A-Za-z0-9_-]{43}$`));
   });
 
   it('refuses a bad e-mail (400 invalid_email), role or field (400 invalid_request), and a malformed tenant id (400 invalid_id)', async () => {
@@ -65,16 +81,33 @@ describe('operator API: dashboard users (invitations, password resets)', () => {
     expect([reset.status, (await errorOf(reset)).code]).to.deep.equal([404, 'tenant_not_found']);
   });
 
-  it('answers 409 user_exists for an e-mail with an account in use, or invited by another tenant', async () => {
+  it('answers 409 user_exists for an e-mail with an account in use in the same tenant', async () => {
     const user = await dashboardUser(service, tenantId, 'analyst');
     const taken = await invite(tenantId, { email: user.user.email, role: 'viewer' });
     expect([taken.status, await errorOf(taken)]).to.deep.equal([409, { type: 'invalid_request_error', code: 'user_exists', message: 'Já existe uma conta com este e-mail.', param: 'email' }]);
+  });
+
+  it("tells another tenant nothing: an e-mail with an account (active or invited) elsewhere is invited like an unknown one, as a separate account", async () => {
     const other = (await createTenant(service, 'Outro')).tenant_id;
+    const active = await dashboardUser(service, tenantId, 'analyst');
     const pending = testEmail('viewer');
     recordSensitive(pending);
     expect((await invite(tenantId, { email: pending, role: 'viewer' })).status).to.equal(201);
-    const stolen = await invite(other, { email: pending, role: 'admin' });
-    expect([stolen.status, (await errorOf(stolen)).code]).to.deep.equal([409, 'user_exists']);
+    const unknown = testEmail('viewer');
+    recordSensitive(unknown);
+    const shapes: string[] = [];
+    for (const email of [active.user.email, pending, unknown]) {
+      const response = await invite(other, { email, role: 'admin' });
+      expect(response.status, email).to.equal(201);
+      const body = (await response.json()) as { user_id: string; invite_url: string };
+      shapes.push(Object.keys(body).sort().join(','));
+      expect(body.user_id).not.to.equal(active.user.user_id);
+      expect(body.invite_url).to.match(/\/dashboard\/invite\/[A-Za-z0-9_-]{43}$/);
+    }
+    expect(new Set(shapes).size).to.equal(1);
+    // the first tenant's accounts are untouched: its user still signs in to its own dashboard
+    const events = await service.services.log.readStream(`user-${active.user.user_id}`);
+    expect(events.map((e) => e.type)).to.deep.equal(['UserInvited', 'UserActivated', 'UserLoggedIn']);
   });
 
   it('resets a password (201 with a new link); another tenant\'s user is 404 user_not_found; a deactivated one 409 user_deactivated', async () => {

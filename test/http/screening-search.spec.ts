@@ -95,6 +95,29 @@ describe('screening search and compare', function () {
     await refused('compare', { schema: 'person', query: { name: 'A' }, candidate: { name: 'B', doc: '***.***' } }, 400, 'invalid_document', 'candidate.doc');
   });
 
+  it('a list id repeated is searched and reported once; more list ids than the bound is a 400 naming lists', async () => {
+    const twice = await ok('search', { schema: 'person', name: 'Jose Carlos da Silva Pereira', lists: Array.from({ length: 50 }, () => 'br_pep') });
+    expect((twice['lists'] as Json[]).map((l) => l['list_id'])).to.deep.equal(['br_pep']);
+    const response = await post('search', { schema: 'person', name: 'Maria', lists: Array.from({ length: 5_000 }, () => 'br_pep') });
+    const text = await response.text();
+    expect(text.length).to.be.below(2_000);
+    expect(response.status).to.equal(400);
+    expect((JSON.parse(text) as { error: Json }).error).to.include({ code: 'invalid_request', param: 'lists' });
+  });
+
+  it('qualifiers must be real: an impossible birth date or an unassigned country is a 400 naming the field', async () => {
+    for (const birth of ['1990-13-45', '1990-02-30', '1990-00', '1990-13']) {
+      await refused('search', { schema: 'person', name: 'Maria', birth_date: birth }, 400, 'invalid_request', 'birth_date');
+      await refused('compare', { schema: 'person', query: { name: 'A', birth_date: birth }, candidate: { name: 'B' } }, 400, 'invalid_request', 'query.birth_date');
+    }
+    for (const country of ['ZZ', 'XX', 'AA']) {
+      await refused('search', { schema: 'person', name: 'Maria', country }, 400, 'invalid_request', 'country');
+      await refused('compare', { schema: 'person', query: { name: 'A' }, candidate: { name: 'B', country } }, 400, 'invalid_request', 'candidate.country');
+    }
+    // partial dates as lists publish them, a leap day and a real country still pass
+    for (const birth of ['1990', '1990-02', '2000-02-29']) await ok('search', { schema: 'person', name: 'Maria', birth_date: birth, country: 'BR' });
+  });
+
   it('needs screening:read; a tenant without it gets 403', async () => {
     const tenant = await createTenant(service, 'No scope');
     const other = (await tenant.key({ scopes: ['runs:read'] })).api_key;

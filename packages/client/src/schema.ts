@@ -205,10 +205,12 @@ export interface paths {
          *     webhooks, templates, users, settings), `analyst` (reviews, documents, alerts) or `viewer`
          *     (read only). The answer's `invite_url` is a one-time link, valid 72 hours, on which the
          *     person sets a password; only the SHA-256 of its token is stored, so it is shown in this
-         *     answer only. One e-mail is one account on the whole platform (compared lower-cased), so
-         *     `user_id` follows from the e-mail. Inviting again an e-mail whose link was not used yet
-         *     issues a new link (the old one stops working); an e-mail with an account in use, or
-         *     invited by another tenant, answers 409 `user_exists`.
+         *     answer only, on `SVC_PUBLIC_BASE_URL`. Accounts are per tenant (e-mails compared
+         *     lower-cased): an e-mail with an account in another tenant is invited as a separate
+         *     account, with the same 201 as an unknown one, so the answer tells nothing about other
+         *     tenants. Inviting again an e-mail whose link was not used yet issues a new link (the old
+         *     one stops working); an e-mail with an account in use in this tenant answers 409
+         *     `user_exists`.
          */
         post: operations["inviteDashboardUser"];
         delete?: never;
@@ -1642,7 +1644,7 @@ export interface components {
         OpInviteUserRequest: {
             /**
              * Format: email
-             * @description The person's e-mail (compared lower-cased; one account per e-mail on the platform).
+             * @description The person's e-mail (compared lower-cased; one account per e-mail in a tenant).
              */
             email: string;
             role: components["schemas"]["OpDashboardRole"];
@@ -1654,7 +1656,7 @@ export interface components {
             user_id: string;
             /**
              * Format: uri
-             * @description The one-time link (72 hours), on the origin the request came to. Shown in this answer only.
+             * @description The one-time link (72 hours), on the configured public base URL (SVC_PUBLIC_BASE_URL), never the request's Host. Shown in this answer only.
              */
             invite_url: string;
         };
@@ -2744,9 +2746,9 @@ export interface components {
         };
         /** @enum {string} */
         ScreeningSchema: "person" | "company";
-        /** @description YYYY, YYYY-MM or YYYY-MM-DD. */
+        /** @description YYYY, YYYY-MM or YYYY-MM-DD, a real date (no month 13, no 30 February). */
         PartialDate: string | null;
-        /** @description ISO 3166 alpha-2, upper case. */
+        /** @description An assigned ISO 3166-1 alpha-2 code, upper case (user-assigned codes such as ZZ are refused). */
         CountryCode: string | null;
         ScreeningSearchRequest: {
             schema: components["schemas"]["ScreeningSchema"];
@@ -2755,7 +2757,7 @@ export interface components {
             country?: components["schemas"]["CountryCode"];
             /** @description A whole, valid CPF or CNPJ (formatting stripped). */
             doc?: string | null;
-            /** @description List ids to search (official or the tenant's own); default all. */
+            /** @description List ids to search (official or the tenant's own); default all. A list named twice is searched once; more than 64 ids is `invalid_request`. */
             lists?: string[];
             /** @default 0.8 */
             threshold?: number;
@@ -3734,7 +3736,7 @@ export interface operations {
             401: components["responses"]["OpUnauthorized"];
             /** @description `tenant_not_found`. */
             404: components["responses"]["NotFound"];
-            /** @description `user_exists` (the e-mail has an account in use, or was invited by another tenant; `param` `email`), `concurrent_update`. */
+            /** @description `user_exists` (the e-mail has an account in use in this tenant; `param` `email`), `concurrent_update`. */
             409: components["responses"]["OpConflict"];
             413: components["responses"]["OpPayloadTooLarge"];
             500: components["responses"]["OpInternalError"];

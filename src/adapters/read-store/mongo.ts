@@ -87,6 +87,11 @@ export class MongoReadStore implements ReadStore {
       } else {
         // the sort keys after the equality fields let one index serve both the filter and the newest-first page
         await rows.createIndex({ ...keys, created_at: -1, _id: -1 });
+        // the index on the fields alone is an earlier version's, unique then (dashboard_users' e-mail): it goes
+        const earlier = Object.keys(keys).map((key) => `${key}_1`).join('_');
+        await rows.dropIndex(earlier).catch((error: unknown) => {
+          if ((error as { codeName?: string }).codeName !== 'IndexNotFound') throw error;
+        });
       }
     }
   }

@@ -64,6 +64,8 @@ export class SqliteReadStore implements ReadStore {
       // from the index in order, never by sorting every match (a sweep over 100,000 customers paged
       // 500 at a time sorted them all for every page); the index of earlier versions goes
       this.db.exec(`DROP INDEX IF EXISTS ${base}`);
+      // an index declared unique before and not now (dashboard_users' e-mail) stops refusing rows
+      this.db.exec(`DROP INDEX IF EXISTS ${base}__u`);
       this.db.exec(`CREATE INDEX IF NOT EXISTS ${base}__sorted ON ${table} (${columns}, created_at, id)`);
     }
   }

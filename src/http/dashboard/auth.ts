@@ -12,8 +12,8 @@ import {
   clearSessionCookie,
   ensurePreSessionCsrf,
   formField,
+  oneTimeLinkUrl,
   readForm,
-  requestOrigin,
   requireRole,
   requireUser,
   safeNext,
@@ -49,8 +49,8 @@ function roleField(form: URLSearchParams): DashboardRole {
  * page, and the admins' users screen. The session, CSRF and body middleware run before these
  * (router.ts); each route states who may use it.
  */
-export function authRouter(services: Pick<Services, 'log' | 'readStore' | 'runner' | 'clock' | 'secretKey'>): Router<DashboardState> {
-  const { log, readStore, runner, clock, secretKey } = services;
+export function authRouter(services: Pick<Services, 'log' | 'readStore' | 'runner' | 'clock' | 'secretKey' | 'config'>): Router<DashboardState> {
+  const { log, readStore, runner, clock, secretKey, config } = services;
   const guard = new LoginGuard(clock);
   const router = new Router<DashboardState>();
 
@@ -140,7 +140,7 @@ export function authRouter(services: Pick<Services, 'log' | 'readStore' | 'runne
     const written = await applied(runner, result);
     const invited = await listTenantUsers(readStore, ctx.state.user!.tenant_id);
     const email = invited.find((u) => u.id === written.value.user_id)?.email ?? '';
-    await usersPage(ctx, { invited: { email, url: `${requestOrigin(ctx)}/dashboard/invite/${written.value.token}` } }, 201);
+    await usersPage(ctx, { invited: { email, url: oneTimeLinkUrl(config.publicBaseUrl, written.value.token) } }, 201);
   });
 
   router.post('/settings/users/:user_id/role', ...admin, async (ctx) => {

@@ -111,6 +111,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD']);
 export const requestOrigin = (ctx: Pick<Koa.Context, 'protocol' | 'host'>): string => `${ctx.protocol}://${ctx.host}`;
 
 /**
+ * A one-time link of the dashboard (invitation or password reset), absolute on the service's
+ * configured public address (SVC_PUBLIC_BASE_URL), as signed file URLs are: never on the
+ * request's Host, which a client chooses and could point at a host of its own.
+ */
+export const oneTimeLinkUrl = (publicBaseUrl: string, token: string): string => `${publicBaseUrl}/dashboard/invite/${encodeURIComponent(token)}`;
+
+/**
  * Every other method under /dashboard carries the form token (field `_csrf` or header
  * `X-CSRF-Token`) equal to this browser's: the session's, or before a session the double-submit
  * one; and an Origin header, when sent, names this very origin. Else 403 csrf_failed, before any

@@ -1,7 +1,8 @@
 import * as t from 'io-ts';
-import { getAlpha2Codes } from 'i18n-iso-countries/index.js';
 import { isUuid } from '../../adapters/ids.js';
 import { FxDirection } from '../../domain/fx/events.js';
+import { isCountryCode } from '../../domain/values/country.js';
+import { hasInvisibleCharacters, INVISIBLE_CHARACTERS_MESSAGE } from '../../domain/values/display-text.js';
 import { withChecks } from '../decode.js';
 import { ApiError } from '../errors.js';
 import { uuidParam } from './shared.js';
@@ -23,11 +24,6 @@ const FxOperationFields = t.intersection([
 ]);
 
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
-/** User-assigned ranges of ISO 3166-1 (AA, QM-QZ, XA-XZ, ZZ): XK, which the package lists, is one of them. */
-const USER_ASSIGNED = /^(AA|Q[M-Z]|X[A-Z]|ZZ)$/;
-// Intl.DisplayNames will not do: it names ZZ "Unknown Region" and EU "European Union". The
-// package's index.js is the code list alone; its main entry also loads every locale's names.
-const COUNTRIES: ReadonlySet<string> = new Set(Object.keys(getAlpha2Codes()).filter((code) => !USER_ASSIGNED.test(code)));
 
 /** Decimal places a currency has (ISO 4217 minor unit as ICU knows it): 2 for USD, 0 for JPY, 3 for KWD. */
 const minorUnits = (currency: string) => new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
@@ -43,7 +39,8 @@ function validate(body: t.TypeOf<typeof FxOperationFields>) {
   }
   const name = body.counterparty.name.trim();
   if (name.length === 0 || name.length > 200) throw new ApiError('invalid_request', 'counterparty.name must have 1 to 200 characters.', 'counterparty.name');
-  if (!COUNTRIES.has(body.counterparty.country)) {
+  if (hasInvisibleCharacters(name)) throw new ApiError('invalid_request', `counterparty.name ${INVISIBLE_CHARACTERS_MESSAGE}`, 'counterparty.name');
+  if (!isCountryCode(body.counterparty.country)) {
     throw new ApiError('invalid_request', 'counterparty.country must be an assigned ISO 3166-1 alpha-2 code in upper case, such as US.', 'counterparty.country');
   }
   if ((body.description ?? '').length > 2000) throw new ApiError('invalid_request', 'description has at most 2000 characters.', 'description');

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { isListId, type ListId } from '../../domain/screening/entry.js';
-import { boundedString, checkedString, refusing } from '../decode.js';
+import { checkedString, displayName, refusing } from '../decode.js';
 import { FilePart, uuidParam } from './shared.js';
 
 /** The input of each operator list operation: official lists, tenants' own lists and their versions. */
@@ -18,7 +18,7 @@ export const TenantListsParams = t.type({ tenant_id: uuidParam('tenant_id') });
 export const TenantListParams = t.type({ tenant_id: uuidParam('tenant_id'), list_id: t.string });
 
 export const CreateTenantListBody = t.type({
-  name: boundedString(200).pipe(checkedString('name', (s) => /\p{L}|\p{N}/u.test(s), 'invalid_request', 'name must not be empty.', 'name'), 'string(1..200)'),
+  name: displayName(200).pipe(checkedString('name', (s) => /\p{L}|\p{N}/u.test(s), 'invalid_request', 'name must not be empty.', 'name'), 'string(1..200)'),
 });
 
 /**

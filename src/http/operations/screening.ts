@@ -1,5 +1,7 @@
 import * as t from 'io-ts';
+import { isCountryCode } from '../../domain/values/country.js';
 import { isValidCnpj, isValidCpf, normalizeDocument } from '../../domain/values/document.js';
+import { isPartialDate } from '../../domain/values/partial-date.js';
 import { boundedString, withChecks } from '../decode.js';
 import { ApiError } from '../errors.js';
 
@@ -8,8 +10,8 @@ import { ApiError } from '../errors.js';
 const Schema = t.keyof({ person: null, company: null });
 const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null, t.undefined]);
 
-const BIRTH_DATE = /^\d{4}(-\d{2}(-\d{2})?)?$/;
-const COUNTRY = /^[A-Z]{2}$/;
+/** At most this many list ids in a search (after duplicates are dropped, a list is searched once): there are a few dozen lists. */
+export const MAX_SEARCH_LISTS = 64;
 
 /**
  * A query's document must be a whole, valid CPF or CNPJ (kept normalized: unpunctuated, upper
@@ -24,8 +26,8 @@ function checkDoc(doc: string | null | undefined, param: string, maskedAllowed: 
 }
 
 function checkQualifiers(record: { birth_date?: string | null | undefined; country?: string | null | undefined }, prefix: string): void {
-  if (record.birth_date && !BIRTH_DATE.test(record.birth_date)) throw new ApiError('invalid_request', `${prefix}birth_date must be YYYY, YYYY-MM or YYYY-MM-DD.`, `${prefix}birth_date`);
-  if (record.country && !COUNTRY.test(record.country)) throw new ApiError('invalid_request', `${prefix}country must be an ISO 3166 alpha-2 code.`, `${prefix}country`);
+  if (record.birth_date && !isPartialDate(record.birth_date)) throw new ApiError('invalid_request', `${prefix}birth_date must be a real date as YYYY, YYYY-MM or YYYY-MM-DD.`, `${prefix}birth_date`);
+  if (record.country && !isCountryCode(record.country)) throw new ApiError('invalid_request', `${prefix}country must be an assigned ISO 3166-1 alpha-2 code in upper case, such as BR.`, `${prefix}country`);
 }
 
 const Qualifiers = { birth_date: nullable(t.string), country: nullable(t.string), doc: nullable(t.string) };
@@ -44,7 +46,8 @@ export const SearchScreeningBody = withChecks(SearchFields, 'ScreeningSearchRequ
   const doc = checkDoc(body.doc, 'doc', false);
   if (body.threshold !== undefined && !(body.threshold > 0 && body.threshold <= 1)) throw new ApiError('invalid_request', 'threshold must be in (0, 1].', 'threshold');
   if (body.limit !== undefined && (!Number.isInteger(body.limit) || body.limit < 1 || body.limit > 100)) throw new ApiError('invalid_limit', 'limit must be an integer from 1 to 100.', 'limit');
-  return { ...body, doc };
+  if (body.lists !== undefined && body.lists.length > MAX_SEARCH_LISTS) throw new ApiError('invalid_request', `lists names at most ${MAX_SEARCH_LISTS} list ids.`, 'lists');
+  return { ...body, doc, ...(body.lists === undefined ? {} : { lists: [...new Set(body.lists)] }) };
 });
 
 const ScreeningRecord = t.intersection([t.type({ name: boundedString(500) }), t.partial(Qualifiers)]);

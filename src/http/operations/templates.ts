@@ -2,14 +2,14 @@ import * as t from 'io-ts';
 import { RuleAction } from '../../domain/template/events.js';
 import { SubjectType } from '../../domain/values/scopes.js';
 import { isProfileSlug } from '../customer-input.js';
-import { boundedString, checkedString } from '../decode.js';
+import { checkedString, displayName } from '../decode.js';
 import { uuidParam } from './shared.js';
 
 /** The input of each operator template operation, and of onboarding profiles. */
 
 const Tier = t.union([t.literal(1), t.literal(2), t.literal(3)]);
 const Definition = {
-  name: boundedString(200),
+  name: displayName(200),
   subject_type: SubjectType,
   parameters: t.array(t.string),
   sources: t.array(t.type({ source_id: t.string, tier: Tier })),

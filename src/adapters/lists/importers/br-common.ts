@@ -3,6 +3,7 @@ import iconv from 'iconv-lite';
 import type { EntryDocument, EntrySanction, EntrySchema, ListEntry, ListId } from '../../../domain/screening/entry.js';
 import { isValidCnpj, isValidCpf, normalizeDocument } from '../../../domain/values/document.js';
 import { visibleText, withoutInvisibles } from '../../../domain/values/invisible.js';
+import { isCalendarDay } from '../../../domain/values/partial-date.js';
 import { derivedEntryId, ListFileError, withContentHash, type ListFile } from './port.js';
 
 /**
@@ -137,10 +138,7 @@ export function brDate(raw: string | null): string | null {
 }
 
 function isoDate(year?: string, month?: string, day?: string): string | null {
-  const [y, m, d] = [Number(year), Number(month), Number(day)];
-  // day 0 of the next month is the last day of this one
-  const valid = m >= 1 && m <= 12 && d >= 1 && d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return valid ? `${year}-${month}-${day}` : null;
+  return isCalendarDay(Number(year), Number(month), Number(day)) ? `${year}-${month}-${day}` : null;
 }
 
 /**

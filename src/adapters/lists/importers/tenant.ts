@@ -1,8 +1,9 @@
 import { parse } from 'csv-parse/sync';
-import countries from 'i18n-iso-countries';
 import type { EntryDocument, EntrySchema, ListEntry } from '../../../domain/screening/entry.js';
 import { EntrySchema as EntrySchemaCodec } from '../../../domain/screening/entry.js';
 import { visibleText } from '../../../domain/values/invisible.js';
+import { isCountryCode } from '../../../domain/values/country.js';
+import { isPartialDate } from '../../../domain/values/partial-date.js';
 import { brDate, brDocument, decodeText, fold } from './br-common.js';
 import { derivedEntryId, ListFileError, withContentHash, type ListFile, type ListImporter, type ParsedList } from './port.js';
 
@@ -80,10 +81,10 @@ function rowEntry(listId: string, cell: (column: Column) => string): ListEntry |
   const schema: EntrySchema | null = rawSchema ? (EntrySchemaCodec.is(rawSchema) ? rawSchema : null) : doc?.type === 'cpf' ? 'person' : doc?.type === 'cnpj' ? 'company' : null;
   if (!schema) return rawSchema ? `schema must be one of ${Object.keys(EntrySchemaCodec.keys).join(', ')}` : 'schema is empty and there is no doc to tell a person from a company';
   const rawBirth = cell('birth_date');
-  const birth = rawBirth ? (/^\d{4}$/.test(rawBirth) ? rawBirth : brDate(rawBirth)) : null;
+  const birth = rawBirth ? (isPartialDate(rawBirth, ['year']) ? rawBirth : brDate(rawBirth)) : null;
   if (rawBirth && !birth) return 'birth_date must be YYYY, YYYY-MM-DD or DD/MM/YYYY';
   const country = cell('country').toUpperCase();
-  if (country && !(/^[A-Z]{2}$/.test(country) && countries.isValid(country))) return 'country must be an ISO 3166 alpha-2 code';
+  if (country && !isCountryCode(country)) return 'country must be an ISO 3166 alpha-2 code';
   const aliases = cell('aliases').split('|').map(visibleText).filter((a) => /\p{L}/u.test(a));
   if (aliases.some((a) => a.length > MAX_NAME)) return `an alias is longer than ${MAX_NAME} characters`;
   const notes = cell('notes') || null;

@@ -8,15 +8,12 @@ import { jsonBody } from '../../middleware/body.js';
 import { InviteUserBody, UserParams } from '../../operations/users.js';
 import { TenantIdParams } from '../../operations/tenants.js';
 import { applied } from '../../outcome.js';
-import { requestOrigin } from '../../dashboard/session.js';
+import { oneTimeLinkUrl } from '../../dashboard/session.js';
 import type { RequestState } from '../../state.js';
 
-/** A one-time link of the dashboard, absolute, on the origin the request came to. */
-const inviteUrl = (origin: string, token: string) => `${origin}/dashboard/invite/${token}`;
-
 /** Operator API: a tenant's first dashboard users, and password resets (the link is shown in this answer only). */
-export function operatorUsersRouter(services: Pick<Services, 'log' | 'readStore' | 'runner' | 'clock'>): Router<RequestState> {
-  const { log, readStore, runner, clock } = services;
+export function operatorUsersRouter(services: Pick<Services, 'log' | 'readStore' | 'runner' | 'clock' | 'config'>): Router<RequestState> {
+  const { log, readStore, runner, clock, config } = services;
   const router = new Router<RequestState>();
 
   router.post('/tenants/:tenant_id/users', jsonBody(), async (ctx) => {
@@ -25,7 +22,7 @@ export function operatorUsersRouter(services: Pick<Services, 'log' | 'readStore'
     await existingTenant(readStore, tenantId);
     const written = await applied(runner, await inviteUser(log, { tenant_id: tenantId, email: body.email, role: body.role }, commandContext(ctx, clock, tenantId)));
     ctx.status = 201;
-    ctx.body = { user_id: written.value.user_id, invite_url: inviteUrl(requestOrigin(ctx), written.value.token) };
+    ctx.body = { user_id: written.value.user_id, invite_url: oneTimeLinkUrl(config.publicBaseUrl, written.value.token) };
   });
 
   router.post('/tenants/:tenant_id/users/:user_id/password-reset', async (ctx) => {
@@ -33,7 +30,7 @@ export function operatorUsersRouter(services: Pick<Services, 'log' | 'readStore'
     await existingTenant(readStore, tenantId);
     const written = await applied(runner, await issuePasswordReset(log, tenantId, userId, commandContext(ctx, clock, tenantId)));
     ctx.status = 201;
-    ctx.body = { invite_url: inviteUrl(requestOrigin(ctx), written.value.token) };
+    ctx.body = { invite_url: oneTimeLinkUrl(config.publicBaseUrl, written.value.token) };
   });
 
   return router;
