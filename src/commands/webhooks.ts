@@ -89,28 +89,23 @@ export async function requestRedelivery(log: EventLog, deliveryId: string, conte
   return E.map((r: { position: number | null }) => r.position)(result);
 }
 
-/** An endpoint for a tenant that exists, at a URL the endpoint rules accept and whose host is not inside. */
-export async function configureWebhookEndpoint(
-  deps: { log: EventLog; readStore: ReadStore; secretKey: string; webhookUrlProblem: WebhookUrlProblem },
-  input: { tenant_id: string; environment: Environment; url: string; events: readonly WebhookEventType[] },
-  context: CommandContext,
-) {
-  if (!(await getTenant(deps.readStore, input.tenant_id))) return E.left(new DomainError('tenant_not_found', 'No such tenant.', 'tenant_id'));
-  const badUrl = await webhookUrlRefusal(deps.webhookUrlProblem, input.url, 'url');
-  if (badUrl) return E.left(badUrl);
-  return setWebhookEndpoint(deps.log, deps.secretKey, input, context);
+type EndpointDeps = { log: EventLog; readStore: ReadStore; secretKey: string; webhookUrlProblem: WebhookUrlProblem };
+/** Why an endpoint cannot be set: no such tenant, or a URL the endpoint rules refuse or whose host is inside. */
+async function endpointRefusal(deps: EndpointDeps, input: EndpointInput): Promise<DomainError | null> {
+  if (!(await getTenant(deps.readStore, input.tenant_id))) return new DomainError('tenant_not_found', 'No such tenant.', 'tenant_id');
+  return webhookUrlRefusal(deps.webhookUrlProblem, input.url, 'url');
+}
+
+/** The operator's PUT of an endpoint: a new secret (on an existing endpoint, a rotation with the overlap). */
+export async function configureWebhookEndpoint(deps: EndpointDeps, input: EndpointInput, context: CommandContext) {
+  const refused = await endpointRefusal(deps, input);
+  return refused ? E.left(refused) : setWebhookEndpoint(deps.log, deps.secretKey, input, context);
 }
 
 /** The dashboard's save of an endpoint: the same checks as configureWebhookEndpoint; the secret kept. */
-export async function changeWebhookEndpoint(
-  deps: { log: EventLog; readStore: ReadStore; secretKey: string; webhookUrlProblem: WebhookUrlProblem },
-  input: { tenant_id: string; environment: Environment; url: string; events: readonly WebhookEventType[] },
-  context: CommandContext,
-) {
-  if (!(await getTenant(deps.readStore, input.tenant_id))) return E.left(new DomainError('tenant_not_found', 'No such tenant.', 'tenant_id'));
-  const badUrl = await webhookUrlRefusal(deps.webhookUrlProblem, input.url, 'url');
-  if (badUrl) return E.left(badUrl);
-  return saveWebhookEndpoint(deps.log, deps.secretKey, input, context);
+export async function changeWebhookEndpoint(deps: EndpointDeps, input: EndpointInput, context: CommandContext) {
+  const refused = await endpointRefusal(deps, input);
+  return refused ? E.left(refused) : saveWebhookEndpoint(deps.log, deps.secretKey, input, context);
 }
 
 /** One more attempt of a delivery that exists (404 webhook_delivery_not_found otherwise). */
