@@ -191,7 +191,9 @@ export class EsdbEventStore implements EventStore {
     let last = options.after;
     const loop = (async () => {
       for (let failures = 0; !stopped; failures++) {
-        const subscription = this.client.subscribeToAll({ fromPosition: toReadPosition(last), filter: excludeSystemEvents() });
+        // the subscription is a Transform whose buffers hold 16 events a side by default, which
+        // capped a catch-up's batches at ~31: its documented readableOptions raise that to a batch
+        const subscription = this.client.subscribeToAll({ fromPosition: toReadPosition(last), filter: excludeSystemEvents() }, { highWaterMark: MAX_BATCH });
         current = subscription;
         try {
           for await (const resolved of batchesOf<AllStreamResolvedEvent>(subscription, MAX_BATCH)) {
