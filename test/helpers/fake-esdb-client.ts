@@ -103,7 +103,7 @@ export class FakeEsdbClient {
     const from = options.fromPosition === undefined || options.fromPosition === START ? 0 : Number((options.fromPosition as { commit: bigint }).commit);
     const failure = this.failSubscriptionAfter;
     this.failSubscriptionAfter = null;
-    const capacity = 2 * (readableOptions?.highWaterMark ?? readableOptions?.readableHighWaterMark ?? 16) - 1;
+    const capacity = 2 * (readableOptions?.highWaterMark ?? 16) - 1;
     /** events the server has sent that the client's buffers do not hold yet */
     const waiting: Stored[] = [];
     let pushed = 0;
