@@ -135,6 +135,7 @@ export class Metrics {
       readAllPage: (options) => store.readAllPage(options),
       subscribeToAll: (options) => store.subscribeToAll(options),
       headPosition: () => store.headPosition(),
+      probeWrite: () => store.probeWrite(),
       close: () => store.close(),
     };
   }

@@ -58,6 +58,7 @@ describe('rebuild of several projections in one pass over the log', function () 
       readAllPage: (options) => store.readAllPage(options),
       subscribeToAll: (options) => store.subscribeToAll(options),
       headPosition: () => store.headPosition(),
+      probeWrite: () => store.probeWrite(),
       close: () => store.close(),
     };
     const log = new EventLog(counting, new EncryptingPiiCodec(service.services.keyStore), PII_POLICY);

@@ -148,6 +148,24 @@ export function describeEventStoreContract(name: string, open: () => Promise<Eve
       expect((await store.readAllPage({ after: a2!.position, limit: 5, streamPrefixes: [a] })).events.map((e) => e.type)).to.deep.equal(['A3']);
     });
 
+    it('takes a write probe that no reader sees: the head, reads and a subscription are unchanged', async () => {
+      const stream = `probe-${uniq()}`;
+      const before = (await store.append(stream, [event('Before')], 'no_stream')).position;
+      await store.probeWrite();
+      await store.probeWrite();
+      expect(await store.headPosition()).to.equal(before);
+      expect(await store.readAll({ after: before, limit: 10 })).to.deep.equal([]);
+      expect((await store.readAllPage({ after: before, limit: 10 })).events).to.deep.equal([]);
+      const after = await store.append(stream, [event('After')], 0);
+      const seen: string[] = [];
+      const subscription = store.subscribeToAll({ after: before, onBatch: async (batch) => void seen.push(...batch.map((e) => e.type)) });
+      const deadline = Date.now() + 10_000;
+      while (!seen.includes('After') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      await subscription.stop();
+      expect(seen).to.deep.equal(['After']);
+      expect(after.position).to.be.greaterThan(before);
+    });
+
     it('delivers existing and new events to a catch-up subscription, in order, after a position', async () => {
       const stream = `sub-${uniq()}`;
       await store.append(stream, [event('Before')], 'no_stream');

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { EsdbEventStore } from '../../src/adapters/event-store/esdb.js';
+import { EsdbEventStore, PROBE_STREAM, PROBE_TYPE } from '../../src/adapters/event-store/esdb.js';
 import { AppendTooLargeError, InvalidPositionError, MAX_APPEND_BYTES, type RecordedEvent } from '../../src/adapters/event-store/port.js';
 import { FakeEsdbClient } from '../helpers/fake-esdb-client.js';
 
@@ -119,6 +119,28 @@ describe('EventStoreDB adapter at the client boundary (fake client)', function (
       (error: unknown) => expect(error).to.be.instanceOf(InvalidPositionError),
     );
     expect((await store.readAllPage({ after: one.position, limit: 5 })).events).to.deep.equal([]);
+  });
+
+  it('probes writes with one appended event of a system type, which no read, head or subscription of the adapter hands on', async () => {
+    const fake = new FakeEsdbClient();
+    const one = fake.seed('thing-1', 'Happened', { i: 0 }, metadata);
+    const store = new EsdbEventStore(fake.client);
+    await store.probeWrite();
+    expect(fake.log.map((e) => [e.streamId, e.type])).to.deep.equal([
+      ['thing-1', 'Happened'],
+      [PROBE_STREAM, PROBE_TYPE],
+    ]);
+    expect(PROBE_TYPE.startsWith('$')).to.equal(true);
+    expect(await store.headPosition()).to.equal(one.position);
+    expect((await store.readAll({ after: null, limit: 10 })).map((e) => e.type)).to.deep.equal(['Happened']);
+    expect((await store.readAllPage({ after: one.position, limit: 10 })).events).to.deep.equal([]);
+    // the fake ignores the subscription's server-side filter: the adapter skips system types itself too
+    const seen: string[] = [];
+    const subscription = store.subscribeToAll({ after: null, onBatch: async (batch) => void seen.push(...batch.map((e) => e.type)) });
+    fake.seed('thing-1', 'Later', { i: 1 }, metadata);
+    await until(() => seen.includes('Later'), 'the later event');
+    await subscription.stop();
+    expect(seen).to.deep.equal(['Happened', 'Later']);
   });
 
   it('refuses an append over 1 MiB without calling the server', async () => {

@@ -47,6 +47,10 @@ const READ_PAGE = 500;
 /** events of $all one filtered `readAllPage` call looks at before it returns with a `next` */
 const MAX_SCAN = 10_000;
 
+/** where `probeWrite` appends, and the event type (a system one: no reader of the service sees it) */
+export const PROBE_STREAM = 'svc_write_probe';
+export const PROBE_TYPE = '$svc-write-probe';
+
 /** The calls of the 6.2.1 client this adapter makes: the real client, or a fake in tests. */
 export type EsdbClient = Pick<EventStoreDBClient, 'appendToStream' | 'readStream' | 'readAll' | 'subscribeToAll' | 'dispose'>;
 
@@ -199,7 +203,7 @@ export class EsdbEventStore implements EventStore {
           for await (const resolved of batchesOf<AllStreamResolvedEvent>(subscription, MAX_BATCH)) {
             if (stopped) break;
             // whether the server starts after `fromPosition` or at it, never deliver it twice
-            const batch = resolved.map((r) => toRecorded(r)).filter((e): e is RecordedEvent => e !== null && !isAtOrBefore(e, last));
+            const batch = resolved.map((r) => toRecorded(r)).filter((e): e is RecordedEvent => e !== null && !isSystem(e) && !isAtOrBefore(e, last));
             if (batch.length === 0) continue;
             await options.onBatch(batch);
             last = batch[batch.length - 1]!.position;
@@ -224,6 +228,15 @@ export class EsdbEventStore implements EventStore {
         await loop;
       },
     };
+  }
+
+  /**
+   * Appends one event to PROBE_STREAM. Its `$` type keeps it out of every read the service
+   * makes (subscriptions exclude system event types; reads and the head skip them). The runner
+   * probes only after a handler failed while reads answered, so these stay few.
+   */
+  async probeWrite(): Promise<void> {
+    await this.client.appendToStream(PROBE_STREAM, jsonEvent({ type: PROBE_TYPE, data: { probed_at: new Date().toISOString() } }), { expectedRevision: ANY });
   }
 
   async headPosition(): Promise<number> {

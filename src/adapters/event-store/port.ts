@@ -100,6 +100,11 @@ export interface EventStore {
   subscribeToAll(options: SubscribeOptions): Subscription;
   /** Position of the last event committed, or 0 for an empty store. */
   headPosition(): Promise<number>;
+  /**
+   * A harmless write that succeeds only while the store takes appends (no event any reader of
+   * the service sees): reads answering say nothing of a full disk, a quota or appends timing out.
+   */
+  probeWrite(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -40,6 +40,7 @@ CREATE TABLE IF NOT EXISTS events (
   UNIQUE (stream, revision)
 );
 CREATE INDEX IF NOT EXISTS events_tenant ON events (tenant_id, position);
+CREATE TABLE IF NOT EXISTS write_probe (id INTEGER PRIMARY KEY CHECK (id = 1), probed_at TEXT NOT NULL);
 `;
 
 interface PendingAppend {
@@ -94,6 +95,7 @@ export class SqliteEventStore implements EventStore {
       readAll: this.db.prepare<[number, number], Row>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
       head: this.db.prepare<[], { p: number | null }>('SELECT MAX(position) AS p FROM events'),
       at: this.db.prepare<[number], { p: number }>('SELECT position AS p FROM events WHERE position = ?'),
+      probe: this.db.prepare<[string]>('INSERT INTO write_probe (id, probed_at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET probed_at = excluded.probed_at'),
     };
   }
 
@@ -276,6 +278,12 @@ export class SqliteEventStore implements EventStore {
 
   async headPosition(): Promise<number> {
     return this.stmt.head.get()?.p ?? 0;
+  }
+
+  /** One row rewritten in the events file, under the write lock and synced as an append is. */
+  async probeWrite(): Promise<void> {
+    if (this.closed) throw new Error('event store closed');
+    this.db.transaction(() => this.stmt.probe.run(new Date().toISOString())).immediate();
   }
 
   async close(): Promise<void> {
