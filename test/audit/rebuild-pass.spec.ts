@@ -56,6 +56,7 @@ describe('rebuild of several projections in one pass over the log', function () 
         return events;
       },
       readAllPage: (options) => store.readAllPage(options),
+      readAllPageBackwards: (options) => store.readAllPageBackwards(options),
       subscribeToAll: (options) => store.subscribeToAll(options),
       headPosition: () => store.headPosition(),
       probeWrite: () => store.probeWrite(),

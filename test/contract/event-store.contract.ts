@@ -148,6 +148,29 @@ export function describeEventStoreContract(name: string, open: () => Promise<Eve
       expect((await store.readAllPage({ after: a2!.position, limit: 5, streamPrefixes: [a] })).events.map((e) => e.type)).to.deep.equal(['A3']);
     });
 
+    it('pages a filtered read newest first from positions it gave out, and refuses any other position', async () => {
+      const b = `pageb${uniq()}-1`;
+      await store.append(b, [event('B1'), event('B2'), event('B3')], 'no_stream');
+      const first = await store.readAllPageBackwards({ before: null, limit: 2, streamPrefixes: [b] });
+      expect(first.events.map((e) => e.type)).to.deep.equal(['B3', 'B2']);
+      expect(first.next).to.be.a('number');
+      // a store filtering on the client may answer short pages with a `next`: follow them to the start
+      const older: string[] = [];
+      for (let before = first.next; before !== null; ) {
+        const page = await store.readAllPageBackwards({ before, limit: 2, streamPrefixes: [b] });
+        older.push(...page.events.map((e) => e.type));
+        before = page.next;
+      }
+      expect(older).to.deep.equal(['B1']);
+      const [, b2] = await store.readStream(b);
+      expect((await store.readAllPageBackwards({ before: b2!.position, limit: 5, streamPrefixes: [b] })).events.map((e) => e.type)).to.deep.equal(['B1']);
+      const notAnEvent = (await store.headPosition()) + 1_000_000;
+      await store.readAllPageBackwards({ before: notAnEvent, limit: 2 }).then(
+        () => expect.fail('expected an InvalidPositionError'),
+        (error: unknown) => expect(error).to.be.instanceOf(InvalidPositionError),
+      );
+    });
+
     it('takes a write probe that no reader sees: the head, reads and a subscription are unchanged', async () => {
       const stream = `probe-${uniq()}`;
       const before = (await store.append(stream, [event('Before')], 'no_stream')).position;

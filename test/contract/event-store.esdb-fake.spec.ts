@@ -143,6 +143,30 @@ describe('EventStoreDB adapter at the client boundary (fake client)', function (
     expect(seen).to.deep.equal(['Happened', 'Later']);
   });
 
+  it('pages newest first from positions the server gave out, never from one between two events', async () => {
+    const fake = new FakeEsdbClient();
+    const mine = Array.from({ length: 3 }, (_, i) => fake.seed(`audit-${i}`, 'Mine', { i }, metadata));
+    for (let i = 0; i < 10_500; i++) fake.seed(`other-${i % 5}`, 'Noise', { i }, { tenant_id: 't2' });
+    const store = new EsdbEventStore(fake.client);
+    const positions: number[] = [];
+    const cursors: number[] = [];
+    for (let before: number | null = null; ; ) {
+      const page = await store.readAllPageBackwards({ before, limit: 2, tenantId: 't1' });
+      positions.push(...page.events.map((e) => e.position));
+      if (page.next === null) break;
+      cursors.push(page.next);
+      before = page.next;
+    }
+    expect(positions).to.deep.equal(mine.map((e) => e.position).reverse());
+    // every cursor is a record's position, and one call looked at no more than 10,000 events
+    expect(cursors.every((c) => fake.log.some((e) => e.position === c))).to.equal(true);
+    expect(cursors.length).to.be.greaterThan(1);
+    await store.readAllPageBackwards({ before: mine[1]!.position - 1, limit: 2 }).then(
+      () => expect.fail('expected an InvalidPositionError'),
+      (error: unknown) => expect(error).to.be.instanceOf(InvalidPositionError),
+    );
+  });
+
   it('refuses an append over 1 MiB without calling the server', async () => {
     const fake = new FakeEsdbClient();
     const store = new EsdbEventStore(fake.client);

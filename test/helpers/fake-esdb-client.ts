@@ -76,13 +76,15 @@ export class FakeEsdbClient {
     }
     const max = Number(options.maxCount ?? Infinity);
     const from = options.fromPosition ?? START;
+    // the server refuses a position that is not a record's, in either direction
+    const isRecord = (position: number) => this.log.some((e) => e.position === position);
     if (options.direction === BACKWARDS) {
       const before = from === END ? Infinity : from === START ? 0 : Number(from.commit);
+      if (before > 0 && before !== Infinity && !isRecord(before)) return failing(new Error('invalid position'));
       return reading(this.log.filter((e) => e.position < before).reverse().slice(0, max).map(resolved));
     }
     const start = from === START ? 0 : from === END ? Infinity : Number(from.commit);
-    // the server refuses a position that is not a record's
-    if (start > 0 && start !== Infinity && !this.log.some((e) => e.position === start)) return failing(new Error('invalid position'));
+    if (start > 0 && start !== Infinity && !isRecord(start)) return failing(new Error('invalid position'));
     return reading(this.log.filter((e) => e.position >= start).slice(0, max).map(resolved));
   }
 

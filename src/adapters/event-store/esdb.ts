@@ -30,6 +30,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
+  type ReadAllBackwardsOptions,
   type ReadAllOptions,
   type ReadAllPage,
   type RecordedEvent,
@@ -143,32 +144,47 @@ export class EsdbEventStore implements EventStore {
     return this.scan(options, MAX_SCAN);
   }
 
-  /** The server refuses a read from a position that is not an event's (a 500 for the caller). */
+  /** Newest first, from the end or from before a position it gave out; filtered here, as `readAllPage`. */
+  async readAllPageBackwards(options: ReadAllBackwardsOptions): Promise<ReadAllPage> {
+    if (options.before !== null) await this.assertPosition(options.before);
+    return this.scan({ ...options, after: options.before, backwards: true }, MAX_SCAN);
+  }
+
+  /**
+   * The server refuses a read from a position that is not an event's (a 500 for the caller). Any
+   * record the scan handed out as `next` is one, a system or non-JSON one included.
+   */
   private async assertPosition(position: number): Promise<void> {
-    let found: RecordedEvent | null = null;
+    let found: number | null = null;
     try {
       for await (const resolved of cancelOnExit(this.client.readAll({ fromPosition: toReadPosition(position), direction: FORWARDS, maxCount: 1 }))) {
-        found = toRecorded(resolved);
+        found = positionOf(resolved);
       }
     } catch (error) {
       throw new InvalidPositionError(position, error);
     }
-    if (found?.position !== position) throw new InvalidPositionError(position);
+    if (found !== position) throw new InvalidPositionError(position);
   }
 
-  private async scan(options: ReadAllOptions, maxScan: number): Promise<ReadAllPage> {
+  /**
+   * Reads `maxCount` pages forwards from `after` (or backwards from before it, from the end when
+   * null), each page continuing from the last record it returned: only positions the server gave.
+   */
+  private async scan(options: ReadAllOptions & { backwards?: boolean }, maxScan: number): Promise<ReadAllPage> {
     const events: RecordedEvent[] = [];
     if (options.limit <= 0) return { events, next: null };
+    const backwards = options.backwards === true;
     let from = options.after;
     let scanned = 0;
     for (;;) {
       let count = 0;
-      const page = this.client.readAll({ fromPosition: toReadPosition(from), direction: FORWARDS, maxCount: READ_PAGE });
+      const fromPosition = backwards && from === null ? END : toReadPosition(from);
+      const page = this.client.readAll({ fromPosition, direction: backwards ? BACKWARDS : FORWARDS, maxCount: READ_PAGE });
       for await (const resolved of cancelOnExit(page)) {
         count++;
         const position = positionOf(resolved);
-        // the read starts at `from` inclusively; the port's bound is exclusive
-        if (position === null || (from !== null && position <= from)) continue;
+        // a forward read starts at `from` inclusively; the port's bounds are exclusive either way
+        if (position === null || (from !== null && (backwards ? position >= from : position <= from))) continue;
         // the next page continues from here, whether or not the filter keeps the event
         from = position;
         scanned++;

@@ -8,6 +8,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
+  type ReadAllBackwardsOptions,
   type ReadAllOptions,
   type ReadAllPage,
   type RecordedEvent,
@@ -198,8 +199,12 @@ export class SqliteEventStore implements EventStore {
     if (!options.streamPrefixes?.length && options.tenantId === undefined) {
       return this.stmt.readAll.all(after, options.limit).map(toRecorded);
     }
-    const clauses = ['position > ?'];
-    const params: unknown[] = [after];
+    return this.select('position > ?', after, 'ASC', options);
+  }
+
+  private select(bound: string, position: number, order: 'ASC' | 'DESC', options: Pick<ReadAllOptions, 'limit' | 'streamPrefixes' | 'tenantId'>): RecordedEvent[] {
+    const clauses = [bound];
+    const params: unknown[] = [position];
     if (options.tenantId !== undefined) {
       clauses.push('tenant_id = ?');
       params.push(options.tenantId);
@@ -210,7 +215,7 @@ export class SqliteEventStore implements EventStore {
       for (const p of options.streamPrefixes) params.push(p.length, p);
     }
     params.push(options.limit);
-    const sql = `SELECT * FROM events WHERE ${clauses.join(' AND ')} ORDER BY position LIMIT ?`;
+    const sql = `SELECT * FROM events WHERE ${clauses.join(' AND ')} ORDER BY position ${order} LIMIT ?`;
     return (this.db.prepare(sql).all(...params) as Row[]).map(toRecorded);
   }
 
@@ -218,6 +223,12 @@ export class SqliteEventStore implements EventStore {
   async readAllPage(options: ReadAllOptions): Promise<ReadAllPage> {
     if (options.after !== null && options.after > 0 && !this.stmt.at.get(options.after)) throw new InvalidPositionError(options.after);
     const events = await this.readAll(options);
+    return { events, next: events.length > 0 && events.length === options.limit ? events[events.length - 1]!.position : null };
+  }
+
+  async readAllPageBackwards(options: ReadAllBackwardsOptions): Promise<ReadAllPage> {
+    if (options.before !== null && !this.stmt.at.get(options.before)) throw new InvalidPositionError(options.before);
+    const events = options.limit <= 0 ? [] : this.select('position < ?', options.before ?? Number.MAX_SAFE_INTEGER, 'DESC', options);
     return { events, next: events.length > 0 && events.length === options.limit ? events[events.length - 1]!.position : null };
   }
 
