@@ -1,7 +1,9 @@
 /**
  * Audit CLI (decisions section 11):
- *   npm run audit -- export --tenant <tenant_id> [--subject <cpf|cnpj>] [--from <position>]
- *       every event of the tenant (or of one subject), with its metadata, as JSON lines
+ *   npm run audit -- export --tenant <tenant_id> [--subject <cpf|cnpj>] [--from <cursor>]
+ *       every event of the tenant (or of one subject), with its metadata, as JSON lines on
+ *       stdout; then, on stderr, the cursor the next run passes as --from to continue after them
+ *       (0, the default, is the start: EventStoreDB reads from no position but an event's)
  *   npm run audit -- verify-run <run_id>
  *       re-derives the run's decision from its stored events and compares it with the recorded one
  */
@@ -11,8 +13,12 @@ import { auditedEvent, type AuditedEvent } from '../src/domain/report/history.js
 import { normalizeDocument } from '../src/domain/values/document.js';
 import { LIST_IMPORTERS } from '../src/adapters/lists/importers/index.js';
 import { openOffline } from '../src/services.js';
+import { InvalidPositionError } from '../src/adapters/event-store/port.js';
 
-const USAGE = 'usage: npm run audit -- export --tenant <tenant_id> [--subject <doc>] [--from <position>]\n       npm run audit -- verify-run <run_id>';
+const USAGE = 'usage: npm run audit -- export --tenant <tenant_id> [--subject <doc>] [--from <cursor>]\n       npm run audit -- verify-run <run_id>';
+const BAD_CURSOR = '--from must be 0 or the "next cursor" a previous export printed';
+/** events of the log per read */
+const PAGE = 1000;
 
 function option(args: string[], name: string): string | undefined {
   const i = args.indexOf(`--${name}`);
@@ -43,23 +49,47 @@ async function main(): Promise<number> {
     const rawSubject = option(args, 'subject');
     // the form subject hashes were made from (an alphanumeric CNPJ upper-cased)
     const subject = rawSubject === undefined ? undefined : normalizeDocument(rawSubject);
-    const from = Number(option(args, 'from') ?? 0);
-    if (!tenant || !Number.isSafeInteger(from) || from < 0) {
+    const rawFrom = option(args, 'from') ?? '0';
+    if (!tenant) {
       console.error(USAGE);
       return 2;
     }
+    // as the audit API's next_cursor: an event's position plus one, so 0 is the start
+    const from = /^\d{1,16}$/.test(rawFrom) ? Number(rawFrom) : NaN;
+    if (!Number.isSafeInteger(from)) {
+      console.error(BAD_CURSOR);
+      return 2;
+    }
+    const after = from > 0 ? from - 1 : null;
     const toLine = (e: AuditedEvent) => line(auditedEvent(e));
-    if (subject) {
-      for (const e of await subjectHistory({ log, readStore: stores.readStore, secretKey: stores.secretKey }, tenant, subject, from, Number.MAX_SAFE_INTEGER)) toLine(e);
-      return 0;
+    /** the furthest position read: the next run continues after it */
+    let reached: number | null = after;
+    try {
+      if (subject) {
+        // the cursor is checked as the tenant's export checks it, though the subject's streams are read whole
+        await log.store.readAllPage({ after, limit: 1 });
+        for (const e of await subjectHistory({ log, readStore: stores.readStore, secretKey: stores.secretKey }, tenant, subject, from, Number.MAX_SAFE_INTEGER)) {
+          toLine(e);
+          reached = e.position;
+        }
+      } else {
+        // pages from positions the store handed out: EventStoreDB refuses to read from any other
+        for (let next = after; ; ) {
+          const page = await log.readAllPage({ after: next, limit: PAGE, tenantId: tenant });
+          for (const e of page.events) toLine(e);
+          const last = page.next ?? page.events.at(-1)?.position;
+          if (last !== undefined) reached = Math.max(reached ?? 0, last);
+          if (page.next === null) break;
+          next = page.next;
+        }
+      }
+    } catch (error) {
+      if (!(error instanceof InvalidPositionError)) throw error;
+      console.error(BAD_CURSOR);
+      return 2;
     }
-    let after = from > 0 ? from - 1 : null;
-    for (;;) {
-      const page = await log.readAll({ after, limit: 1000, tenantId: tenant });
-      for (const e of page) toLine(e);
-      if (page.length < 1000) return 0;
-      after = page[page.length - 1]!.position;
-    }
+    console.error(`next cursor: ${reached === null ? 0 : reached + 1}`);
+    return 0;
   } finally {
     await stores.close();
   }

@@ -168,14 +168,17 @@ export interface Overrides {
    * the provider answers them); owned by the caller, which closes it
    */
   cnpjRegister?: CnpjRegister | null;
+  /** the event store, owned by the services from then on (tests: EventStoreDB over a fake client) */
+  eventStore?: EventStore;
 }
 
-export async function openStores(config: Config): Promise<{ eventStore: EventStore; readStore: ReadStore; blobStore: BlobStore; workQueue: WorkQueue }> {
+export async function openStores(config: Config, given?: EventStore): Promise<{ eventStore: EventStore; readStore: ReadStore; blobStore: BlobStore; workQueue: WorkQueue }> {
   await mkdir(config.dataDir, { recursive: true });
   const eventStore =
-    config.eventStore.kind === 'sqlite'
+    given ??
+    (config.eventStore.kind === 'sqlite'
       ? new SqliteEventStore(join(config.dataDir, 'events.sqlite'))
-      : await connectEsdb(config.eventStore.connectionString);
+      : await connectEsdb(config.eventStore.connectionString));
   let readStore: ReadStore;
   let blobStore: BlobStore;
   let workQueue: WorkQueue;
@@ -226,7 +229,7 @@ export async function openOffline(config: Config) {
 /** The composition root: stores from configuration, processors registered and started. */
 export async function createServices(config: Config, logger: Logger, overrides: Overrides = {}): Promise<Services> {
   const metrics = new Metrics();
-  const stores = await openStores(config);
+  const stores = await openStores(config, overrides.eventStore);
   const { readStore, blobStore, workQueue } = stores;
   const eventStore = metrics.timedAppends(stores.eventStore);
   const operator = await loadOrCreateSecret(config.dataDir, 'operator-token', config.operatorToken, 'op_');

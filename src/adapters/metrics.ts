@@ -133,8 +133,10 @@ export class Metrics {
       readStream: (stream, fromRevision) => store.readStream(stream, fromRevision),
       readAll: (options) => store.readAll(options),
       readAllPage: (options) => store.readAllPage(options),
+      readAllPageBackwards: (options) => store.readAllPageBackwards(options),
       subscribeToAll: (options) => store.subscribeToAll(options),
       headPosition: () => store.headPosition(),
+      probeWrite: () => store.probeWrite(),
       close: () => store.close(),
     };
   }

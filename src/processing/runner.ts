@@ -51,6 +51,9 @@ export class QuarantineRetryError extends Error {
   override name = 'QuarantineRetryError';
 }
 
+/** One document per processor, rewritten to learn whether the read store takes writes. */
+export const WRITE_PROBE_COLLECTION = 'processor_write_probes';
+
 /** Where quarantined events are recorded, one document per processor and event. */
 export const QUARANTINE_COLLECTION = 'quarantined_events';
 
@@ -107,6 +110,7 @@ export class SubscriptionRunner {
   async start(): Promise<void> {
     this.running = true;
     await this.readStore.ensureCollection(QUARANTINE_COLLECTION, [{ fields: ['processor'] }]);
+    await this.readStore.ensureCollection(WRITE_PROBE_COLLECTION, []);
     let from = Infinity;
     const head = await this.log.store.headPosition();
     for (const processor of this.processors) {
@@ -168,10 +172,11 @@ export class SubscriptionRunner {
 
   /**
    * A run that fails is handed on again one event at a time, so that a failure is pinned on one
-   * event. An event whose handling fails is retried with backoff for as long as either store
-   * does not answer (a transient failure: forever, as a stopped database is); it is quarantined
-   * once it failed POISON_ATTEMPTS times in a row while both stores answered, or at once when
-   * the error is the event's own (it cannot be opened).
+   * event. An event whose handling fails is retried with backoff for as long as a store it may
+   * write to does not serve reads and writes (a transient failure: forever, as a stopped
+   * database, a full disk or a spent quota are); it is quarantined once it failed
+   * POISON_ATTEMPTS times in a row while they all did, or at once when the error is the event's
+   * own (it cannot be opened).
    */
   private async deliverRun(processor: Processor, events: StoredEvent[]): Promise<void> {
     if (events.length > 1) {
@@ -191,7 +196,7 @@ export class SubscriptionRunner {
         return;
       } catch (error) {
         this.logger.error('processor failed; retrying', { processor: processor.id, attempt, position: event.position, error: errorText(error) });
-        ownFailures = (await this.storesAnswer(processor)) ? ownFailures + 1 : 0;
+        ownFailures = (await this.storesServe(processor)) ? ownFailures + 1 : 0;
         if (isUnopenable(error) || ownFailures >= POISON_ATTEMPTS) {
           await this.quarantine(processor, event, error);
           return;
@@ -213,10 +218,26 @@ export class SubscriptionRunner {
     this.notify();
   }
 
-  /** Both stores answer a trivial read: a failure now is not theirs. */
-  private async storesAnswer(processor: Processor): Promise<boolean> {
+  /**
+   * Every store the processor's effect goes to answers a trivial read and takes a harmless
+   * write: a failure now is not theirs. Reads alone are not enough: during a write-only outage
+   * (a full disk, a quota, appends timing out) they answer, and a handler failing for want of a
+   * write would be quarantined, its charge, work item or revocation skipped once writes return.
+   * The read store's probe rewrites one document (the work queue shares its database); a
+   * reactor's also appends, as reactors record their outcomes as events.
+   */
+  private async storesServe(processor: Processor): Promise<boolean> {
     try {
       await Promise.all([this.readStore.getCheckpoint(processor.id), this.log.store.headPosition()]);
+      const probe = { probed_at: new Date().toISOString() };
+      // deleted and put again in one commit: a put alone is skipped when its position is not newer
+      await this.readStore.commit({
+        writes: [
+          { op: 'delete', collection: WRITE_PROBE_COLLECTION, id: processor.id },
+          { op: 'put', collection: WRITE_PROBE_COLLECTION, id: processor.id, doc: probe, position: 0 },
+        ],
+      });
+      if (processor.kind === 'reactor') await this.log.store.probeWrite();
       return true;
     } catch {
       return false;
@@ -280,7 +301,7 @@ export class SubscriptionRunner {
     } catch (error) {
       // the event still cannot be opened, or its processor refuses it again: it stays quarantined
       // (a store that does not answer is not the event's fault, and is thrown as it is)
-      const ownFault = error instanceof UndecodableEventError || error instanceof UnopenablePiiError || (await this.storesAnswer(processor));
+      const ownFault = error instanceof UndecodableEventError || error instanceof UnopenablePiiError || (await this.storesServe(processor));
       if (!ownFault) throw error;
       throw new QuarantineRetryError(errorText(error));
     }

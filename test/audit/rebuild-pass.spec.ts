@@ -56,8 +56,10 @@ describe('rebuild of several projections in one pass over the log', function () 
         return events;
       },
       readAllPage: (options) => store.readAllPage(options),
+      readAllPageBackwards: (options) => store.readAllPageBackwards(options),
       subscribeToAll: (options) => store.subscribeToAll(options),
       headPosition: () => store.headPosition(),
+      probeWrite: () => store.probeWrite(),
       close: () => store.close(),
     };
     const log = new EventLog(counting, new EncryptingPiiCodec(service.services.keyStore), PII_POLICY);

@@ -148,6 +148,47 @@ export function describeEventStoreContract(name: string, open: () => Promise<Eve
       expect((await store.readAllPage({ after: a2!.position, limit: 5, streamPrefixes: [a] })).events.map((e) => e.type)).to.deep.equal(['A3']);
     });
 
+    it('pages a filtered read newest first from positions it gave out, and refuses any other position', async () => {
+      const b = `pageb${uniq()}-1`;
+      await store.append(b, [event('B1'), event('B2'), event('B3')], 'no_stream');
+      const first = await store.readAllPageBackwards({ before: null, limit: 2, streamPrefixes: [b] });
+      expect(first.events.map((e) => e.type)).to.deep.equal(['B3', 'B2']);
+      expect(first.next).to.be.a('number');
+      // a store filtering on the client may answer short pages with a `next`: follow them to the start
+      const older: string[] = [];
+      for (let before = first.next; before !== null; ) {
+        const page = await store.readAllPageBackwards({ before, limit: 2, streamPrefixes: [b] });
+        older.push(...page.events.map((e) => e.type));
+        before = page.next;
+      }
+      expect(older).to.deep.equal(['B1']);
+      const [, b2] = await store.readStream(b);
+      expect((await store.readAllPageBackwards({ before: b2!.position, limit: 5, streamPrefixes: [b] })).events.map((e) => e.type)).to.deep.equal(['B1']);
+      const notAnEvent = (await store.headPosition()) + 1_000_000;
+      await store.readAllPageBackwards({ before: notAnEvent, limit: 2 }).then(
+        () => expect.fail('expected an InvalidPositionError'),
+        (error: unknown) => expect(error).to.be.instanceOf(InvalidPositionError),
+      );
+    });
+
+    it('takes a write probe that no reader sees: the head, reads and a subscription are unchanged', async () => {
+      const stream = `probe-${uniq()}`;
+      const before = (await store.append(stream, [event('Before')], 'no_stream')).position;
+      await store.probeWrite();
+      await store.probeWrite();
+      expect(await store.headPosition()).to.equal(before);
+      expect(await store.readAll({ after: before, limit: 10 })).to.deep.equal([]);
+      expect((await store.readAllPage({ after: before, limit: 10 })).events).to.deep.equal([]);
+      const after = await store.append(stream, [event('After')], 0);
+      const seen: string[] = [];
+      const subscription = store.subscribeToAll({ after: before, onBatch: async (batch) => void seen.push(...batch.map((e) => e.type)) });
+      const deadline = Date.now() + 10_000;
+      while (!seen.includes('After') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      await subscription.stop();
+      expect(seen).to.deep.equal(['After']);
+      expect(after.position).to.be.greaterThan(before);
+    });
+
     it('delivers existing and new events to a catch-up subscription, in order, after a position', async () => {
       const stream = `sub-${uniq()}`;
       await store.append(stream, [event('Before')], 'no_stream');

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { EsdbEventStore } from '../../src/adapters/event-store/esdb.js';
+import { EsdbEventStore, PROBE_STREAM, PROBE_TYPE } from '../../src/adapters/event-store/esdb.js';
 import { AppendTooLargeError, InvalidPositionError, MAX_APPEND_BYTES, type RecordedEvent } from '../../src/adapters/event-store/port.js';
 import { FakeEsdbClient } from '../helpers/fake-esdb-client.js';
 
@@ -20,7 +20,7 @@ describe('EventStoreDB adapter at the client boundary (fake client)', function (
     }
   };
 
-  it('delivers a catch-up in batches of up to 500 and a live event at once, without waiting to fill a batch', async () => {
+  it('delivers a catch-up in batches of up to 500 (the client buffers that many, not its default ~31) and a live event at once, without waiting to fill a batch', async () => {
     const fake = new FakeEsdbClient();
     for (let i = 0; i < 1_200; i++) fake.seed(`thing-${i % 7}`, 'Happened', { i }, metadata);
     const store = new EsdbEventStore(fake.client);
@@ -34,10 +34,14 @@ describe('EventStoreDB adapter at the client boundary (fake client)', function (
       },
     });
     await until(() => seen.length === 1_200, 'the catch-up');
-    expect(sizes).to.deep.equal([500, 500, 200]);
+    // the client's buffers hold ~31 events unless told more: the catch-up takes three batches, not 39
+    expect(sizes[0]).to.equal(500);
+    expect(sizes.every((n) => n <= 500)).to.equal(true);
+    expect(sizes).to.have.length(3);
+    const caughtUp = sizes.length;
     fake.seed('thing-live', 'Happened', { i: 1_200 }, metadata);
     await until(() => seen.length === 1_201, 'the live event');
-    expect(sizes.slice(3)).to.deep.equal([1]);
+    expect(sizes.slice(caughtUp)).to.deep.equal([1]);
     expect(seen).to.deep.equal(Array.from({ length: 1_201 }, (_, i) => i));
     await subscription.stop();
     expect(fake.openSubscriptions).to.equal(0);
@@ -115,6 +119,52 @@ describe('EventStoreDB adapter at the client boundary (fake client)', function (
       (error: unknown) => expect(error).to.be.instanceOf(InvalidPositionError),
     );
     expect((await store.readAllPage({ after: one.position, limit: 5 })).events).to.deep.equal([]);
+  });
+
+  it('probes writes with one appended event of a system type, which no read, head or subscription of the adapter hands on', async () => {
+    const fake = new FakeEsdbClient();
+    const one = fake.seed('thing-1', 'Happened', { i: 0 }, metadata);
+    const store = new EsdbEventStore(fake.client);
+    await store.probeWrite();
+    expect(fake.log.map((e) => [e.streamId, e.type])).to.deep.equal([
+      ['thing-1', 'Happened'],
+      [PROBE_STREAM, PROBE_TYPE],
+    ]);
+    expect(PROBE_TYPE.startsWith('$')).to.equal(true);
+    expect(await store.headPosition()).to.equal(one.position);
+    expect((await store.readAll({ after: null, limit: 10 })).map((e) => e.type)).to.deep.equal(['Happened']);
+    expect((await store.readAllPage({ after: one.position, limit: 10 })).events).to.deep.equal([]);
+    // the fake ignores the subscription's server-side filter: the adapter skips system types itself too
+    const seen: string[] = [];
+    const subscription = store.subscribeToAll({ after: null, onBatch: async (batch) => void seen.push(...batch.map((e) => e.type)) });
+    fake.seed('thing-1', 'Later', { i: 1 }, metadata);
+    await until(() => seen.includes('Later'), 'the later event');
+    await subscription.stop();
+    expect(seen).to.deep.equal(['Happened', 'Later']);
+  });
+
+  it('pages newest first from positions the server gave out, never from one between two events', async () => {
+    const fake = new FakeEsdbClient();
+    const mine = Array.from({ length: 3 }, (_, i) => fake.seed(`audit-${i}`, 'Mine', { i }, metadata));
+    for (let i = 0; i < 10_500; i++) fake.seed(`other-${i % 5}`, 'Noise', { i }, { tenant_id: 't2' });
+    const store = new EsdbEventStore(fake.client);
+    const positions: number[] = [];
+    const cursors: number[] = [];
+    for (let before: number | null = null; ; ) {
+      const page = await store.readAllPageBackwards({ before, limit: 2, tenantId: 't1' });
+      positions.push(...page.events.map((e) => e.position));
+      if (page.next === null) break;
+      cursors.push(page.next);
+      before = page.next;
+    }
+    expect(positions).to.deep.equal(mine.map((e) => e.position).reverse());
+    // every cursor is a record's position, and one call looked at no more than 10,000 events
+    expect(cursors.every((c) => fake.log.some((e) => e.position === c))).to.equal(true);
+    expect(cursors.length).to.be.greaterThan(1);
+    await store.readAllPageBackwards({ before: mine[1]!.position - 1, limit: 2 }).then(
+      () => expect.fail('expected an InvalidPositionError'),
+      (error: unknown) => expect(error).to.be.instanceOf(InvalidPositionError),
+    );
   });
 
   it('refuses an append over 1 MiB without calling the server', async () => {

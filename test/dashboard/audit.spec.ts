@@ -84,6 +84,11 @@ describe('dashboard: audit log and erasure requests', () => {
     expect(secondRows.at(-1)).to.deep.equal({ actor: 'operador', type: 'ApiKeyCreated' });
     expect(nextLink(second)).to.equal(null);
 
+    // a number that is no event's position is no cursor the page handed out
+    const head = await service.services.eventStore.headPosition();
+    const notACursor = await admin.get(`/dashboard/audit?before=${head + 1000}`);
+    expect(notACursor.status).to.equal(400);
+    expect(notACursor.html).to.contain('Cursor de página inválido');
     for (const query of ['actor=robot', 'type=NoSuchEvent', 'before=-1', 'before=abc', 'actor=user&actor=system']) {
       const refused = await admin.get(`/dashboard/audit?${query}`);
       expect(refused.status, query).to.equal(400);

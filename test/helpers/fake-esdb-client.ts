@@ -1,5 +1,5 @@
 import { ANY, BACKWARDS, NO_STREAM, START, END, StreamNotFoundError, type AllStreamResolvedEvent, type AppendToStreamOptions, type EventData, type ReadAllOptions, type ReadStreamOptions, type SubscribeToAllOptions } from '@eventstore/db-client';
-import { Readable } from 'node:stream';
+import { Readable, type ReadableOptions } from 'node:stream';
 import type { EsdbClient } from '../../src/adapters/event-store/esdb.js';
 
 interface Stored {
@@ -76,36 +76,72 @@ export class FakeEsdbClient {
     }
     const max = Number(options.maxCount ?? Infinity);
     const from = options.fromPosition ?? START;
+    // the server refuses a position that is not a record's, in either direction
+    const isRecord = (position: number) => this.log.some((e) => e.position === position);
     if (options.direction === BACKWARDS) {
       const before = from === END ? Infinity : from === START ? 0 : Number(from.commit);
+      if (before > 0 && before !== Infinity && !isRecord(before)) return failing(new Error('invalid position'));
       return reading(this.log.filter((e) => e.position < before).reverse().slice(0, max).map(resolved));
     }
     const start = from === START ? 0 : from === END ? Infinity : Number(from.commit);
-    // the server refuses a position that is not a record's
-    if (start > 0 && start !== Infinity && !this.log.some((e) => e.position === start)) return failing(new Error('invalid position'));
+    if (start > 0 && start !== Infinity && !isRecord(start)) return failing(new Error('invalid position'));
     return reading(this.log.filter((e) => e.position >= start).slice(0, max).map(resolved));
   }
 
-  subscribeToAll(options: SubscribeToAllOptions = {}) {
+  /** the Readable options of each subscribeToAll call (the client's second argument) */
+  subscriptionReadableOptions: (ReadableOptions | undefined)[] = [];
+
+  /**
+   * The client's subscription is a Transform (objectMode) between the gRPC call and the caller:
+   * it holds about two highWaterMarks (its writable and readable sides, 16 objects each by
+   * default, so ~31 events) and takes more from the call only after the consumer has read, in a
+   * later turn of the event loop. The fake holds the same: a catch-up of thousands arrives in
+   * bursts of that size, whatever is waiting on the server.
+   */
+  subscribeToAll(options: SubscribeToAllOptions = {}, readableOptions?: ReadableOptions) {
     this.subscriptionsStarted++;
     this.openSubscriptions++;
+    this.subscriptionReadableOptions.push(readableOptions);
     const from = options.fromPosition === undefined || options.fromPosition === START ? 0 : Number((options.fromPosition as { commit: bigint }).commit);
     const failure = this.failSubscriptionAfter;
     this.failSubscriptionAfter = null;
+    const capacity = 2 * (readableOptions?.highWaterMark ?? 16) - 1;
+    /** events the server has sent that the client's buffers do not hold yet */
+    const waiting: Stored[] = [];
     let pushed = 0;
     let cancelled = false;
-    const stream = new Readable({ objectMode: true, read() {} }) as Readable & { unsubscribe(): Promise<void> };
+    let refillScheduled = false;
+    const stream = new Readable({
+      objectMode: true,
+      highWaterMark: capacity,
+      read() {
+        // more is taken from the call on a later turn, never while the consumer drains the buffer
+        if (refillScheduled) return;
+        refillScheduled = true;
+        setImmediate(() => {
+          refillScheduled = false;
+          fill();
+        });
+      },
+    }) as Readable & { unsubscribe(): Promise<void> };
+    const fill = () => {
+      while (waiting.length > 0 && !stream.destroyed && stream.readableLength < capacity) {
+        if (failure && pushed === failure.events) {
+          stream.destroy(failure.error);
+          return;
+        }
+        pushed++;
+        stream.push(resolved(waiting.shift()!));
+      }
+    };
     const push = (event: Stored) => {
       if (stream.destroyed) return;
-      if (failure && pushed === failure.events) {
-        stream.destroy(failure.error);
-        return;
-      }
-      pushed++;
-      stream.push(resolved(event));
+      waiting.push(event);
+      fill();
     };
-    // the catch-up part is buffered at once, as gRPC hands a burst of messages to the stream
-    for (const event of this.log) if (event.position > from) push(event);
+    // the catch-up part is sent at once; the client buffers what its highWaterMark allows
+    for (const event of this.log) if (event.position > from) waiting.push(event);
+    fill();
     this.live.add(push);
     stream.unsubscribe = async () => {
       if (!cancelled) this.openSubscriptions--;

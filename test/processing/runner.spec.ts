@@ -33,23 +33,38 @@ describe('subscription runner: poison events', () => {
     const store = new SqliteEventStore(`${dir}/events.sqlite`, 20);
     const inner = new SqliteReadStore(`${dir}/read-models.sqlite`);
     const down = { value: false };
-    // a read store that can be made unreachable, as a stopped database is
+    /** a write-only outage (disk full, a quota, append timeouts): reads still answer */
+    const writesDown = { readStore: false, eventStore: false };
+    const diskFull = () => Promise.reject(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }));
+    // a read store that can be made unreachable, as a stopped database is, or refuse writes only
     const readStore = new Proxy(inner, {
       get(target, name, receiver) {
         const value = Reflect.get(target, name, receiver) as unknown;
         if (typeof value !== 'function') return value;
-        return (...args: unknown[]) => (down.value && name !== 'close' ? Promise.reject(new Error('read store unreachable')) : (value as (...a: unknown[]) => unknown).apply(target, args));
+        return (...args: unknown[]) => {
+          if (down.value && name !== 'close') return Promise.reject(new Error('read store unreachable'));
+          if (writesDown.readStore && name === 'commit') return diskFull();
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    // the event store the runner and handlers see: it can refuse every write while reads answer
+    const guarded = new Proxy(store, {
+      get(target, name, receiver) {
+        const value = Reflect.get(target, name, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => (writesDown.eventStore && (name === 'append' || name === 'probeWrite') ? diskFull() : (value as (...a: unknown[]) => unknown).apply(target, args));
       },
     });
     const logger = memoryLogger();
     const counted: string[] = [];
-    const log = new EventLog(store, codec, PII_POLICY);
+    const log = new EventLog(guarded, codec, PII_POLICY);
     const runner = (processor: Processor) => new SubscriptionRunner(log, readStore, logger, { onQuarantine: (p) => counted.push(p), retryBaseMs: 5 }).add(processor);
     const close = async () => {
       await store.close();
       await inner.close();
     };
-    return { store, readStore, inner, down, logger, counted, runner, close };
+    return { store, log, readStore, inner, down, writesDown, logger, counted, runner, close };
   };
 
   it('quarantines an event that does not decode for each processor, records, logs and counts it, and moves on', async () => {
@@ -138,6 +153,81 @@ describe('subscription runner: poison events', () => {
       expect(await runner.quarantined()).to.deep.equal([]);
     } finally {
       down.value = false;
+      await runner.stop();
+      await close();
+    }
+  });
+
+  it('keeps retrying, never quarantining, while the event store refuses appends but answers reads; the effect happens once appends return', async () => {
+    const { store, log, inner, writesDown, counted, runner: make, close } = setup();
+    let failures = 0;
+    // a reactor whose effect is an append (a ledger capture, a revocation), with an id fixed per event
+    const effectIds = new Map<string, string>();
+    const effectId = (eventId: string) => effectIds.get(eventId) ?? effectIds.set(eventId, randomUUID()).get(eventId)!;
+    const processor: Processor = {
+      id: 'reactor:appender',
+      kind: 'reactor',
+      handle: async (events) => {
+        for (const event of events.filter((e) => e.type === 'TenantCreated')) {
+          try {
+            await log.append(`effect-${event.stream}`, [{ id: effectId(event.id), type: 'EffectRecorded', data: { of: event.stream } }], metadata, 'no_stream');
+          } catch (error) {
+            failures++;
+            throw error;
+          }
+        }
+      },
+    };
+    const runner = make(processor);
+    await runner.start();
+    try {
+      writesDown.eventStore = true;
+      const id = randomUUID();
+      const event = await store.append(tenantStream(id), [created(id, 'Charged')], 'no_stream');
+      await until(() => failures >= POISON_ATTEMPTS + 3 || counted.length > 0, 'more failed attempts than a poison event gets');
+      expect(counted, 'quarantined during a write outage').to.deep.equal([]);
+      expect(await runner.quarantined()).to.deep.equal([]);
+      writesDown.eventStore = false;
+      await until(async () => ((await inner.getCheckpoint(processor.id)) ?? 0) >= event.position, 'the checkpoint past the event once appends return');
+      expect((await store.readStream(`effect-${tenantStream(id)}`)).map((e) => e.type)).to.deep.equal(['EffectRecorded']);
+      expect(await runner.quarantined()).to.deep.equal([]);
+      expect(counted).to.deep.equal([]);
+    } finally {
+      writesDown.eventStore = false;
+      await runner.stop();
+      await close();
+    }
+  });
+
+  it('keeps retrying, never quarantining, while the read store refuses writes but answers reads; the effect is recorded once writes return', async () => {
+    const { store, inner, readStore, writesDown, counted, runner: make, close } = setup();
+    let attempts = 0;
+    // a reactor whose effect is a write to the read store's database (a work item, a document)
+    const processor: Processor = {
+      id: 'reactor:recorder',
+      kind: 'reactor',
+      handle: async (events) => {
+        attempts++;
+        await readStore.commit({ writes: events.map((e) => ({ op: 'put' as const, collection: 'effects', id: e.id, doc: { of: e.stream }, position: e.position })) });
+      },
+    };
+    await inner.ensureCollection('effects', []);
+    const runner = make(processor);
+    await runner.start();
+    try {
+      writesDown.readStore = true;
+      const id = randomUUID();
+      const event = await store.append(tenantStream(id), [created(id, 'Work')], 'no_stream');
+      await until(() => attempts >= POISON_ATTEMPTS + 3 || counted.length > 0, 'more failed attempts than a poison event gets');
+      expect(counted, 'quarantined during a write outage').to.deep.equal([]);
+      writesDown.readStore = false;
+      await until(async () => ((await inner.getCheckpoint(processor.id)) ?? 0) >= event.position, 'the checkpoint past the event once writes return');
+      const [stored] = await store.readStream(tenantStream(id));
+      expect((await inner.listCollection('effects')).map((d) => d.id)).to.deep.equal([stored!.id]);
+      expect(await runner.quarantined()).to.deep.equal([]);
+      expect(counted).to.deep.equal([]);
+    } finally {
+      writesDown.readStore = false;
       await runner.stop();
       await close();
     }

@@ -30,6 +30,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
+  type ReadAllBackwardsOptions,
   type ReadAllOptions,
   type ReadAllPage,
   type RecordedEvent,
@@ -46,6 +47,10 @@ const MAX_BATCH = 500;
 const READ_PAGE = 500;
 /** events of $all one filtered `readAllPage` call looks at before it returns with a `next` */
 const MAX_SCAN = 10_000;
+
+/** where `probeWrite` appends, and the event type (a system one: no reader of the service sees it) */
+export const PROBE_STREAM = 'svc_write_probe';
+export const PROBE_TYPE = '$svc-write-probe';
 
 /** The calls of the 6.2.1 client this adapter makes: the real client, or a fake in tests. */
 export type EsdbClient = Pick<EventStoreDBClient, 'appendToStream' | 'readStream' | 'readAll' | 'subscribeToAll' | 'dispose'>;
@@ -139,32 +144,47 @@ export class EsdbEventStore implements EventStore {
     return this.scan(options, MAX_SCAN);
   }
 
-  /** The server refuses a read from a position that is not an event's (a 500 for the caller). */
+  /** Newest first, from the end or from before a position it gave out; filtered here, as `readAllPage`. */
+  async readAllPageBackwards(options: ReadAllBackwardsOptions): Promise<ReadAllPage> {
+    if (options.before !== null) await this.assertPosition(options.before);
+    return this.scan({ ...options, after: options.before, backwards: true }, MAX_SCAN);
+  }
+
+  /**
+   * The server refuses a read from a position that is not an event's (a 500 for the caller). Any
+   * record the scan handed out as `next` is one, a system or non-JSON one included.
+   */
   private async assertPosition(position: number): Promise<void> {
-    let found: RecordedEvent | null = null;
+    let found: number | null = null;
     try {
       for await (const resolved of cancelOnExit(this.client.readAll({ fromPosition: toReadPosition(position), direction: FORWARDS, maxCount: 1 }))) {
-        found = toRecorded(resolved);
+        found = positionOf(resolved);
       }
     } catch (error) {
       throw new InvalidPositionError(position, error);
     }
-    if (found?.position !== position) throw new InvalidPositionError(position);
+    if (found !== position) throw new InvalidPositionError(position);
   }
 
-  private async scan(options: ReadAllOptions, maxScan: number): Promise<ReadAllPage> {
+  /**
+   * Reads `maxCount` pages forwards from `after` (or backwards from before it, from the end when
+   * null), each page continuing from the last record it returned: only positions the server gave.
+   */
+  private async scan(options: ReadAllOptions & { backwards?: boolean }, maxScan: number): Promise<ReadAllPage> {
     const events: RecordedEvent[] = [];
     if (options.limit <= 0) return { events, next: null };
+    const backwards = options.backwards === true;
     let from = options.after;
     let scanned = 0;
     for (;;) {
       let count = 0;
-      const page = this.client.readAll({ fromPosition: toReadPosition(from), direction: FORWARDS, maxCount: READ_PAGE });
+      const fromPosition = backwards && from === null ? END : toReadPosition(from);
+      const page = this.client.readAll({ fromPosition, direction: backwards ? BACKWARDS : FORWARDS, maxCount: READ_PAGE });
       for await (const resolved of cancelOnExit(page)) {
         count++;
         const position = positionOf(resolved);
-        // the read starts at `from` inclusively; the port's bound is exclusive
-        if (position === null || (from !== null && position <= from)) continue;
+        // a forward read starts at `from` inclusively; the port's bounds are exclusive either way
+        if (position === null || (from !== null && (backwards ? position >= from : position <= from))) continue;
         // the next page continues from here, whether or not the filter keeps the event
         from = position;
         scanned++;
@@ -191,13 +211,15 @@ export class EsdbEventStore implements EventStore {
     let last = options.after;
     const loop = (async () => {
       for (let failures = 0; !stopped; failures++) {
-        const subscription = this.client.subscribeToAll({ fromPosition: toReadPosition(last), filter: excludeSystemEvents() });
+        // the subscription is a Transform whose buffers hold 16 events a side by default, which
+        // capped a catch-up's batches at ~31: its documented readableOptions raise that to a batch
+        const subscription = this.client.subscribeToAll({ fromPosition: toReadPosition(last), filter: excludeSystemEvents() }, { highWaterMark: MAX_BATCH });
         current = subscription;
         try {
           for await (const resolved of batchesOf<AllStreamResolvedEvent>(subscription, MAX_BATCH)) {
             if (stopped) break;
             // whether the server starts after `fromPosition` or at it, never deliver it twice
-            const batch = resolved.map((r) => toRecorded(r)).filter((e): e is RecordedEvent => e !== null && !isAtOrBefore(e, last));
+            const batch = resolved.map((r) => toRecorded(r)).filter((e): e is RecordedEvent => e !== null && !isSystem(e) && !isAtOrBefore(e, last));
             if (batch.length === 0) continue;
             await options.onBatch(batch);
             last = batch[batch.length - 1]!.position;
@@ -222,6 +244,15 @@ export class EsdbEventStore implements EventStore {
         await loop;
       },
     };
+  }
+
+  /**
+   * Appends one event to PROBE_STREAM. Its `$` type keeps it out of every read the service
+   * makes (subscriptions exclude system event types; reads and the head skip them). The runner
+   * probes only after a handler failed while reads answered, so these stay few.
+   */
+  async probeWrite(): Promise<void> {
+    await this.client.appendToStream(PROBE_STREAM, jsonEvent({ type: PROBE_TYPE, data: { probed_at: new Date().toISOString() } }), { expectedRevision: ANY });
   }
 
   async headPosition(): Promise<number> {

@@ -47,6 +47,16 @@ export interface ReadAllOptions {
   tenantId?: string;
 }
 
+/** A read of the whole log newest first: the events before `before` (null: from the end). */
+export interface ReadAllBackwardsOptions {
+  /** exclusive upper bound: null, or a position this store gave out (an event's) */
+  before: number | null;
+  limit: number;
+  /** only streams whose name starts with one of these */
+  streamPrefixes?: readonly string[];
+  tenantId?: string;
+}
+
 /** One page of a filtered read of the whole log, for readers outside the service (the audit API). */
 export interface ReadAllPage {
   events: RecordedEvent[];
@@ -96,10 +106,20 @@ export interface EventStore {
    * InvalidPositionError), and the result says where to continue.
    */
   readAllPage(options: ReadAllOptions): Promise<ReadAllPage>;
+  /**
+   * The same, newest first (the dashboard's audit page): `before` must be null or a position
+   * this store gave out (else InvalidPositionError), and `next` is the `before` of the older page.
+   */
+  readAllPageBackwards(options: ReadAllBackwardsOptions): Promise<ReadAllPage>;
   /** Catch-up subscription to every (non-system) event after a position, delivered in commit order. */
   subscribeToAll(options: SubscribeOptions): Subscription;
   /** Position of the last event committed, or 0 for an empty store. */
   headPosition(): Promise<number>;
+  /**
+   * A harmless write that succeeds only while the store takes appends (no event any reader of
+   * the service sees): reads answering say nothing of a full disk, a quota or appends timing out.
+   */
+  probeWrite(): Promise<void>;
   close(): Promise<void>;
 }
 

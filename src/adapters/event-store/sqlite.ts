@@ -8,6 +8,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
+  type ReadAllBackwardsOptions,
   type ReadAllOptions,
   type ReadAllPage,
   type RecordedEvent,
@@ -40,6 +41,7 @@ CREATE TABLE IF NOT EXISTS events (
   UNIQUE (stream, revision)
 );
 CREATE INDEX IF NOT EXISTS events_tenant ON events (tenant_id, position);
+CREATE TABLE IF NOT EXISTS write_probe (id INTEGER PRIMARY KEY CHECK (id = 1), probed_at TEXT NOT NULL);
 `;
 
 interface PendingAppend {
@@ -94,6 +96,7 @@ export class SqliteEventStore implements EventStore {
       readAll: this.db.prepare<[number, number], Row>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
       head: this.db.prepare<[], { p: number | null }>('SELECT MAX(position) AS p FROM events'),
       at: this.db.prepare<[number], { p: number }>('SELECT position AS p FROM events WHERE position = ?'),
+      probe: this.db.prepare<[string]>('INSERT INTO write_probe (id, probed_at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET probed_at = excluded.probed_at'),
     };
   }
 
@@ -196,8 +199,12 @@ export class SqliteEventStore implements EventStore {
     if (!options.streamPrefixes?.length && options.tenantId === undefined) {
       return this.stmt.readAll.all(after, options.limit).map(toRecorded);
     }
-    const clauses = ['position > ?'];
-    const params: unknown[] = [after];
+    return this.select('position > ?', after, 'ASC', options);
+  }
+
+  private select(bound: string, position: number, order: 'ASC' | 'DESC', options: Pick<ReadAllOptions, 'limit' | 'streamPrefixes' | 'tenantId'>): RecordedEvent[] {
+    const clauses = [bound];
+    const params: unknown[] = [position];
     if (options.tenantId !== undefined) {
       clauses.push('tenant_id = ?');
       params.push(options.tenantId);
@@ -208,7 +215,7 @@ export class SqliteEventStore implements EventStore {
       for (const p of options.streamPrefixes) params.push(p.length, p);
     }
     params.push(options.limit);
-    const sql = `SELECT * FROM events WHERE ${clauses.join(' AND ')} ORDER BY position LIMIT ?`;
+    const sql = `SELECT * FROM events WHERE ${clauses.join(' AND ')} ORDER BY position ${order} LIMIT ?`;
     return (this.db.prepare(sql).all(...params) as Row[]).map(toRecorded);
   }
 
@@ -216,6 +223,12 @@ export class SqliteEventStore implements EventStore {
   async readAllPage(options: ReadAllOptions): Promise<ReadAllPage> {
     if (options.after !== null && options.after > 0 && !this.stmt.at.get(options.after)) throw new InvalidPositionError(options.after);
     const events = await this.readAll(options);
+    return { events, next: events.length > 0 && events.length === options.limit ? events[events.length - 1]!.position : null };
+  }
+
+  async readAllPageBackwards(options: ReadAllBackwardsOptions): Promise<ReadAllPage> {
+    if (options.before !== null && !this.stmt.at.get(options.before)) throw new InvalidPositionError(options.before);
+    const events = options.limit <= 0 ? [] : this.select('position < ?', options.before ?? Number.MAX_SAFE_INTEGER, 'DESC', options);
     return { events, next: events.length > 0 && events.length === options.limit ? events[events.length - 1]!.position : null };
   }
 
@@ -276,6 +289,12 @@ export class SqliteEventStore implements EventStore {
 
   async headPosition(): Promise<number> {
     return this.stmt.head.get()?.p ?? 0;
+  }
+
+  /** One row rewritten in the events file, under the write lock and synced as an append is. */
+  async probeWrite(): Promise<void> {
+    if (this.closed) throw new Error('event store closed');
+    this.db.transaction(() => this.stmt.probe.run(new Date().toISOString())).immediate();
   }
 
   async close(): Promise<void> {

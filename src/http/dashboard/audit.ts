@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
-import type { EventStore, RecordedEvent } from '../../adapters/event-store/port.js';
+import { InvalidPositionError, type EventStore, type RecordedEvent } from '../../adapters/event-store/port.js';
 import { requestErasure } from '../../commands/erasure.js';
 import { EVENT_CODECS } from '../../domain/events.js';
 import { listTenantKeys } from '../../projections/api-keys.js';
@@ -20,8 +20,12 @@ type Ctx = Koa.ParameterizedContext<DashboardState>;
 type AuditServices = Pick<Services, 'eventStore' | 'log' | 'readStore' | 'blobStore' | 'keyStore' | 'secretKey' | 'config' | 'runner' | 'clock' | 'docCache'>;
 
 const PAGE_SIZE = 50;
-/** Events read at most for one page: a filter that matches rarely answers with a cursor to go on. */
-const MAX_SCANNED = 50_000;
+/**
+ * Store pages read at most for one screen (each up to READ_BATCH of the tenant's events; on
+ * EventStoreDB each looks at 10,000 events of the log at most): a filter that matches rarely
+ * answers with a cursor to go on.
+ */
+const MAX_READS = 20;
 const READ_BATCH = 1000;
 
 const ACTOR_TYPES = {
@@ -37,7 +41,7 @@ const EVENT_TYPES = [...EVENT_CODECS.keys()].sort();
 interface AuditFilter {
   actor: ActorType | null;
   type: string | null;
-  /** exclusive: events older than this position */
+  /** exclusive: events older than this position (a cursor the page handed out) */
   before: number | null;
 }
 
@@ -57,40 +61,31 @@ function auditFilter(ctx: Ctx): AuditFilter {
   return { actor: actor === '' ? null : (actor as ActorType), type: type === '' ? null : type, before: before === '' ? null : Number(before) };
 }
 
-/** The tenant's events with positions in (after, before), oldest first, read in batches. */
-async function readRange(store: EventStore, tenantId: string, after: number, before: number): Promise<RecordedEvent[]> {
-  const events: RecordedEvent[] = [];
-  let from: number | null = after > 0 ? after : null;
-  for (;;) {
-    const batch = await store.readAll({ after: from, limit: READ_BATCH, tenantId });
-    for (const event of batch) if (event.position < before) events.push(event);
-    const last = batch[batch.length - 1];
-    if (batch.length < READ_BATCH || !last || last.position >= before) return events;
-    from = last.position;
-  }
-}
-
 /**
- * One page of the tenant's events, newest first. The store reads forward only, so windows of
- * positions are read going back, each twice as wide as the last (positions need not be dense:
- * EventStoreDB's are log offsets). `next` is the cursor of the following page, null at the start.
+ * One page of the tenant's events, newest first, read backwards from the end of the log or from
+ * the cursor (`before`): every cursor is a position the store handed out, as EventStoreDB reads
+ * from no other (an arbitrary one is refused: `invalid_cursor`). A filter that matches rarely
+ * stops after MAX_READS reads with a cursor to go on; `next` is null at the log's start.
  */
 async function newestFirst(store: EventStore, tenantId: string, filter: AuditFilter): Promise<{ events: RecordedEvent[]; next: number | null }> {
   const matches = (e: RecordedEvent) => (filter.actor === null || ACTOR_TYPES[filter.actor].matches(e.metadata.actor)) && (filter.type === null || e.type === filter.type);
-  let upper = filter.before ?? (await store.headPosition()) + 1;
-  let span = 256;
-  let scanned = 0;
   const found: RecordedEvent[] = [];
-  while (upper > 0 && found.length < PAGE_SIZE && scanned < MAX_SCANNED) {
-    const lower = Math.max(0, upper - span);
-    const window = await readRange(store, tenantId, lower, upper);
-    scanned += window.length;
-    found.push(...window.filter(matches).reverse().slice(0, PAGE_SIZE - found.length));
-    upper = lower;
-    span *= 2;
+  let before = filter.before;
+  for (let reads = 0; reads < MAX_READS; reads++) {
+    const page = await store.readAllPageBackwards({ before, limit: READ_BATCH, tenantId }).catch((error: unknown) => {
+      if (error instanceof InvalidPositionError) throw new ApiError('invalid_cursor', 'Cursor de página inválido: use o link "Eventos mais antigos" da própria página.', 'before');
+      throw error;
+    });
+    for (const event of page.events) {
+      if (!matches(event)) continue;
+      found.push(event);
+      // the page ends at this event: the next one starts just before it
+      if (found.length === PAGE_SIZE) return { events: found, next: event.position };
+    }
+    if (page.next === null) return { events: found, next: null };
+    before = page.next;
   }
-  if (found.length === PAGE_SIZE) return { events: found, next: found[found.length - 1]!.position };
-  return { events: found, next: upper > 0 ? upper : null };
+  return { events: found, next: before };
 }
 
 /** Who did it, as the team knows them: a user's e-mail, a key's name; never more than the metadata says. */
