@@ -1,5 +1,5 @@
 import { parseAddress } from '../domain/values/address.js';
-import { hasInvisibleCharacters, INVISIBLE_CHARACTERS_MESSAGE } from '../domain/values/display-text.js';
+import { hasUnsafeNameCharacters, UNSAFE_NAME_CHARACTERS_MESSAGE } from '../domain/values/display-text.js';
 import { parseDocument } from '../domain/values/document.js';
 import { isValidEmail } from '../domain/values/email.js';
 import { isPartialDate } from '../domain/values/partial-date.js';
@@ -69,7 +69,7 @@ function text(body: Body, field: string, max: number, required = false): string 
   if (typeof value !== 'string' || value.trim() === '' || value.length > max) {
     throw new ApiError('invalid_request', `${field} must be text of 1 to ${max} characters.`, field);
   }
-  if (hasInvisibleCharacters(value)) throw new ApiError('invalid_request', `${field} ${INVISIBLE_CHARACTERS_MESSAGE}`, field);
+  if (hasUnsafeNameCharacters(value)) throw new ApiError('invalid_request', `${field} ${UNSAFE_NAME_CHARACTERS_MESSAGE}`, field);
   return value.trim();
 }
 

@@ -221,7 +221,7 @@ describe('dashboard: users, sessions, CSRF', () => {
       ['senha\u0007muito-boa-2026', 'caracteres de controle'],
       ['password1234', 'muito comum'],
       ['PASSWORD1234', 'muito comum'],
-      ['qwertyuiop12', 'muito comum'],
+      ['qwertyuiop12', 'sequência'],
       ['poiuytrewq12', 'sequência'],
       ['123456789012', 'sequência'],
       ['abcdefghijkl', 'sequência'],

@@ -74,7 +74,8 @@ describe('dashboard in a browser', function () {
     recordSensitive(email);
     const invited = await inviteThroughOperator(service, tenant.tenant.tenant_id, email, role);
     const page = await person();
-    await page.goto(invited.invite_url, { waitUntil: 'load' });
+    // the link is built on SVC_PUBLIC_BASE_URL (a proxy's address); this service listens on its own port
+    await page.goto(new URL(new URL(invited.invite_url).pathname, service.base).href, { waitUntil: 'load' });
     if (shots) await screen(page, 'invite');
     await page.type('#password', TEST_PASSWORD);
     await page.type('#password_confirm', TEST_PASSWORD);

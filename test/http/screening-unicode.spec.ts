@@ -150,7 +150,7 @@ describe('Unicode evasion of every screening path', function () {
   });
 
   it('the internal_lists source finds the list-side evasions by the plain names (sandbox keys answer from tenant lists too)', async () => {
-    const template = await createTemplate(service, { tenant_id: tenant.tenant_id }, { name: 'Interna', subject_type: 'pf', parameters: ['name'], sources: [{ source_id: 'internal_lists', tier: 1 }], rules: [], risk_thresholds: { medio: 30, alto: 60 } } as never);
+    const template = await createTemplate(service, { tenant_id: tenant.tenant_id }, { name: 'Listas próprias', subject_type: 'pf', parameters: ['name'], sources: [{ source_id: 'internal_lists', tier: 1 }], rules: [], risk_thresholds: { medio: 30, alto: 60 } } as never);
     for (const [i, [label]] of EVASIONS.entries()) {
       const answers = await run(sandboxKey, template, { name: LIST_SIDE[i], doc: cpf(i) });
       expect(finding(answers['internal_lists']!), label).to.include({ status: 'INVALID', check_id: 'internal_list_hit' });

@@ -93,10 +93,11 @@ export function passwordProblem(password: string, context: PasswordContext): Dom
   if (CONTROL.test(password)) return weak('A senha não pode conter caracteres de controle.');
   const length = passwordLengthProblem(password);
   if (length) return length;
-  if (isCommon(password)) return weak('Esta senha é muito comum e aparece em listas de senhas vazadas. Escolha outra.');
+  // the shapes first: their message says why, where the breach list (which holds many of them) only says "common"
   const chars = [...password.normalize('NFKC').toLowerCase()];
   if (isRepetitive(chars)) return weak('A senha não pode ser uma repetição de caracteres (como aaaa ou abcabc).');
   if (isSequential(chars)) return weak('A senha não pode ser uma sequência (como 123456, abcdef ou qwerty).');
+  if (isCommon(password)) return weak('Esta senha é muito comum e aparece em listas de senhas vazadas. Escolha outra.');
   const email = context.email.trim().toLowerCase();
   if (contains(password, email) || contains(password, email.split('@')[0] ?? null)) return weak('A senha não pode conter o seu e-mail nem parte dele.');
   if (contains(password, context.tenant_name)) return weak('A senha não pode conter o nome da empresa.');

@@ -15,3 +15,17 @@ export const hasInvisibleCharacters = (text: string): boolean => INVISIBLE.test(
 export const withoutInvisibleCharacters = (text: string): string => text.replace(EVERY_INVISIBLE, '');
 
 export const INVISIBLE_CHARACTERS_MESSAGE = 'must not contain control characters or invisible formatting characters (such as U+0000 or U+202E).';
+
+/**
+ * Characters that make a person's name unsafe to show, as a client's system sends it (a customer,
+ * an FX counterparty): controls, line separators and the bidi embeddings, overrides and isolates.
+ * Narrower than a display name's rule on purpose: a soft hyphen or a zero-width space copied from a
+ * document into a legal name is refused nowhere, and screening reads the name without them
+ * (src/domain/values/invisible.ts), so the record is screened as the plain name.
+ */
+const UNSAFE_IN_NAMES = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+
+/** Whether a person's name, as sent, holds a control, a line separator or a bidi control. */
+export const hasUnsafeNameCharacters = (text: string): boolean => UNSAFE_IN_NAMES.test(text);
+
+export const UNSAFE_NAME_CHARACTERS_MESSAGE = 'must not contain control characters, line separators or bidirectional controls (such as U+0000 or U+202E).';

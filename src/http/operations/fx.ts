@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import { isUuid } from '../../adapters/ids.js';
 import { FxDirection } from '../../domain/fx/events.js';
 import { isCountryCode } from '../../domain/values/country.js';
-import { hasInvisibleCharacters, INVISIBLE_CHARACTERS_MESSAGE } from '../../domain/values/display-text.js';
+import { hasUnsafeNameCharacters, UNSAFE_NAME_CHARACTERS_MESSAGE } from '../../domain/values/display-text.js';
 import { withChecks } from '../decode.js';
 import { ApiError } from '../errors.js';
 import { uuidParam } from './shared.js';
@@ -39,7 +39,7 @@ function validate(body: t.TypeOf<typeof FxOperationFields>) {
   }
   const name = body.counterparty.name.trim();
   if (name.length === 0 || name.length > 200) throw new ApiError('invalid_request', 'counterparty.name must have 1 to 200 characters.', 'counterparty.name');
-  if (hasInvisibleCharacters(name)) throw new ApiError('invalid_request', `counterparty.name ${INVISIBLE_CHARACTERS_MESSAGE}`, 'counterparty.name');
+  if (hasUnsafeNameCharacters(name)) throw new ApiError('invalid_request', `counterparty.name ${UNSAFE_NAME_CHARACTERS_MESSAGE}`, 'counterparty.name');
   if (!isCountryCode(body.counterparty.country)) {
     throw new ApiError('invalid_request', 'counterparty.country must be an assigned ISO 3166-1 alpha-2 code in upper case, such as US.', 'counterparty.country');
   }
