@@ -57,20 +57,27 @@ const CYRILLIC_COUNTRIES = new Set(['RU', 'UA', 'BY', 'KZ', 'KG', 'TJ', 'UZ', 'B
 const HISPANIC_COUNTRIES = new Set(['CO', 'MX', 'VE', 'PA', 'ES', 'PE', 'EC', 'AR', 'CU', 'NI', 'GT', 'HN', 'SV', 'BO', 'CL', 'PY', 'UY', 'DO', 'CR']);
 
 /**
- * A person's East Asian surname and given names (natural order in, surname found first or last),
+ * A person's East Asian surname and given names (the listed name in; OFAC's comma says which is the
+ * surname, else a known surname first (Korean) or last),
  * when the entry's nationality or the name's shape says the name is Korean or Chinese.
  */
-export function eastAsian(entry: Pick<ListEntry, 'schema' | 'countries'>, natural: string): { surname: string; given: string[]; surnameFirst: boolean } | null {
+export function eastAsian(entry: Pick<ListEntry, 'schema' | 'countries'>, listedOrder: string): { surname: string; given: string[]; surnameFirst: boolean } | null {
   if (entry.schema !== 'person') return null;
+  const natural = naturalOrder(entry, listedOrder);
   const ws = words(natural);
   if (ws.length < 2 || ws.length > 4 || ws.some((w) => !/^[A-Za-z-]+$/.test(w))) return null;
   const byCountry = entry.countries.some((c) => EAST_ASIAN_COUNTRIES.has(c));
   const byShape = ws.every((w) => w.replace(/-/g, '').length <= 7) && ws.some((w) => KOREAN_SURNAMES.includes(upper(w)));
   if (!byCountry && !byShape) return null;
-  const last = upper(ws[ws.length - 1]!);
+  const split = (xs: readonly string[]) => xs.flatMap((w) => w.split('-'));
+  // OFAC writes the surname before its comma: that is the surname, whatever its shape
+  const comma = natural === listedOrder ? null : words(listedOrder.split(',')[0] ?? '');
+  if (comma) return comma.length === 1 && (byCountry || EAST_ASIAN_SURNAMES.has(upper(comma[0]!))) ? { surname: comma[0]!, given: split(ws.slice(0, -1)), surnameFirst: false } : null;
   const first = upper(ws[0]!);
-  if (EAST_ASIAN_SURNAMES.has(last)) return { surname: ws[ws.length - 1]!, given: ws.slice(0, -1).flatMap((w) => w.split('-')), surnameFirst: false };
-  if (EAST_ASIAN_SURNAMES.has(first)) return { surname: ws[0]!, given: ws.slice(1).flatMap((w) => w.split('-')), surnameFirst: true };
+  const last = upper(ws[ws.length - 1]!);
+  if (KOREAN_SURNAMES.includes(first)) return { surname: ws[0]!, given: split(ws.slice(1)), surnameFirst: true };
+  if (EAST_ASIAN_SURNAMES.has(last)) return { surname: ws[ws.length - 1]!, given: split(ws.slice(0, -1)), surnameFirst: false };
+  if (EAST_ASIAN_SURNAMES.has(first)) return { surname: ws[0]!, given: split(ws.slice(1)), surnameFirst: true };
   return null;
 }
 
@@ -78,7 +85,7 @@ export type Culture = 'east_asian' | 'arabic_persian' | 'cyrillic' | 'hispanic' 
 const ARABIC_WORDS = /\b(AL|EL|ABD|ABDUL|ABU|BIN|BEN|IBN|MOHAMMED|MUHAMMAD|MOHAMMAD|MOHAMED|AHMAD|AHMED|ALI|HASSAN|HUSSEIN|HUSAYN)\b|^AL-|\sAL-/;
 /** The name culture a query is counted under (nationality first, then the name's shape). */
 export function cultureOf(entry: Pick<ListEntry, 'schema' | 'countries'>, name: string): Culture {
-  if (eastAsian(entry, naturalOrder(entry, name))) return 'east_asian';
+  if (eastAsian(entry, name)) return 'east_asian';
   const u = upper(name);
   if (entry.countries.some((c) => ARABIC_COUNTRIES.has(c)) || ARABIC_WORDS.test(u)) return 'arabic_persian';
   if (entry.countries.some((c) => CYRILLIC_COUNTRIES.has(c)) || /(OVICH|EVICH|OVNA|EVNA|OV|EV|SKY|SKIY|ENKO)\b/.test(u)) return 'cyrillic';
@@ -157,8 +164,9 @@ const LEGAL_FORMS: (readonly [RegExp, (r: Rng) => string])[] = [
 
 const ARABIC_SPELLINGS: (readonly [RegExp, (r: Rng) => string])[] = [
   [/\bMOHAMMED\b|\bMUHAMMAD\b|\bMOHAMMAD\b|\bMOHAMED\b|\bMUHAMMED\b|\bMOHAMAD\b/i, pickOf(['Mohammed', 'Muhammad', 'Mohamed', 'Mohammad', 'Muhammed'])],
-  [/\bABD AL-?\s?(\w)/i, () => 'Abdul '],
-  [/\bABDUL\s?(?=\w)|\bABDEL\s?(?=\w)/i, pickOf(['Abd al-', 'Abd Al '])],
+  [/\bABDULLAH\b|\bABDALLAH\b|\bABDULLA\b/i, pickOf(['Abdallah', 'Abdullah', 'Abd Allah'])],
+  [/\bABD[\s-]AL[\s-]?(?=\w)/i, () => 'Abdul '],
+  [/\bABDUL[\s-]+(?=\w)|\bABDEL[\s-]+(?=\w)/i, pickOf(['Abd al-', 'Abd Al '])],
   [/\bBIN\b/i, pickOf(['ben', 'ibn'])],
   [/\bBEN\b|\bIBN\b/i, pickOf(['bin'])],
   [/\bAHMED\b|\bAHMAD\b/i, pickOf(['Ahmad', 'Ahmed', 'Ahmet'])],
@@ -185,14 +193,17 @@ const ROMANISATIONS: Record<string, readonly string[]> = {
   WANG: ['Wong'], LIU: ['Lau', 'Liew'], GUO: ['Kuo', 'Kwok'], JIANG: ['Chiang'], QIN: ['Chin'], XIAO: ['Hsiao'], ZHU: ['Chu'], WEI: ['Wei'], GAO: ['Kao'], LIN: ['Lim'],
 };
 
-/** one edit at a random place of one word of at least 4 letters: substitution, deletion, insertion or transposition */
+/**
+ * One edit at a random place of one word of at least 4 letters, its first letter left alone (keying
+ * errors seldom hit it): substitution, deletion, insertion or transposition.
+ */
 export function oneEdit(name: string, r: Rng): string | null {
   const ws = words(name);
   const long = ws.map((w, i) => [w, i] as const).filter(([w]) => /^\p{L}{4,}$/u.test(w));
   if (long.length === 0) return null;
   const [w, i] = r.pick(long);
   const letters = 'abcdefghijklmnopqrstuvwxyz';
-  const at = r.int(w.length);
+  const at = 1 + r.int(w.length - 1);
   const isUpper = w === w.toUpperCase();
   const letter = isUpper ? r.pick([...letters]).toUpperCase() : r.pick([...letters]);
   let out: string;
@@ -244,20 +255,20 @@ export const GENERATORS: Record<Kind, Variant> = {
   honorific: person((e, n, r) => `${r.pick(['Mr.', 'Dr.', 'Sheikh', 'Haji', 'Col.', 'Lic.'])} ${naturalOrder(e, n)}`),
   company_abbreviation: company((_, n, r) => replaceWord(n, COMPANY_ABBREVIATIONS, r)),
   east_asian_order: person((e, n, r) => {
-    const ea = eastAsian(e, naturalOrder(e, n));
-    if (!ea || ea.given.length === 0) return null;
-    const joined = ea.given.length > 1 ? ea.given[0] + ea.given.slice(1).map((g) => g.toLowerCase()).join('') : ea.given[0]!;
+    const ea = eastAsian(e, n);
+    // the kind is about given names written as one (joined or hyphenated), in native order or not
+    if (!ea || ea.given.length < 2) return null;
+    const shout = ea.given[0] === ea.given[0]!.toUpperCase();
+    const joined = ea.given[0] + ea.given.slice(1).map((g) => (shout ? g.toUpperCase() : g.toLowerCase())).join('');
     const hyphenated = ea.given.join('-');
     const natural = naturalOrder(e, n);
-    const options = ea.given.length > 1
-      ? [`${ea.surname} ${joined}`, `${hyphenated} ${ea.surname}`, `${ea.surname} ${hyphenated}`, `${joined} ${ea.surname}`]
-      : [ea.surnameFirst ? `${ea.given[0]} ${ea.surname}` : `${ea.surname} ${ea.given[0]}`];
+    const options = [`${ea.surname} ${joined}`, `${hyphenated} ${ea.surname}`, `${ea.surname} ${hyphenated}`, `${joined} ${ea.surname}`];
     const fresh = options.filter((o) => o.toUpperCase() !== natural.toUpperCase() && o.toUpperCase() !== n.toUpperCase());
     return fresh.length > 0 ? r.pick(fresh) : null;
   }),
   east_asian_romanisation: person((e, n, r) => {
     const natural = naturalOrder(e, n);
-    if (!eastAsian(e, natural)) return null;
+    if (!eastAsian(e, n)) return null;
     const ws = words(natural).flatMap((w) => w.split('-'));
     const at = ws.map((w, i) => [w, i] as const).filter(([w]) => ROMANISATIONS[upper(w)]?.some((v) => v.toUpperCase() !== upper(w)));
     if (at.length === 0) return null;
