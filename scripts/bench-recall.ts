@@ -205,15 +205,18 @@ export function oneEdit(name: string, r: Rng): string | null {
   const letters = 'abcdefghijklmnopqrstuvwxyz';
   const at = 1 + r.int(w.length - 1);
   const isUpper = w === w.toUpperCase();
-  const letter = isUpper ? r.pick([...letters]).toUpperCase() : r.pick([...letters]);
+  const current = w[at]!.toLowerCase();
+  const letter = r.pick([...letters].filter((l) => l !== current));
+  const cased = isUpper ? letter.toUpperCase() : letter;
   let out: string;
   switch (r.int(4)) {
-    case 0: out = w.slice(0, at) + letter + w.slice(at + 1); break;
+    case 0: out = w.slice(0, at) + cased + w.slice(at + 1); break;
     case 1: out = w.slice(0, at) + w.slice(at + 1); break;
-    case 2: out = w.slice(0, at) + letter + w.slice(at); break;
+    case 2: out = w.slice(0, at) + cased + w.slice(at); break;
     default: {
       const p = Math.min(at, w.length - 2);
-      out = w.slice(0, p) + w[p + 1] + w[p] + w.slice(p + 2);
+      // two equal letters swapped change nothing: the letter is dropped instead
+      out = w[p] === w[p + 1] ? w.slice(0, p) + w.slice(p + 1) : w.slice(0, p) + w[p + 1] + w[p] + w.slice(p + 2);
     }
   }
   if (out.toUpperCase() === w.toUpperCase()) return null;
