@@ -409,6 +409,9 @@ export interface KindFigures {
   /** of the found: the true entry is the first result */
   ranked_first: number;
   ranked_first_share: number;
+  /** of the found: the true entry scores as high as the first result (a tie with another entry, often the same person on the other list) */
+  top_or_tied: number;
+  top_or_tied_share: number;
 }
 
 export interface SeedReport {
@@ -427,10 +430,12 @@ export interface SeedReport {
 
 const round4 = (x: number) => Math.round(x * 10000) / 10000;
 
-function figures(kind: string, rows: readonly { found: boolean; first: boolean }[]): KindFigures {
+function figures(kind: string, rows: readonly { found: boolean; first: boolean; tied: boolean }[]): KindFigures {
   const found = rows.filter((r) => r.found).length;
   const first = rows.filter((r) => r.found && r.first).length;
-  return { kind, queries: rows.length, found, recall: rows.length ? round4(found / rows.length) : 0, ranked_first: first, ranked_first_share: found ? round4(first / found) : 0 };
+  const tied = rows.filter((r) => r.found && r.tied).length;
+  const share = (n: number) => (found ? round4(n / found) : 0);
+  return { kind, queries: rows.length, found, recall: rows.length ? round4(found / rows.length) : 0, ranked_first: first, ranked_first_share: share(first), top_or_tied: tied, top_or_tied_share: share(tied) };
 }
 
 /** Every query and clean name searched as the endpoint searches, at the default threshold and across the sweep. */
@@ -443,7 +448,7 @@ export function evaluate(index: ScreeningIndex, seed: number, role: 'tune' | 're
     const outcomes = queries.map((q) => {
       const results = search(index, { schema: q.schema, name: q.query }, { threshold: t, limit: SEARCH_LIMIT });
       const rank = results.findIndex((x) => x.entry.list_id === q.list_id && x.entry.entry_id === q.entry_id);
-      return { q, results, found: rank >= 0, first: rank === 0 };
+      return { q, results, found: rank >= 0, first: rank === 0, tied: rank >= 0 && results[rank]!.score === results[0]!.score };
     });
     const alerts = clean.map((c) => ({ c, alert: search(index, { schema: c.schema, name: c.name }, { threshold: t, limit: SEARCH_LIMIT }).length > 0 }));
     const fa = (schema: 'person' | 'company') => {
@@ -487,9 +492,9 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 export function table(report: SeedReport): string {
   const lines: string[] = [];
-  const row = (f: KindFigures) => `  ${f.kind.padEnd(26)} ${String(f.queries).padStart(6)} ${String(f.found).padStart(6)} ${pct(f.recall).padStart(7)} ${pct(f.ranked_first_share).padStart(9)}`;
+  const row = (f: KindFigures) => `  ${f.kind.padEnd(26)} ${String(f.queries).padStart(7)} ${String(f.found).padStart(6)} ${pct(f.recall).padStart(7)} ${pct(f.ranked_first_share).padStart(11)} ${pct(f.top_or_tied_share).padStart(12)}`;
   lines.push(`seed ${report.seed} (${report.role}), threshold ${report.threshold}, limit ${SEARCH_LIMIT}`);
-  lines.push(`  ${'kind'.padEnd(26)} ${'queries'.padStart(6)} ${'found'.padStart(6)} ${'recall'.padStart(7)} ${'1st of hits'.padStart(9)}`);
+  lines.push(`  ${'kind'.padEnd(26)} ${'queries'.padStart(7)} ${'found'.padStart(6)} ${'recall'.padStart(7)} ${'1st of hits'.padStart(11)} ${'1st or tied'.padStart(12)}`);
   for (const f of report.kinds) lines.push(row(f));
   lines.push(row(report.overall));
   lines.push('  by schema / name culture:');
