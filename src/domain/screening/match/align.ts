@@ -4,9 +4,17 @@ import type { TokenWeights } from './weights.js';
 
 /**
  * Token alignment of two names (screening.md section 2): each token is used at most once, pairs
- * taken best first; the name score is the weighted share of agreement, where a query token left
- * without a pair costs more than an entry token (an entry's extra names are often an alias's or a
- * full registry name's; a query word the entry lacks is evidence of another person).
+ * taken best first; the name score is the weighted share of agreement:
+ *
+ *   raw = Σ pairs (similarity × weight) / (Σ pairs weight + Σ unpaired tokens (cost × weight))
+ *
+ * What an unpaired token costs depends on where it sits (issue 26): a customer's record usually
+ * holds more names than the list (a second surname, a father's name), so a query word the entry
+ * lacks costs little; a middle name of the entry the query lacks costs little too (records drop
+ * them, UN publishes four-part names); the entry's first or last word missing costs the most (the
+ * given name or the family name). Titles (Dr., Sheikh) weigh nothing; a suffix present on one
+ * side only (Jr., Filho) is neutral, two different suffixes (Filho × Neto) lower the score; legal
+ * forms left unpaired cost nothing (a company changes its legal form; LLC and Ltd name one company).
  */
 
 export interface AlignedPair {
@@ -25,18 +33,31 @@ export interface NameAlignment {
   unmatchedEntry: readonly number[];
   /** both names carry suffixes and they differ (Filho / Neto) */
   suffixConflict: boolean;
-  /** only one name carries a suffix (José Silva / José Silva Neto: often father and son) */
+  /** only one name carries a suffix (José Silva / José Silva Júnior): neutral, shown in the explanation */
   suffixOneSided: boolean;
+  /** per query token: its share of the denominator (0 when paired: the pair carries it) */
+  queryCost: readonly number[];
+  /** per entry token: its share of the denominator when unpaired */
+  entryCost: readonly number[];
+  /** the score before the suffix factor and the cap */
+  raw: number;
   /** some word or number agrees: particles, legal forms and initials never match alone */
   coreMatched: boolean;
 }
 
-export const QUERY_MISS_COST = 1;
-export const ENTRY_MISS_COST = 0.5;
+/** a query word the entry lacks (an extra surname, father's name, company word) */
+export const QUERY_MISS_COST = 0.3;
+/** an entry word between its first and last words that the query lacks (dropped middle names) */
+export const ENTRY_MIDDLE_MISS_COST = 0.2;
+/** all the middle words the query lacks cost at most this together (UN names run to six words) */
+export const ENTRY_MIDDLE_MISS_CAP = 0.5;
+/** the entry's first or last word missing from the query (its given name or family name) */
+export const ENTRY_EDGE_MISS_COST = 0.7;
+/** kept for retrieval's estimate: the least an unpaired entry word costs */
+export const ENTRY_MISS_COST = ENTRY_MIDDLE_MISS_COST;
 /** below this, two tokens are not a pair */
 export const PAIR_FLOOR = 0.6;
-export const SUFFIX_CONFLICT_FACTOR = 0.7;
-export const SUFFIX_ONE_SIDED_FACTOR = 0.85;
+export const SUFFIX_CONFLICT_FACTOR = 0.85;
 /** the most a name without any agreeing word can score */
 export const NO_CORE_CAP = 0.2;
 const COMPOUND_SCORE = 0.95;
@@ -69,8 +90,11 @@ function matrixFor(cells: number) {
   return matrix;
 }
 
+/** a title (Dr., Sheikh): never paired, weighs nothing */
+const isTitle = (t: PreparedToken): boolean => (t.kind as string) === 'honorific';
+
 /** Pairs taken best first: the best agreement, then the heavier pair, then the nearer position. */
-function greedyPairs(qt: readonly PreparedToken[], et: readonly PreparedToken[], weights: TokenWeights, similarity: TokenSimilarity): Candidate[] {
+function greedyPairs(qt: readonly PreparedToken[], et: readonly PreparedToken[], weights: TokenWeights, similarity: TokenSimilarity, freeQ: readonly boolean[], freeE: readonly boolean[]): Candidate[] {
   const n = qt.length;
   const m = et.length;
   const { score, weight, match } = matrixFor(n * m);
@@ -78,8 +102,12 @@ function greedyPairs(qt: readonly PreparedToken[], et: readonly PreparedToken[],
     for (let e = 0; e < m; e++) {
       const a = qt[q] as PreparedToken;
       const b = et[e] as PreparedToken;
-      const found = similarity(a, b);
       const k = q * m + e;
+      if (isTitle(a) || isTitle(b) || !freeQ[q] || !freeE[e]) {
+        score[k] = -1;
+        continue;
+      }
+      const found = similarity(a, b);
       score[k] = found.score >= PAIR_FLOOR ? found.score : -1;
       if (found.score >= PAIR_FLOOR) {
         weight[k] = pairWeight(a, b, weights);
@@ -120,6 +148,43 @@ function sameCompound(left: string, right: string, whole: string): boolean {
   return joined === whole || (whole.length >= 8 && jaroWinkler(joined, whole) >= 0.95);
 }
 
+/**
+ * A word written as its neighbours of the other side joined, letter for letter ("Kwangil" /
+ * "Kwang-Il", "Johnkachiu" / "John Ka-chiu", "Abdulrahman" / "Abdul Rahman"): paired before any
+ * other pair, or a part alone ("Kwang", 0.6 by string distance) would take the word first.
+ */
+function exactCompounds(
+  whole: readonly PreparedToken[],
+  split: readonly PreparedToken[],
+  freeWhole: boolean[],
+  freeSplit: boolean[],
+  weights: TokenWeights,
+): { whole: number; split: number[]; weight: number }[] {
+  const found: { whole: number; split: number[]; weight: number }[] = [];
+  for (let w = 0; w < whole.length; w++) {
+    const token = whole[w] as PreparedToken;
+    if (!freeWhole[w] || token.kind !== 'word' || token.text.length < 4) continue;
+    search: for (let s = 0; s + 1 < split.length; s++) {
+      let joined = '';
+      for (let k = s; k < Math.min(split.length, s + 3); k++) {
+        const part = split[k];
+        if (!freeSplit[k] || !joinable(part)) continue search;
+        joined += part.text;
+        if (!token.text.startsWith(joined)) continue search;
+        if (k > s && joined === token.text) {
+          const parts = Array.from({ length: k - s + 1 }, (_, i) => s + i);
+          for (const i of parts) freeSplit[i] = false;
+          freeWhole[w] = false;
+          const splitWeight = Math.max(...parts.map((i) => weights.weight((split[i] as PreparedToken).text, (split[i] as PreparedToken).kind)));
+          found.push({ whole: w, split: parts, weight: (weights.weight(token.text, token.kind) + splitWeight) / 2 });
+          break search;
+        }
+      }
+    }
+  }
+  return found;
+}
+
 /** One token against two neighbours of the other side ("Abdelrahman" / "Abdel Rahman", "Alqaida" / "Al Qaida"). */
 function compoundPairs(
   whole: readonly PreparedToken[],
@@ -158,37 +223,76 @@ function indicesOf(flags: readonly boolean[]): number[] {
   for (let i = 0; i < flags.length; i++) if (flags[i]) out.push(i);
   return out;
 }
+/** The positions of a name's first and last words (its given name and family name, for a person). */
+function edgeWords(tokens: readonly PreparedToken[]): [number, number] {
+  let first = -1;
+  let last = -1;
+  for (let i = 0; i < tokens.length; i++) {
+    const kind = (tokens[i] as PreparedToken).kind;
+    if (kind !== 'word' && kind !== 'number') continue;
+    if (first < 0) first = i;
+    last = i;
+  }
+  return [first, last];
+}
 const hasSuffix = (tokens: readonly PreparedToken[], at: readonly number[]): boolean => at.some((i) => tokens[i]?.kind === 'suffix');
 
 export function alignNames(query: PreparedName, entry: PreparedName, weights: TokenWeights, similarity: TokenSimilarity = tokenSimilarity): NameAlignment {
   const qt = query.tokens;
   const et = entry.tokens;
-  const pairs: AlignedPair[] = greedyPairs(qt, et, weights, similarity).map((c) => ({ query: [c.q], entry: [c.e], score: c.score, how: c.how, weight: c.weight }));
-  const freeQ = free(qt.length, pairs, 'query');
-  const freeE = free(et.length, pairs, 'entry');
+  const pairs: AlignedPair[] = [];
+  let freeQ = new Array<boolean>(qt.length).fill(true);
+  let freeE = new Array<boolean>(et.length).fill(true);
+  if (qt.length !== et.length) {
+    for (const c of exactCompounds(qt, et, freeQ, freeE, weights)) pairs.push({ query: [c.whole], entry: c.split, score: 1, how: 'compound', weight: c.weight });
+    for (const c of exactCompounds(et, qt, freeE, freeQ, weights)) pairs.push({ query: c.split, entry: [c.whole], score: 1, how: 'compound', weight: c.weight });
+  }
+  for (const c of greedyPairs(qt, et, weights, similarity, freeQ, freeE)) pairs.push({ query: [c.q], entry: [c.e], score: c.score, how: c.how, weight: c.weight });
+  freeQ = free(qt.length, pairs, 'query');
+  freeE = free(et.length, pairs, 'entry');
   if (pairs.length < Math.min(qt.length, et.length)) {
     for (const c of compoundPairs(qt, et, freeQ, freeE, weights)) pairs.push({ query: [c.whole], entry: c.split, score: COMPOUND_SCORE, how: 'compound', weight: c.weight });
     for (const c of compoundPairs(et, qt, freeE, freeQ, weights)) pairs.push({ query: c.split, entry: [c.whole], score: COMPOUND_SCORE, how: 'compound', weight: c.weight });
   }
   const unmatchedQuery = indicesOf(freeQ);
   const unmatchedEntry = indicesOf(freeE);
+  const queryCost = new Array<number>(qt.length).fill(0);
+  const entryCost = new Array<number>(et.length).fill(0);
   let agreed = 0;
   let total = 0;
   for (const p of pairs) {
     agreed += p.score * p.weight;
     total += p.weight;
   }
-  for (const i of unmatchedQuery) total += QUERY_MISS_COST * weights.weight((qt[i] as PreparedToken).text, (qt[i] as PreparedToken).kind);
-  for (const i of unmatchedEntry) total += ENTRY_MISS_COST * weights.weight((et[i] as PreparedToken).text, (et[i] as PreparedToken).kind);
-  let score = total > 0 ? agreed / total : 0;
+  for (const i of unmatchedQuery) {
+    const t = qt[i] as PreparedToken;
+    queryCost[i] = t.kind === 'legal' || t.kind === 'suffix' ? 0 : QUERY_MISS_COST * weights.weight(t.text, t.kind);
+    total += queryCost[i] as number;
+  }
+  const [first, last] = edgeWords(et);
+  let middle = 0;
+  for (const i of unmatchedEntry) {
+    const t = et[i] as PreparedToken;
+    if (t.kind === 'legal' || t.kind === 'suffix') continue;
+    const edge = i === first || i === last;
+    entryCost[i] = (edge ? ENTRY_EDGE_MISS_COST : ENTRY_MIDDLE_MISS_COST) * weights.weight(t.text, t.kind);
+    if (!edge) middle += entryCost[i] as number;
+  }
+  // dropped middle names together cost at most ENTRY_MIDDLE_MISS_CAP, shared in proportion
+  const shrink = middle > ENTRY_MIDDLE_MISS_CAP ? ENTRY_MIDDLE_MISS_CAP / middle : 1;
+  for (const i of unmatchedEntry) {
+    if (shrink !== 1 && i !== first && i !== last) entryCost[i] = (entryCost[i] as number) * shrink;
+    total += entryCost[i] as number;
+  }
+  const raw = total > 0 ? agreed / total : 0;
+  let score = raw;
 
   const suffixQuery = hasSuffix(qt, unmatchedQuery);
   const suffixEntry = hasSuffix(et, unmatchedEntry);
   const suffixConflict = suffixQuery && suffixEntry;
   const suffixOneSided = suffixQuery !== suffixEntry;
   if (suffixConflict) score *= SUFFIX_CONFLICT_FACTOR;
-  if (suffixOneSided) score *= SUFFIX_ONE_SIDED_FACTOR;
-  const coreMatched = pairs.some((p) => p.query.some((i) => qt[i]?.kind === 'word' || qt[i]?.kind === 'number'));
+  const coreMatched = pairs.some((p) => p.query.some((i) => qt[i]?.kind === 'word' || qt[i]?.kind === 'number' || qt[i]?.kind === 'patronymic'));
   if (!coreMatched) score = Math.min(score, NO_CORE_CAP);
-  return { score, pairs, unmatchedQuery, unmatchedEntry, suffixConflict, suffixOneSided, coreMatched };
+  return { score, raw, pairs, unmatchedQuery, unmatchedEntry, queryCost, entryCost, suffixConflict, suffixOneSided, coreMatched };
 }

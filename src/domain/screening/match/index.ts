@@ -1,5 +1,6 @@
 import type { ListEntry } from '../entry.js';
-import { ENTRY_MISS_COST, PAIR_FLOOR } from './align.js';
+import { ENTRY_MISS_COST, PAIR_FLOOR, QUERY_MISS_COST } from './align.js';
+import type { NameToken } from './normalize.js';
 import { createInterner, lookupInterner, type PreparedEntry, type PreparedRecord, prepareEntry, prepareQuery, type ScreeningQuery, type TokenInterner } from './prepare.js';
 import { assessPrepared, type Comparison, DEFAULT_THRESHOLD, explainAssessment, scoreOf } from './score.js';
 import { memoizedSimilarity, type PreparedToken, type TokenSimilarity } from './similarity.js';
@@ -30,6 +31,8 @@ export interface ScreeningIndex {
   names: number;
   /** the index's own tokens for a query's words, so its similarity cache serves every search */
   queryInterner: TokenInterner;
+  /** the same for the joined pairs of a query's neighbouring words */
+  joinedInterner: TokenInterner;
   /** token similarity memoized across searches (a cache: answers are the same either way) */
   similarity: TokenSimilarity;
 }
@@ -49,10 +52,35 @@ export interface SearchResult extends Comparison {
 }
 
 const isWord = (t: PreparedToken): boolean => t.kind === 'word' || t.kind === 'patronymic';
+const joinable = (t: PreparedToken | undefined): t is PreparedToken => t !== undefined && (isWord(t) || t.kind === 'particle');
+
+/**
+ * Two neighbouring words written as one ("Jong Un" / "Jongun", "Al Qaida" / "Alqaida"): a name is
+ * also reachable by its joined pairs, and a query's joined pairs look up single words, so
+ * retrieval finds what the scorer's compound pairs would accept. Joined tokens are looked up
+ * exactly (and by transliteration key): they carry no typo keys, which would multiply the index.
+ */
+function joinedPairs(tokens: readonly NameToken[] | readonly PreparedToken[]): NameToken[] {
+  const out: NameToken[] = [];
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const a = tokens[i] as PreparedToken;
+    const b = tokens[i + 1] as PreparedToken;
+    if (!joinable(a) || !joinable(b) || (a.kind === 'particle' && b.kind === 'particle')) continue;
+    out.push({ text: a.text + b.text, kind: 'word', spoken: a.text + b.text });
+  }
+  return out;
+}
+const joinedKeys = (t: PreparedToken): string[] => [`w:${t.text}`];
+/** A joined pair compares by its letters alone: no phonetic keys to compute for tens of thousands of them. */
+const joinedToken = (token: NameToken): PreparedToken => ({ id: -1, text: token.text, kind: 'word', key: '', voweled: '', dm: ['', ''] });
+
+/** Transliteration keys, where the token has them (similarity.ts) */
+const translitKeys = (t: PreparedToken): readonly string[] => (t as PreparedToken & { tk?: readonly string[] }).tk ?? [];
 
 /** Blocking keys of a word; deletions only for words long enough to carry a typo. */
 function blockingKeys(t: PreparedToken): string[] {
   const keys = [`w:${t.text}`];
+  for (const k of translitKeys(t)) keys.push(`t:${k}`);
   if (t.key.length >= 2) keys.push(`p:${t.key}`);
   for (const code of new Set(t.dm)) if (code.length >= 2) keys.push(`m:${code}`);
   if (t.text.length >= 4) {
@@ -120,6 +148,8 @@ export function* indexSteps(entries: Iterable<ListEntry | PreparedEntry>, option
   const nameEntry: number[] = [];
   const counts = new Map<string, number>();
   const postings = new Map<PreparedToken, number[]>();
+  const joinedTokens = new Map<string, PreparedToken>();
+  const internJoined = createInterner(joinedTokens, joinedToken);
   const documents = new Map<string, number[]>();
   for (const [position, entry] of prepared.entries()) {
     for (const name of entry.names) {
@@ -129,6 +159,10 @@ export function* indexSteps(entries: Iterable<ListEntry | PreparedEntry>, option
         counts.set(token.text, (counts.get(token.text) ?? 0) + 1);
         pushTo(postings, token, id);
       }
+      for (const pair of joinedPairs(name.tokens)) {
+        const token = internJoined(pair);
+        if (postings.get(token)?.at(-1) !== id) pushTo(postings, token, id);
+      }
     }
     for (const doc of entry.documents) for (const key of documentKeys(doc.value, doc.masked)) pushTo(documents, key, position);
     if (position % STEP === 0) yield;
@@ -136,7 +170,7 @@ export function* indexSteps(entries: Iterable<ListEntry | PreparedEntry>, option
   const keys = new Map<string, PreparedToken[]>();
   let tokenCount = 0;
   for (const token of postings.keys()) {
-    for (const key of blockingKeys(token)) pushTo(keys, key, token);
+    for (const key of token.key === '' && token.dm[0] === '' ? joinedKeys(token) : blockingKeys(token)) pushTo(keys, key, token);
     if (++tokenCount % STEP === 0) yield;
   }
 
@@ -144,7 +178,7 @@ export function* indexSteps(entries: Iterable<ListEntry | PreparedEntry>, option
   const nameWeight = new Float32Array(nameEntry.length);
   let id = 0;
   for (const [position, entry] of prepared.entries()) {
-    for (const name of entry.names) nameWeight[id++] = name.tokens.reduce((s, t) => s + weights.weight(t.text, t.kind), 0);
+    for (const name of entry.names) nameWeight[id++] = name.tokens.reduce((s, t) => s + (isWord(t) ? weights.weight(t.text, t.kind) : 0), 0);
     if (position % STEP === 0) yield;
   }
 
@@ -158,17 +192,24 @@ export function* indexSteps(entries: Iterable<ListEntry | PreparedEntry>, option
     documents: freeze(documents),
     names: nameEntry.length,
     queryInterner: lookupInterner(tokens),
+    joinedInterner: lookupInterner(joinedTokens, joinedToken),
     similarity: memoizedSimilarity(SIMILARITY_CACHE_SLOTS, (text) => weights.known(text)),
   };
 }
 
-/** how many entries are scored in full, at least */
-const MIN_CANDIDATES = 20;
+/** how many entries are scored in full, at least: retrieval only estimates, the scorer decides */
+const MIN_CANDIDATES = 40;
 /**
  * A name reached only through query words worth less than this share of the best reachable
  * score is not a candidate: the estimate is not the score, so the margin keeps near misses.
  */
 const PRUNE_MARGIN = 0.7;
+/**
+ * A name not yet reached is admitted while the words left could still carry it to this share of
+ * the minimum score: that bound is the most those words can give (every one agreeing, the query's
+ * other words unpaired), so the margin only covers compound pairs the estimate does not see.
+ */
+const ADMIT_MARGIN = 0.9;
 
 /**
  * Per-search scratch, one slot per name, reused across searches so a search over 150,000 names
@@ -211,20 +252,24 @@ interface QueryWord {
 
 function queryWords(index: ScreeningIndex, query: PreparedRecord, similarity: TokenSimilarity): QueryWord[] {
   const words: QueryWord[] = [];
-  for (const name of query.names) {
-    for (const q of name.tokens) {
-      if (!isWord(q)) continue;
-      const seen = new Set<PreparedToken>();
-      const tokens: QueryWord['tokens'] = [];
-      for (const key of blockingKeys(q)) {
-        for (const token of index.keys.get(key) ?? []) {
-          if (seen.has(token)) continue;
-          seen.add(token);
-          const { score } = similarity(q, token);
-          if (score >= PAIR_FLOOR) tokens.push({ token, gain: score * index.weights.weight(token.text, token.kind) });
-        }
+  const lookUp = (q: PreparedToken, keys: readonly string[]) => {
+    const seen = new Set<PreparedToken>();
+    const tokens: QueryWord['tokens'] = [];
+    for (const key of keys) {
+      for (const token of index.keys.get(key) ?? []) {
+        if (seen.has(token)) continue;
+        seen.add(token);
+        const { score } = similarity(q, token);
+        if (score >= PAIR_FLOOR) tokens.push({ token, gain: score * index.weights.weight(token.text, token.kind) });
       }
-      if (tokens.length) words.push({ tokens, bound: Math.max(...tokens.map((t) => t.gain)) });
+    }
+    if (tokens.length) words.push({ tokens, bound: Math.max(...tokens.map((t) => t.gain)) });
+  };
+  for (const name of query.names) {
+    for (const q of name.tokens) if (isWord(q)) lookUp(q, blockingKeys(q));
+    for (const pair of joinedPairs(name.tokens)) {
+      const q = index.joinedInterner(pair);
+      lookUp(q, joinedKeys(q));
     }
   }
   // the rarest, most telling words first: names reached only by common ones may then be skipped
@@ -252,8 +297,12 @@ function candidateEntries(index: ScreeningIndex, query: PreparedRecord, similari
   let touched = 0;
   let credit = 0;
   const { slots, touched: touchedIds } = s;
+  const floor = minScore * PRUNE_MARGIN;
   for (const word of words) {
-    const admitNew = remaining / queryWeight >= minScore * PRUNE_MARGIN;
+    // the best a name reached only by the words left can score: all of them agreeing, the
+    // query's other words unpaired (they cost QUERY_MISS_COST each)
+    const reachable = Math.min(remaining, queryWeight);
+    const admitNew = reachable / (reachable + QUERY_MISS_COST * (queryWeight - reachable)) >= minScore * ADMIT_MARGIN;
     remaining -= word.bound;
     credit++;
     for (const { token, gain } of word.tokens) {
@@ -277,15 +326,13 @@ function candidateEntries(index: ScreeningIndex, query: PreparedRecord, similari
   }
   // best estimate per entry, then the top `wanted` entries (kept sorted, small)
   const top: { entry: number; estimate: number }[] = [];
-  const minGain = queryWeight * minScore * PRUNE_MARGIN; // the estimate never exceeds gain / queryWeight
-  const minFixed = minGain * FIXED;
   for (let i = 0; i < touched; i++) {
     const id = touchedIds[i] as number;
-    const fixed = slots[id * SLOT + 2] as number;
-    if (fixed < minFixed) continue;
-    const gain = fixed / FIXED;
+    const gain = Math.min((slots[id * SLOT + 2] as number) / FIXED, queryWeight);
     const entry = index.nameEntry[id] as number;
-    const estimate = gain / (queryWeight + ENTRY_MISS_COST * Math.max(0, (index.nameWeight[id] as number) - gain));
+    // the alignment's share, with paired weight taken as the gain (an estimate, not the score)
+    const estimate = gain / (gain + QUERY_MISS_COST * (queryWeight - gain) + ENTRY_MISS_COST * Math.max(0, (index.nameWeight[id] as number) - gain));
+    if (estimate < floor) continue;
     if (s.entrySerial[entry] === serial && (s.entryBest[entry] as number) >= estimate) continue;
     if (!allowed(entry)) continue;
     s.entrySerial[entry] = serial;

@@ -73,12 +73,12 @@ const tokenId = (token: NameToken): string => `${token.kind}:${token.spoken}`;
 let nextTokenId = 0;
 
 /** Interns into `tokens`: the same word is one object everywhere. */
-export function createInterner(tokens: Map<string, PreparedToken> = new Map()): TokenInterner {
+export function createInterner(tokens: Map<string, PreparedToken> = new Map(), prepare: (token: NameToken) => PreparedToken = prepareToken): TokenInterner {
   return (token) => {
     const id = tokenId(token);
     let prepared = tokens.get(id);
     if (!prepared) {
-      prepared = { ...prepareToken(token), id: nextTokenId++ };
+      prepared = { ...prepare(token), id: nextTokenId++ };
       tokens.set(id, prepared);
     }
     return prepared;
@@ -87,9 +87,9 @@ export function createInterner(tokens: Map<string, PreparedToken> = new Map()): 
 
 /** Finds in `tokens` without adding: a query reuses the index's tokens and leaves it as it was. */
 export const lookupInterner =
-  (tokens: ReadonlyMap<string, PreparedToken>): TokenInterner =>
+  (tokens: ReadonlyMap<string, PreparedToken>, prepare: (token: NameToken) => PreparedToken = prepareToken): TokenInterner =>
   (token) =>
-    tokens.get(tokenId(token)) ?? prepareToken(token);
+    tokens.get(tokenId(token)) ?? prepare(token);
 
 export function prepareToken(token: NameToken): PreparedToken {
   if (token.kind !== 'word' && token.kind !== 'patronymic') return { id: -1, text: token.text, kind: token.kind, key: '', voweled: '', dm: ['', ''] };
@@ -109,8 +109,11 @@ export function prepareToken(token: NameToken): PreparedToken {
  */
 export const MAX_NAME_TOKENS = 32;
 
+/** The tokens a name is compared by (at most MAX_NAME_TOKENS), as normalizeName cuts them. */
+export const nameTokens = (name: string, schema: EntrySchema): NameToken[] => normalizeName(name.slice(0, MAX_NAME_TOKENS * 40), schema).slice(0, MAX_NAME_TOKENS);
+
 export function prepareName(name: string, kind: EntryName['kind'], schema: EntrySchema, intern: TokenInterner = prepareToken): PreparedName {
-  return { name, kind, tokens: normalizeName(name.slice(0, MAX_NAME_TOKENS * 40), schema).slice(0, MAX_NAME_TOKENS).map(intern) };
+  return { name, kind, tokens: nameTokens(name, schema).map(intern) };
 }
 
 /**

@@ -17,9 +17,14 @@ export interface DocumentOutcome {
   detail: string;
 }
 
-/** A qualifier's outcome: the factor it applies to the score (1 when it agrees). */
+/**
+ * A qualifier's outcome: the adjustment it proposes to the score (positive when it agrees,
+ * negative when it disagrees) before the bounds of `applyQualifiers`, and how much it agrees
+ * (1 agrees, 0 disagrees, in between for an approximate agreement).
+ */
 export interface QualifierOutcome {
-  factor: number;
+  adjustment: number;
+  agreement: number;
   query: string;
   candidate: string;
   detail: string;
@@ -72,19 +77,45 @@ export function compareDocuments(query: readonly PreparedDocument[], candidate: 
   return best;
 }
 
-export const BIRTH_FACTORS = { sameYearOtherDay: 0.85, nextYear: 0.85, otherYear: 0.7 } as const;
+/**
+ * Birth date, country and schema are evidence for and against (issue 26 point 6). The rule,
+ * applied by `applyQualifiers` to the name score:
+ * - a value missing on either side is neutral: it adds and removes nothing;
+ * - birth date: the same full date +0.05; the same year (where a side gives only the year) +0.03;
+ *   the same year with another month or day −0.03; one year apart 0 (lists publish approximate
+ *   years: "circa 1958"); two to five years apart −0.06; more −0.12;
+ * - country: a country in common +0.02; none in common −0.04;
+ * - agreement adds only to a name that already resembles (name score ≥ 0.6): a birth date never
+ *   makes a match of unrelated names;
+ * - birth date and country together add at most +0.06 and remove at most −0.15, so a country
+ *   conflict alone never clears an exact name (1 − 0.04), nor does a distant birth year
+ *   (1 − 0.12): both leave a match for the analyst, with the disagreement in the explanation;
+ * - schema: a person is never a company (−0.4); a company and a vessel or aircraft may share a
+ *   name and an owner (−0.1);
+ * - the score stays in [0, 1]: an adjustment is cut where it would leave that range.
+ */
+export const BIRTH_ADJUSTMENTS = { sameDate: 0.05, sameYear: 0.03, sameYearOtherDay: -0.03, nextYear: 0, fewYears: -0.06, otherYear: -0.12 } as const;
+export const COUNTRY_ADJUSTMENTS = { agree: 0.02, disagree: -0.04 } as const;
+export const SCHEMA_ADJUSTMENTS = { person: -0.4, other: -0.1 } as const;
+export const QUALIFIER_BOUNDS = { positive: 0.06, negative: 0.15 } as const;
+/** agreement of qualifiers adds only to names scoring at least this */
+export const QUALIFIER_MIN_NAME = 0.6;
 
 function birthOutcome(q: BirthDate, c: BirthDate): QualifierOutcome {
   const base = { query: q.text, candidate: c.text };
   if (q.year === c.year) {
     const monthDiffers = q.month !== null && c.month !== null && q.month !== c.month;
     const dayDiffers = q.day !== null && c.day !== null && q.day !== c.day;
-    if (monthDiffers || dayDiffers) return { ...base, factor: BIRTH_FACTORS.sameYearOtherDay, detail: 'mesmo ano de nascimento, dia ou mês diferente' };
+    if (monthDiffers || dayDiffers) return { ...base, adjustment: BIRTH_ADJUSTMENTS.sameYearOtherDay, agreement: 0.5, detail: 'mesmo ano de nascimento, dia ou mês diferente' };
     const full = q.day !== null && c.day !== null;
-    return { ...base, factor: 1, detail: full ? 'mesma data de nascimento' : 'mesmo ano de nascimento' };
+    return full
+      ? { ...base, adjustment: BIRTH_ADJUSTMENTS.sameDate, agreement: 1, detail: 'mesma data de nascimento' }
+      : { ...base, adjustment: BIRTH_ADJUSTMENTS.sameYear, agreement: 1, detail: 'mesmo ano de nascimento' };
   }
-  if (Math.abs(q.year - c.year) === 1) return { ...base, factor: BIRTH_FACTORS.nextYear, detail: 'ano de nascimento difere em 1 (datas aproximadas são comuns nas listas)' };
-  return { ...base, factor: BIRTH_FACTORS.otherYear, detail: `anos de nascimento diferentes (${q.year} × ${c.year})` };
+  const apart = Math.abs(q.year - c.year);
+  if (apart === 1) return { ...base, adjustment: BIRTH_ADJUSTMENTS.nextYear, agreement: 0.5, detail: 'ano de nascimento difere em 1 (datas aproximadas são comuns nas listas)' };
+  if (apart <= 5) return { ...base, adjustment: BIRTH_ADJUSTMENTS.fewYears, agreement: 0, detail: `anos de nascimento diferentes (${q.year} × ${c.year})` };
+  return { ...base, adjustment: BIRTH_ADJUSTMENTS.otherYear, agreement: 0, detail: `anos de nascimento muito diferentes (${q.year} × ${c.year})` };
 }
 
 /** The entry's birth date closest to the query's; none when either side has none. */
@@ -92,27 +123,57 @@ export function compareBirthDates(query: readonly BirthDate[], candidate: readon
   let best: QualifierOutcome | null = null;
   for (const q of query) for (const c of candidate) {
     const outcome = birthOutcome(q, c);
-    if (!best || outcome.factor > best.factor) best = outcome;
+    if (!best || outcome.adjustment > best.adjustment) best = outcome;
   }
   return best;
 }
-
-export const COUNTRY_MISMATCH_FACTOR = 0.9;
 
 export function compareCountries(query: readonly string[], candidate: readonly string[]): QualifierOutcome | null {
   if (query.length === 0 || candidate.length === 0) return null;
   const base = { query: query.join(', '), candidate: candidate.join(', ') };
   return query.some((c) => candidate.includes(c))
-    ? { ...base, factor: 1, detail: 'país confere' }
-    : { ...base, factor: COUNTRY_MISMATCH_FACTOR, detail: 'país diferente' };
+    ? { ...base, adjustment: COUNTRY_ADJUSTMENTS.agree, agreement: 1, detail: 'país confere' }
+    : { ...base, adjustment: COUNTRY_ADJUSTMENTS.disagree, agreement: 0, detail: 'país diferente' };
 }
 
 const SCHEMA_NAMES: Record<EntrySchema, string> = { person: 'pessoa', company: 'empresa', vessel: 'embarcação', aircraft: 'aeronave', other: 'outro' };
-export const SCHEMA_FACTORS = { person: 0.6, other: 0.85 } as const;
 
 /** A person is never a company; a company and a vessel may share a name and an owner. */
 export function compareSchemas(query: EntrySchema, candidate: EntrySchema): QualifierOutcome | null {
   if (query === candidate) return null;
-  const factor = query === 'person' || candidate === 'person' ? SCHEMA_FACTORS.person : SCHEMA_FACTORS.other;
-  return { factor, query, candidate, detail: `tipos diferentes (${SCHEMA_NAMES[query]} × ${SCHEMA_NAMES[candidate]})` };
+  const adjustment = query === 'person' || candidate === 'person' ? SCHEMA_ADJUSTMENTS.person : SCHEMA_ADJUSTMENTS.other;
+  return { adjustment, agreement: 0, query, candidate, detail: `tipos diferentes (${SCHEMA_NAMES[query]} × ${SCHEMA_NAMES[candidate]})` };
+}
+
+export type QualifierFeature = 'birth_date' | 'country' | 'schema';
+
+/** What each qualifier adds to or removes from the score, after the bounds. */
+export interface QualifierContribution {
+  feature: QualifierFeature;
+  outcome: QualifierOutcome;
+  contribution: number;
+}
+
+/**
+ * The rule above: contributions in order (birth date, country, schema), each cut by what the
+ * bounds and the [0, 1] range leave. The score is `nameScore` plus their sum.
+ */
+export function applyQualifiers(nameScore: number, outcomes: readonly { feature: QualifierFeature; outcome: QualifierOutcome }[]): QualifierContribution[] {
+  let positive = nameScore >= QUALIFIER_MIN_NAME ? QUALIFIER_BOUNDS.positive : 0;
+  let negative = QUALIFIER_BOUNDS.negative;
+  let running = nameScore;
+  return outcomes.map(({ feature, outcome }) => {
+    let contribution: number;
+    if (outcome.adjustment >= 0) {
+      contribution = Math.min(outcome.adjustment, positive, 1 - running);
+      positive -= contribution;
+    } else if (feature === 'schema') {
+      contribution = -Math.min(-outcome.adjustment, running);
+    } else {
+      contribution = -Math.min(-outcome.adjustment, negative, running);
+      negative += contribution;
+    }
+    running += contribution;
+    return { feature, outcome, contribution };
+  });
 }
