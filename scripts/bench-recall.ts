@@ -664,7 +664,7 @@ export function searchPublished(entries: readonly ListEntry[], sample: readonly 
   return { outcomes, indexes };
 }
 
-export function evaluatePublished(entries: readonly ListEntry[], seed: number, options: { perSample: number; threshold?: number; missesPerDirection?: number }): { report: PublishedReport; outcomes: PublishedOutcome[] } {
+export function evaluatePublished(entries: readonly ListEntry[], seed: number, options: { perSample: number; threshold?: number; missesPerDirection?: number }): { report: PublishedReport; outcomes: PublishedOutcome[]; indexes: Record<Direction, ScreeningIndex> } {
   const threshold = options.threshold ?? DEFAULT_THRESHOLD;
   const { aliases, kept, entries: eligible, sample } = publishedPairs(entries, seed, options.perSample);
   const { outcomes, indexes } = searchPublished(entries, sample, threshold);
@@ -686,7 +686,7 @@ export function evaluatePublished(entries: readonly ListEntry[], seed: number, o
       misses.push({ direction, query: o.query, listed: o.listed, best: o.best, best_score: o.best_score, true_score: truth?.score ?? null });
     }
   }
-  return { report: { seed, threshold, rule: { aliases, kept, entries: eligible }, sampled: sample.length, directions, misses }, outcomes };
+  return { report: { seed, threshold, rule: { aliases, kept, entries: eligible }, sampled: sample.length, directions, misses }, outcomes, indexes };
 }
 
 // ---------------------------------------------------------------- explanations check
