@@ -1,7 +1,8 @@
 /**
  * Screening recall benchmark (issue 26), as a model-validation team would measure it.
  *
- *   npx tsx scripts/bench-recall.ts [--seed=N] [--tune-seed=N] [--queries-per-kind=N] [--clean-per-schema=N] [--json=FILE]
+ *   npx tsx scripts/bench-recall.ts [--seed=N] [--tune-seed=N] [--queries-per-kind=N] [--clean-per-schema=N] [--published=N] [--json=FILE]
+ *   npx tsx scripts/bench-recall.ts --explanations [--seed=N]   (only recomputes every result's score from its explanation)
  *
  * The real OFAC (sdn, add, alt, comments) and UN (consolidated.xml) publications in
  * test/fixtures/lists, parsed by the project's own importers, indexed as the list catalog indexes
@@ -18,13 +19,17 @@
  * make-eval-pairs' name pools), on no list: a name with any result at the threshold alerts.
  * Two seeds: the tune seed (for whoever tunes the matcher) and the report seed, whose figures are
  * the ones reported; the thresholds never saw it.
+ * Independent of our generators, on the report seed only: the publishers' own spellings of one
+ * entry (a strong alias the pair rule calls a spelling of the primary name) searched against an
+ * index where the entry holds only the other name, both ways.
  */
+import { distance as levenshtein } from 'fastest-levenshtein';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LIST_IMPORTERS } from '../src/adapters/lists/importers/index.js';
 import type { ListEntry } from '../src/domain/screening/entry.js';
-import { buildIndex, type ScreeningIndex, search } from '../src/domain/screening/match/index.js';
+import { buildIndex, type ScreeningIndex, search, type SearchResult } from '../src/domain/screening/match/index.js';
 import { DEFAULT_THRESHOLD } from '../src/domain/screening/match/score.js';
 import { DEFAULT_TOKEN_WEIGHTS } from '../src/domain/screening/match/weights.js';
 import { option } from './args.js';
@@ -486,15 +491,277 @@ export function evaluate(index: ScreeningIndex, seed: number, role: 'tune' | 're
   };
 }
 
+// ---------------------------------------------------------------- independent: published spellings
+
+/**
+ * A second measure our generators did not write: the lists publish several spellings of one
+ * person or company (OFAC's a.k.a. rows in alt.csv, UN's ALIAS elements). One strong alias of an
+ * entry is held out: searched against an index where its entry holds only its primary name, and
+ * the other way round (the primary searched against the alias alone).
+ */
+
+/** A name's words as the pair rule compares them: marks and apostrophes dropped, upper case, split on anything else. */
+export const foldWords = (name: string): string[] =>
+  upper(name)
+    .replace(/['’`ʻʼ]/g, '')
+    .split(/[^A-Z0-9]+/)
+    .filter((w) => w.length > 0);
+
+const LATIN_ONLY = /^[\p{Script=Latin}\p{N}\p{P}\p{Z}\p{S}\p{M}]+$/u;
+const WEB_ADDRESS = /\bWWW\.|\.(COM|NET|ORG|IR|RU)\b|@/i;
+const VOWELS = new Set([...'AEIOUY']);
+/** Levenshtein distance allowed between two words spelt alike, as a share of the longer word */
+export const SPELLING_EDIT_SHARE = 0.4;
+
+/**
+ * Two words are one spelling: equal, or the same first letter (any two vowels count as the same:
+ * Usama/Osama) and at most one edit, or edits up to 40% of the longer word (Yaghoubi/Yaqubi).
+ */
+export function sameSpelling(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (a[0] !== b[0] && !(VOWELS.has(a[0]!) && VOWELS.has(b[0]!))) return false;
+  const d = levenshtein(a, b);
+  return d <= 1 || d <= SPELLING_EDIT_SHARE * Math.max(a.length, b.length);
+}
+
+const oneEditApart = (a: string, b: string) => a[0] === b[0] && levenshtein(a, b) <= 1;
+
+/**
+ * Every word of `x` (of two letters or more: initials and the letters of "S.A." are not compared)
+ * finds its own word in `y`: one word, two adjacent words written as one (Chon Myong/Chonmyong),
+ * or `x`'s word and the next written as one in `y` (words written as one: at most one edit apart,
+ * else a short word joined to a long one passes as its spelling: EKT ELECTRONICS).
+ */
+export function coveredBy(x: readonly string[], y: readonly string[]): boolean {
+  const used = y.map(() => false);
+  const take = (k: number) => (used[k] = true);
+  for (let i = 0; i < x.length; i++) {
+    const w = x[i]!;
+    if (w.length < 2) continue;
+    const exact = y.findIndex((v, k) => !used[k] && v === w);
+    if (exact >= 0) { take(exact); continue; }
+    const alike = y.findIndex((v, k) => !used[k] && sameSpelling(w, v));
+    if (alike >= 0) { take(alike); continue; }
+    const split = y.findIndex((v, k) => k + 1 < y.length && !used[k] && !used[k + 1] && oneEditApart(w, v + y[k + 1]));
+    if (split >= 0) { take(split); take(split + 1); continue; }
+    const next = x[i + 1];
+    const joined = next === undefined ? -1 : y.findIndex((v, k) => !used[k] && oneEditApart(w + next, v));
+    if (joined >= 0) { take(joined); i++; continue; }
+    return false;
+  }
+  return true;
+}
+
+/** Words of two letters or more a name needs before it is compared: one name word alone is not a spelling of a full name. */
+const enoughWords = (schema: string, ws: readonly string[]) => {
+  const long = ws.filter((w) => w.length >= 2);
+  return long.length >= 2 || (schema === 'company' && long.length === 1 && long[0]!.length >= 5);
+};
+
+/**
+ * The pair rule (no part of the matcher): an alias is a spelling of the primary name, not another
+ * name, when both are in Latin script, the alias is no web address, the two differ beyond case and
+ * accents, and all the words of one of them find their own words in the other (`coveredBy`), that
+ * name holding two words or more (one of five letters or more for a company).
+ */
+export function isPublishedSpelling(schema: string, primary: string, alias: string): boolean {
+  if (!LATIN_ONLY.test(primary) || !LATIN_ONLY.test(alias) || WEB_ADDRESS.test(alias)) return false;
+  if (upper(primary).replace(/\s+/g, ' ').trim() === upper(alias).replace(/\s+/g, ' ').trim()) return false;
+  const p = foldWords(primary);
+  const a = foldWords(alias);
+  return (enoughWords(schema, a) && coveredBy(a, p)) || (enoughWords(schema, p) && coveredBy(p, a));
+}
+
+export interface PublishedPair {
+  schema: 'person' | 'company';
+  culture: Culture;
+  list_id: string;
+  entry_id: string;
+  primary: string;
+  alias: string;
+}
+
+/** Strong names only: a weak alias is not the publisher's spelling of the name, a former name is another name. */
+const primaryOf = (e: ListEntry) => e.names.find((n) => n.kind === 'primary')?.name;
+
+/**
+ * Every entry's published spellings under the pair rule, and the seeded sample: `perSample`
+ * entries drawn among those with one, one of their spellings drawn as the held-out alias.
+ */
+export function publishedPairs(entries: readonly ListEntry[], seed: number, perSample: number): { aliases: number; kept: number; entries: number; sample: PublishedPair[] } {
+  let aliases = 0;
+  let kept = 0;
+  const eligible: { entry: ListEntry; primary: string; spellings: string[] }[] = [];
+  for (const entry of entries) {
+    const primary = primaryOf(entry);
+    if ((entry.schema !== 'person' && entry.schema !== 'company') || primary === undefined) continue;
+    const strong = entry.names.filter((n) => n.kind === 'alias').map((n) => n.name);
+    aliases += strong.length;
+    const spellings = strong.filter((a) => isPublishedSpelling(entry.schema, primary, a));
+    kept += spellings.length;
+    if (spellings.length > 0) eligible.push({ entry, primary, spellings });
+  }
+  const r = rng(seedFor(seed, 'published'));
+  const order = eligible.map((_, i) => i);
+  const sample: PublishedPair[] = [];
+  for (let i = 0; i < Math.min(perSample, order.length); i++) {
+    const j = i + r.int(order.length - i);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+    const { entry, primary, spellings } = eligible[order[i]!]!;
+    sample.push({ schema: entry.schema as 'person' | 'company', culture: cultureOf(entry, primary), list_id: entry.list_id, entry_id: entry.entry_id, primary, alias: r.pick(spellings) });
+  }
+  return { aliases, kept, entries: eligible.length, sample };
+}
+
+export type Direction = 'alias_to_primary' | 'primary_to_alias';
+export const DIRECTIONS: readonly Direction[] = ['alias_to_primary', 'primary_to_alias'];
+
+export interface PublishedOutcome {
+  direction: Direction;
+  pair: PublishedPair;
+  /** the name searched, as a customer record writes it */
+  query: string;
+  /** the only name its entry holds in the index */
+  listed: string;
+  found: boolean;
+  first: boolean;
+  tied: boolean;
+  best: string | null;
+  best_score: number | null;
+}
+
+export interface PublishedReport {
+  seed: number;
+  threshold: number;
+  /** strong aliases of persons and companies, those the pair rule keeps, entries with at least one */
+  rule: { aliases: number; kept: number; entries: number };
+  sampled: number;
+  directions: { direction: Direction; overall: KindFigures; by_schema: KindFigures[]; by_culture: KindFigures[] }[];
+  /** a few misses per direction with the true entry's score */
+  misses: (Omit<PublishedOutcome, 'pair' | 'found' | 'first' | 'tied'> & { true_score: number | null })[];
+}
+
+/** One index per direction, every sampled entry holding one name (all other entries whole), and each pair searched as the endpoint searches. */
+export function searchPublished(entries: readonly ListEntry[], sample: readonly PublishedPair[], threshold: number = DEFAULT_THRESHOLD): { outcomes: PublishedOutcome[]; indexes: Record<Direction, ScreeningIndex> } {
+  const key = (e: { list_id: string; entry_id: string }) => `${e.list_id}|${e.entry_id}`;
+  const pairs = new Map(sample.map((p) => [key(p), p]));
+  const holding = (name: (p: PublishedPair) => string, kind: 'primary' | 'alias') =>
+    indexOf(entries.map((e) => {
+      const p = pairs.get(key(e));
+      return p ? { ...e, names: [{ name: name(p), kind }] } : e;
+    }));
+  const indexes: Record<Direction, ScreeningIndex> = { alias_to_primary: holding((p) => p.primary, 'primary'), primary_to_alias: holding((p) => p.alias, 'alias') };
+  const outcomes: PublishedOutcome[] = [];
+  for (const direction of DIRECTIONS) {
+    for (const pair of sample) {
+      const [searched, listed] = direction === 'alias_to_primary' ? [pair.alias, pair.primary] : [pair.primary, pair.alias];
+      const query = naturalOrder(pair, searched);
+      const results = search(indexes[direction], { schema: pair.schema, name: query }, { threshold, limit: SEARCH_LIMIT });
+      const rank = results.findIndex((x) => key(x.entry) === key(pair));
+      outcomes.push({ direction, pair, query, listed, found: rank >= 0, first: rank === 0, tied: rank >= 0 && results[rank]!.score === results[0]!.score, best: results[0]?.name ?? null, best_score: results[0]?.score ?? null });
+    }
+  }
+  return { outcomes, indexes };
+}
+
+export function evaluatePublished(entries: readonly ListEntry[], seed: number, options: { perSample: number; threshold?: number; missesPerDirection?: number }): { report: PublishedReport; outcomes: PublishedOutcome[]; indexes: Record<Direction, ScreeningIndex> } {
+  const threshold = options.threshold ?? DEFAULT_THRESHOLD;
+  const { aliases, kept, entries: eligible, sample } = publishedPairs(entries, seed, options.perSample);
+  const { outcomes, indexes } = searchPublished(entries, sample, threshold);
+  const directions = DIRECTIONS.map((direction) => {
+    const rows = outcomes.filter((o) => o.direction === direction);
+    const group = <K extends string>(keys: readonly K[], of: (p: PublishedPair) => K) => keys.map((k) => figures(k, rows.filter((o) => of(o.pair) === k))).filter((f) => f.queries > 0);
+    return {
+      direction,
+      overall: figures(direction, rows),
+      by_schema: group(['person', 'company'] as const, (p) => p.schema),
+      by_culture: group(['east_asian', 'arabic_persian', 'cyrillic', 'hispanic', 'other'] as const, (p) => p.culture),
+    };
+  });
+  const misses: PublishedReport['misses'] = [];
+  for (const direction of DIRECTIONS) {
+    for (const o of outcomes.filter((x) => x.direction === direction && !x.found).slice(0, options.missesPerDirection ?? 10)) {
+      const near = search(indexes[direction], { schema: o.pair.schema, name: o.query }, { threshold, min_score: 0, limit: 50 });
+      const truth = near.find((x) => x.entry.list_id === o.pair.list_id && x.entry.entry_id === o.pair.entry_id);
+      misses.push({ direction, query: o.query, listed: o.listed, best: o.best, best_score: o.best_score, true_score: truth?.score ?? null });
+    }
+  }
+  return { report: { seed, threshold, rule: { aliases, kept, entries: eligible }, sampled: sample.length, directions, misses }, outcomes, indexes };
+}
+
+// ---------------------------------------------------------------- explanations check
+
+/** The explanation fields issue 26 asks for (absent until the matcher writes them). */
+interface AuditedItem {
+  feature: string;
+  score: number;
+  weight?: number;
+  contribution?: number;
+  tokens?: { weight: number; contribution: number }[];
+  factors?: { factor: string; value: number; detail: string }[];
+}
+
+export interface ExplanationCheck {
+  /** no explanation item of any result has a `contribution` */
+  absent: boolean;
+  checked: number;
+  mismatches: { query: string; candidate: string; score: number; reason: string }[];
+}
+
+export const SCORE_TOLERANCE = 0.0002;
+export const NAME_TOLERANCE = 0.001;
+
+/**
+ * Recomputes each result's score from its explanation: the score is the sum of the items'
+ * contributions (4 decimals), and the name's contribution is its tokens' contributions over their
+ * weights times the product of its factors.
+ */
+export function checkExplanations(results: readonly { query: string; result: Pick<SearchResult, 'score' | 'name' | 'explanation'> }[]): ExplanationCheck {
+  const items = (r: Pick<SearchResult, 'explanation'>) => r.explanation as unknown as AuditedItem[];
+  const absent = results.every(({ result }) => items(result).every((i) => i.contribution === undefined));
+  const mismatches: ExplanationCheck['mismatches'] = [];
+  if (absent) return { absent, checked: 0, mismatches };
+  for (const { query, result } of results) {
+    const miss = (reason: string) => mismatches.push({ query, candidate: result.name, score: result.score, reason });
+    const explained = items(result);
+    const without = explained.filter((i) => typeof i.contribution !== 'number').map((i) => i.feature);
+    if (without.length > 0) { miss(`no contribution on ${without.join(', ')}`); continue; }
+    const sum = round4(explained.reduce((s, i) => s + i.contribution!, 0));
+    if (Math.abs(sum - result.score) > SCORE_TOLERANCE) { miss(`contributions sum to ${sum}, score ${result.score}`); continue; }
+    const name = explained.find((i) => i.feature === 'name');
+    if (!name) { miss('no name item'); continue; }
+    if (!name.tokens || name.tokens.length === 0) { miss('name item without tokens'); continue; }
+    const weight = name.tokens.reduce((s, t) => s + t.weight, 0);
+    const tokens = name.tokens.reduce((s, t) => s + t.contribution, 0);
+    const factors = (name.factors ?? []).reduce((p, f) => p * f.value, 1);
+    const expected = weight > 0 ? (tokens / weight) * factors : 0;
+    if (Math.abs(expected - name.contribution!) > NAME_TOLERANCE) miss(`name contribution ${name.contribution}, tokens and factors give ${round4(expected)}`);
+  }
+  return { absent, checked: results.length, mismatches };
+}
+
+/** Every result the report seed's searches return at the threshold: generated queries, clean names, published spellings. */
+export function reportResults(index: ScreeningIndex, entries: readonly ListEntry[], seed: number, options: { perKind: number; cleanPerSchema: number; perSample: number; threshold?: number }): { query: string; result: SearchResult }[] {
+  const threshold = options.threshold ?? DEFAULT_THRESHOLD;
+  const at = (idx: ScreeningIndex, schema: 'person' | 'company', name: string) => search(idx, { schema, name }, { threshold, limit: SEARCH_LIMIT }).map((result) => ({ query: name, result }));
+  const out = [...sampleQueries(entries, seed, options.perKind), ...cleanNames(seed, options.cleanPerSchema)].flatMap((q) => at(index, q.schema, 'query' in q ? q.query : q.name));
+  const { sample } = publishedPairs(entries, seed, options.perSample);
+  const { outcomes, indexes } = searchPublished(entries, sample, threshold);
+  for (const o of outcomes) out.push(...at(indexes[o.direction], o.pair.schema, o.query));
+  return out;
+}
+
 // ---------------------------------------------------------------- output
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
+const row = (f: KindFigures) => `  ${f.kind.padEnd(26)} ${String(f.queries).padStart(7)} ${String(f.found).padStart(6)} ${pct(f.recall).padStart(7)} ${pct(f.ranked_first_share).padStart(11)} ${pct(f.top_or_tied_share).padStart(12)}`;
+const header = (first: string) => `  ${first.padEnd(26)} ${'queries'.padStart(7)} ${'found'.padStart(6)} ${'recall'.padStart(7)} ${'1st of hits'.padStart(11)} ${'1st or tied'.padStart(12)}`;
+
 export function table(report: SeedReport): string {
   const lines: string[] = [];
-  const row = (f: KindFigures) => `  ${f.kind.padEnd(26)} ${String(f.queries).padStart(7)} ${String(f.found).padStart(6)} ${pct(f.recall).padStart(7)} ${pct(f.ranked_first_share).padStart(11)} ${pct(f.top_or_tied_share).padStart(12)}`;
   lines.push(`seed ${report.seed} (${report.role}), threshold ${report.threshold}, limit ${SEARCH_LIMIT}`);
-  lines.push(`  ${'kind'.padEnd(26)} ${'queries'.padStart(7)} ${'found'.padStart(6)} ${'recall'.padStart(7)} ${'1st of hits'.padStart(11)} ${'1st or tied'.padStart(12)}`);
+  lines.push(header('kind'));
   for (const f of report.kinds) lines.push(row(f));
   lines.push(row(report.overall));
   lines.push('  by schema / name culture:');
@@ -503,6 +770,19 @@ export function table(report: SeedReport): string {
   lines.push(`  false alerts: persons ${persons.alerts}/${persons.names} = ${persons.per_1000.toFixed(1)} per 1,000; companies ${companies.alerts}/${companies.names} = ${companies.per_1000.toFixed(1)} per 1,000`);
   lines.push('  threshold sweep:   threshold  recall  FA/1000 persons  FA/1000 companies');
   for (const s of report.sweep) lines.push(`                     ${s.threshold.toFixed(3).padStart(9)} ${pct(s.recall).padStart(7)} ${s.false_alerts_per_1000_persons.toFixed(1).padStart(16)} ${s.false_alerts_per_1000_companies.toFixed(1).padStart(18)}`);
+  return lines.join('\n');
+}
+
+export function publishedTable(report: PublishedReport): string {
+  const lines: string[] = [];
+  const { aliases, kept, entries } = report.rule;
+  lines.push(`independent: published spellings (seed ${report.seed}, threshold ${report.threshold}, limit ${SEARCH_LIMIT}): the pair rule keeps ${kept} of ${aliases} strong aliases (${entries} entries); ${report.sampled} entries sampled`);
+  lines.push(header('direction'));
+  for (const d of report.directions) lines.push(row(d.overall));
+  for (const d of report.directions) {
+    lines.push(`  ${d.direction}, by schema / name culture:`);
+    for (const f of [...d.by_schema, ...d.by_culture]) lines.push(row(f));
+  }
   return lines.join('\n');
 }
 
@@ -516,9 +796,21 @@ async function main() {
   if (tuneSeed === seed) throw new Error('--tune-seed and --seed must differ: the report seed is the one the thresholds never saw');
   const perKind = option('queries-per-kind', 220);
   const cleanPerSchema = option('clean-per-schema', 1000);
+  const perSample = option('published', 800);
   const started = performance.now();
   const { entries, counts } = await loadEntries();
   const index = indexOf(entries);
+  if (process.argv.includes('--explanations')) {
+    const check = checkExplanations(reportResults(index, entries, seed, { perKind, cleanPerSchema, perSample }));
+    if (check.absent) {
+      console.log('explanations: fields absent');
+      return;
+    }
+    console.log(`explanations: ${check.checked} results of seed ${seed} checked, ${check.mismatches.length} mismatches`);
+    for (const m of check.mismatches.slice(0, 5)) console.log(`  "${m.query}" -> "${m.candidate}" ${m.score}: ${m.reason}`);
+    if (check.mismatches.length > 0) process.exitCode = 1;
+    return;
+  }
   const tune = evaluate(index, tuneSeed, 'tune', { perKind, cleanPerSchema });
   const report = evaluate(index, seed, 'report', { perKind, cleanPerSchema });
   const key = (q: Query) => `${q.kind}|${q.list_id}|${q.entry_id}`;
@@ -527,9 +819,11 @@ async function main() {
   console.log(`lists: ${Object.entries(counts).map(([k, v]) => `${k} ${v} entries`).join(', ')}; index ${index.names} names; ${perKind} queries per kind, ${cleanPerSchema} clean persons and companies per seed`);
   console.log(`tune seed ${tuneSeed} (for tuning; overall recall ${pct(tune.overall.recall)}, FA/1000 persons ${tune.false_alerts.persons.per_1000.toFixed(1)}, companies ${tune.false_alerts.companies.per_1000.toFixed(1)}); report seed ${seed} below; ${overlap} report queries share kind and entry with a tune query`);
   console.log(table(report));
+  const published = evaluatePublished(entries, seed, { perSample }).report;
+  console.log(publishedTable(published));
   console.log(`  ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const json = stringOption('json');
-  if (json) writeFileSync(json, JSON.stringify({ lists: counts, index_names: index.names, limit: SEARCH_LIMIT, queries_per_kind: perKind, clean_per_schema: cleanPerSchema, overlap, tune, report }, null, 2) + '\n');
+  if (json) writeFileSync(json, JSON.stringify({ lists: counts, index_names: index.names, limit: SEARCH_LIMIT, queries_per_kind: perKind, clean_per_schema: cleanPerSchema, overlap, tune, report, published }, null, 2) + '\n');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

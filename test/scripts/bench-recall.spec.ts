@@ -1,7 +1,26 @@
 import { expect } from 'chai';
 import type { ListEntry } from '../../src/domain/screening/entry.js';
 import { rng } from '../../scripts/make-eval-pairs.js';
-import { cleanNames, cultureOf, evaluate, GENERATORS, indexOf, KINDS, loadEntries, naturalOrder, sampleQueries, SWEEP, type Kind } from '../../scripts/bench-recall.js';
+import {
+  checkExplanations,
+  cleanNames,
+  coveredBy,
+  cultureOf,
+  evaluate,
+  evaluatePublished,
+  foldWords,
+  GENERATORS,
+  indexOf,
+  isPublishedSpelling,
+  KINDS,
+  loadEntries,
+  naturalOrder,
+  publishedPairs,
+  sameSpelling,
+  sampleQueries,
+  SWEEP,
+  type Kind,
+} from '../../scripts/bench-recall.js';
 
 const person = (countries: string[] = []) => ({ schema: 'person' as const, countries });
 const company = { schema: 'company' as const, countries: [] };
@@ -111,6 +130,118 @@ describe('scripts/bench-recall', () => {
       expect(new Set(queries.map((q) => q.schema))).to.deep.equal(new Set(['person', 'company']));
       expect(new Set(queries.map((q) => q.culture)).size).to.equal(5);
       for (const q of queries.filter((q) => q.kind !== 'exact')) expect(q.query, q.kind).to.not.equal(q.listed);
+    });
+  });
+
+  describe('independent set: published spellings', () => {
+    it('the pair rule keeps spellings of the primary name and drops other names', () => {
+      const kept: [string, string, string][] = [
+        ['person', 'BOONCHUA, Chanchira', 'BOONCHUA, Chanjira'],
+        ['person', 'AL-MOALLEM, Walid', 'AL-MUALLEM, Walid'],
+        ['person', 'KHAMENEI, Mojtaba', 'KHAMENEI, Sayyed Mojtaba Hosseini'],
+        ['person', 'Usama BIN LADIN', 'Osama BIN LADEN'],
+        ['company', 'CHONMYONG SHIPPING COMPANY', 'CHON MYONG SHIPPING COMPANY LIMITED'],
+        ['company', 'AL-QAIDA', "Al Qa'ida"],
+        ['company', 'STROYTRANSGAZ GROUP', 'STROYTRANSGAZ'],
+      ];
+      for (const [schema, primary, alias] of kept) expect(isPublishedSpelling(schema, primary, alias), `${primary} | ${alias}`).to.equal(true);
+      const dropped: [string, string, string][] = [
+        ['person', 'SHARIFI, Ali', 'SALEHI, Ali'],
+        ['person', 'Ali KONY', 'Ali Mohammed LALOBO'],
+        ['person', 'GADDAFI, Mutassim', 'EL-QADDAFI, Mutassim'],
+        ['person', 'RAHMATULLAH KAKAZADA', 'Kakazada'],
+        ['person', 'JÉRÔME KAKWAVU', 'Jerome Kakwavu'],
+        ['person', 'NAYIF SHINDAKH THAMIR GHALIB', 'نايف شنداخ ثامر غالب'],
+        ['company', 'JARACO S.A.', 'TRADACO S.A.'],
+        ['company', 'AERO CONTINENTE S.A', 'WWW.AEROCONTINENTE.COM'],
+        ['company', 'ELECTRONICS KATRANGI TRADING', 'EKT ELECTRONICS'],
+        ['company', 'PUMA SECURITY COMPANY', 'PUMA SECURITY SERVICE'],
+        // an abbreviation is no spelling under the rule (CO/COMPANY): the rule is strict, not the matcher
+        ['company', 'CHONMYONG SHIPPING CO', 'CHON MYONG SHIPPING COMPANY LIMITED'],
+      ];
+      for (const [schema, primary, alias] of dropped) expect(isPublishedSpelling(schema, primary, alias), `${primary} | ${alias}`).to.equal(false);
+    });
+
+    it('words: folded, one spelling by first letter and edits, covered one to one or written as one', () => {
+      expect(foldWords("Abd-al-Salam AL-'AJMI, Jr.")).to.deep.equal(['ABD', 'AL', 'SALAM', 'AL', 'AJMI', 'JR']);
+      expect(sameSpelling('YAGHOUBI', 'YAQUBI')).to.equal(true);
+      expect(sameSpelling('USAMA', 'OSAMA')).to.equal(true);
+      expect(sameSpelling('MUSAVI', 'JAMALI')).to.equal(false);
+      expect(sameSpelling('ABDEL', 'ABDELMALEK')).to.equal(false);
+      expect(coveredBy(['MUHAMMAD', 'MUHAMMAD'], ['MUHAMMAD', 'ALI'])).to.equal(false);
+      expect(coveredBy(['AERO', 'CARIBBEAN'], ['AEROCARIBBEAN', 'AIRLINES'])).to.equal(true);
+      expect(coveredBy(['KISH', 'P', 'AND', 'I', 'CLUB'], ['KISH', 'PROTECTION', 'AND', 'INDEMNITY', 'CLUB'])).to.equal(true);
+    });
+
+    describe('on the real lists', () => {
+      let entries: ListEntry[];
+      before(async function () {
+        this.timeout(60000);
+        entries = (await loadEntries()).entries;
+      });
+
+      it('samples distinct entries with a seed, each with one of its own strong aliases the rule keeps', () => {
+        const a = publishedPairs(entries, 2, 40);
+        expect(publishedPairs(entries, 2, 40)).to.deep.equal(a);
+        expect(publishedPairs(entries, 3, 40).sample).to.not.deep.equal(a.sample);
+        expect(a.sample).to.have.length(40);
+        expect(a.kept).to.be.at.most(a.aliases);
+        expect(a.entries).to.be.at.most(a.kept);
+        expect(new Set(a.sample.map((p) => `${p.list_id}|${p.entry_id}`)).size).to.equal(40);
+        const byId = new Map(entries.map((e) => [`${e.list_id}|${e.entry_id}`, e]));
+        for (const p of a.sample) {
+          const entry = byId.get(`${p.list_id}|${p.entry_id}`)!;
+          expect(entry.names).to.deep.include({ name: p.alias, kind: 'alias' });
+          expect(entry.names).to.deep.include({ name: p.primary, kind: 'primary' });
+          expect(isPublishedSpelling(p.schema, p.primary, p.alias)).to.equal(true);
+        }
+      });
+
+      it('holds out the other names of every sampled entry, searches both ways and reports recall and rank', function () {
+        this.timeout(60000);
+        const { sample } = publishedPairs(entries, 2, 12);
+        const { report, outcomes, indexes } = evaluatePublished(entries, 2, { perSample: 12 });
+        expect(outcomes.map((o) => o.pair)).to.deep.equal([...sample, ...sample]);
+        const held = (direction: 'alias_to_primary' | 'primary_to_alias', p: (typeof sample)[number]) => indexes[direction].entries.find((x) => x.entry.list_id === p.list_id && x.entry.entry_id === p.entry_id)!.entry.names;
+        for (const p of sample) {
+          expect(held('alias_to_primary', p)).to.deep.equal([{ name: p.primary, kind: 'primary' }]);
+          expect(held('primary_to_alias', p)).to.deep.equal([{ name: p.alias, kind: 'alias' }]);
+        }
+        expect(indexes.alias_to_primary.entries).to.have.length(entries.length);
+        const persons = outcomes.filter((o) => o.direction === 'alias_to_primary' && o.pair.schema === 'person');
+        for (const o of persons) expect(o.query).to.equal(naturalOrder(o.pair, o.pair.alias));
+        expect(report.sampled).to.equal(12);
+        expect(report.directions.map((d) => d.direction)).to.deep.equal(['alias_to_primary', 'primary_to_alias']);
+        for (const d of report.directions) {
+          expect(d.overall.queries).to.equal(12);
+          expect(d.overall.found).to.equal(outcomes.filter((o) => o.direction === d.direction && o.found).length);
+          expect(d.overall.ranked_first).to.be.at.most(d.overall.found);
+          expect(d.by_schema.reduce((n, f) => n + f.queries, 0)).to.equal(12);
+          expect(d.by_culture.reduce((n, f) => n + f.queries, 0)).to.equal(12);
+        }
+      });
+    });
+  });
+
+  describe('explanations check', () => {
+    const result = (score: number, explanation: object[]) => ({ query: 'q', result: { score, name: 'N', explanation: explanation as never } });
+    const name = (contribution: number, tokens: { weight: number; contribution: number }[], factors: number[] = []) => ({
+      feature: 'name', score: 1, query: 'q', candidate: 'N', detail: '', weight: 1, contribution, tokens, factors: factors.map((value) => ({ factor: 'f', value, detail: '' })),
+    });
+
+    it('says the fields are absent when no item has a contribution', () => {
+      const check = checkExplanations([result(0.9, [{ feature: 'name', score: 0.9, query: 'q', candidate: 'N', detail: '' }])]);
+      expect(check).to.deep.equal({ absent: true, checked: 0, mismatches: [] });
+    });
+
+    it('recomputes the score from the contributions and the name from its tokens and factors', () => {
+      const country = { feature: 'country', score: 1, query: 'BR', candidate: 'BR', detail: '', contribution: 0.05 };
+      const good = result(0.85, [name(0.8, [{ weight: 2, contribution: 1.8 }, { weight: 1, contribution: 0.6 }], [1]), country]);
+      const check = checkExplanations([good, result(0.9, [name(0.8, [{ weight: 1, contribution: 0.8 }]), country]), result(0.85, [name(0.8, [{ weight: 1, contribution: 1 }], [0.5]), { ...country, contribution: 0.05 }]), result(0.8, [name(0.8, []), { ...country, contribution: undefined }])]);
+      expect(check.absent).to.equal(false);
+      expect(check.checked).to.equal(4);
+      expect(check.mismatches.map((m) => m.reason)).to.deep.equal(['contributions sum to 0.85, score 0.9', 'name contribution 0.8, tokens and factors give 0.5', 'no contribution on country']);
+      expect(checkExplanations([good]).mismatches).to.deep.equal([]);
     });
   });
 
