@@ -150,7 +150,7 @@ export function screeningSection(evidence: ScreeningEvidence): SafeHtml {
           hits === 0
             ? html`${badge('Nada consta', 'ok')} Nenhum candidato atingiu o limiar de ${scoreText(threshold)}: nada consta. ${candidates.length} candidato(s) abaixo do limiar, exibido(s) para conferência.`
             : html`${badge(`${hits} candidato(s) acima do limiar`, 'bad')} ${candidates.length} candidato(s) registrado(s), do mais ao menos semelhante.`
-        }</p>${candidates.map((c, i) => candidateCard(c, i, threshold))}
+        }</p>${candidates.map((c, i) => candidateCard(c, i))}
 <p class="small muted">${
           candidates.some(hasContributions)
             ? 'Pontuação na explicação: nome, a similaridade do melhor nome; documento e demais fatores, 1 (confere) ou 0 (diverge). A pontuação do candidato é a soma das contribuições de cada fator; a do nome, a soma das contribuições das palavras dividida pela soma dos pesos, multiplicada pelos fatores do nome.'
@@ -169,12 +169,12 @@ function listsTable(lists: ScreeningEvidence['lists']): SafeHtml {
 
 const hasContributions = (c: Candidate): boolean => c.explanation.some((e) => e.contribution !== undefined);
 
-function candidateCard(c: Candidate, i: number, threshold: number): SafeHtml {
+function candidateCard(c: Candidate, i: number): SafeHtml {
   const weighted = hasContributions(c);
   const name = c.explanation.find((e) => e.feature === 'name');
   return html`<div class="card"><div class="head"><span>${i + 1}. ${c.name}</span>${c.match ? badge('Acima do limiar', 'bad') : badge('Abaixo do limiar', 'neutral')}</div>
 <div class="small">Lista ${c.list_id}${c.version_id ? html` · versão <span class="mono">${c.version_id}</span>` : ''} · entrada <span class="mono">${c.entry_id}</span> · pontuação <strong>${scoreText(c.score)}</strong></div>${
-    !c.match && c.reason ? html`<div class="small reason"><strong>Abaixo do limiar de ${scoreText(threshold)}:</strong> ${c.reason}</div>` : ''
+    !c.match && c.reason ? html`<div class="small reason"><strong>Motivo:</strong> ${c.reason}</div>` : ''
   }
 <table class="compact" style="margin:1mm 0 0"><thead><tr><th style="width:17%">Fator</th><th style="width:8%">Pontuação</th>${
     weighted ? html`<th style="width:7%">Peso</th><th style="width:9%">Contribuição</th>` : ''

@@ -197,20 +197,20 @@ describe('completo report: screening evidence of a list source', () => {
     expect(candidate).to.include({ version_id: 'ofac-v-2026-11-20' });
     expect(html).to.include('Lista ofac_sdn · versão <span class="mono">ofac-v-2026-11-20</span> · entrada');
     expect(candidate.reason).to.be.a('string');
-    expect(html).to.include(`<strong>Abaixo do limiar de 0,80:</strong> ${candidate.reason}`);
+    expect(html).to.include(`<strong>Motivo:</strong> ${candidate.reason}`);
   });
 
   it("a hit shows its version and no reason", () => {
     const { html } = rendered('Jose Carlos Perera');
     expect(html).to.include('versão <span class="mono">ofac-v-2026-11-20</span>');
-    expect(html).to.not.include('Abaixo do limiar de');
+    expect(html).to.not.include('Motivo:');
   });
 
   it('with weights: the explanation lines add up to the score, and the token table recomputes the name by hand', () => {
     const html = sourceData('sanctions', weightedEvidence(), root).value;
     // the near miss: version, the matcher's reason, weight and contribution columns
     expect(html).to.include('versão <span class="mono">ofac-v9</span>');
-    expect(html).to.include('<strong>Abaixo do limiar de 0,80:</strong> 0,18 abaixo do limiar 0,80: sem par no candidato: Hasan (peso 1,00); país diferente (−0,04)');
+    expect(html).to.include('<strong>Motivo:</strong> 0,18 abaixo do limiar 0,80: sem par no candidato: Hasan (peso 1,00); país diferente (−0,04)');
     expect(html).to.include('<th style="width:7%">Peso</th><th style="width:9%">Contribuição</th>');
     expect(html).to.include('<td>Nome</td><td>0,66</td><td>1,00</td><td>0,6607</td><td>Muhammad Izadi</td>');
     expect(html).to.include('<td>País</td><td>0,00</td><td>0,04</td><td>−0,04</td>');
