@@ -53,7 +53,7 @@ export class ListSource implements Source {
    *   from the tenant's own lists
    */
   constructor(
-    private readonly catalog: Pick<ListCatalog, 'search' | 'version' | 'tenantListsOf'>,
+    private readonly catalog: Pick<ListCatalog, 'search' | 'searchedVersion' | 'tenantListsOf'>,
     private readonly fallback: Source,
     private readonly only: readonly string[] = Object.keys(LIST_SOURCES),
     private readonly threshold = DEFAULT_THRESHOLD,
@@ -64,7 +64,8 @@ export class ListSource implements Source {
     if (!served || !this.only.includes(request.source_id)) return this.fallback.query(request, signal);
     const own = request.source_id === 'internal_lists' ? this.catalog.tenantListsOf(request.tenant_id) : [];
     const listIds = request.source_id === 'internal_lists' ? own.map((l) => l.list_id) : served.lists;
-    const versions = listIds.map((id) => this.catalog.version(id)).filter((v) => v !== null);
+    // the versions the index searched holds (a newer one may be loaded and still indexing)
+    const versions = listIds.map((id) => this.catalog.searchedVersion(id)).filter((v) => v !== null);
     if (versions.length === 0) {
       return request.source_id === 'internal_lists'
         ? errorAnswer('list_not_loaded', 'The tenant has no internal list with a loaded version.')
