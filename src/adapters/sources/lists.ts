@@ -26,7 +26,7 @@ const CANDIDATES = 5;
 /** results searched to split into hits and near misses, so hits never crowd the near misses out */
 const SEARCHED = 20;
 
-/** A candidate's score as the reason text shows it: 2 decimals, 4 when that would read 0,00. */
+/** A gap or threshold as the reason text shows it: 2 decimals, 4 when that would read 0,00. */
 const decimal = (x: number): string => x.toFixed(x !== 0 && Math.abs(x) < 0.01 ? 4 : 2).replace('.', ',');
 
 /**
