@@ -38,7 +38,7 @@ const screened = (schema: EntrySchema, record: Record): ScreenedRecord => ({
  * tenant's list is as unknown here as a list that does not exist.
  */
 export function searchScreening(
-  catalog: Pick<ListCatalog, 'listIdsFor' | 'search' | 'version'>,
+  catalog: Pick<ListCatalog, 'listIdsFor' | 'search' | 'searchedVersion'>,
   tenantId: string,
   request: Record & { schema: EntrySchema; lists?: readonly string[] | undefined; threshold?: number | undefined; limit?: number | undefined },
 ): E.Either<DomainError, ScreeningSearch> {
@@ -48,7 +48,7 @@ export function searchScreening(
   const threshold = request.threshold ?? DEFAULT_THRESHOLD;
   const query = screened(request.schema, request);
   const results = catalog.search(tenantId, query, { lists, threshold, limit: request.limit ?? 10 });
-  const versions = lists.map((id) => catalog.version(id)).filter((v) => v !== null);
+  const versions = lists.map((id) => catalog.searchedVersion(id)).filter((v) => v !== null);
   return E.right({ query, threshold, results, versions });
 }
 

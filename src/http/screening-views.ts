@@ -1,5 +1,6 @@
 import type { ListImportOutcome } from '../commands/lists.js';
 import type { ScreeningSearch } from '../commands/screening.js';
+import type { SearchResult } from '../domain/screening/match/index.js';
 import type { Comparison } from '../domain/screening/match/score.js';
 import type { ListState } from '../domain/list/decider.js';
 import { LIST_INFO } from '../domain/list/info.js';
@@ -41,20 +42,33 @@ export function listVersionView(catalog: ListCatalog, result: Exclude<ListImport
   return { list_id: result.list_id, version_id: active?.version_id ?? null, sha256: result.sha256, entries: active?.entries ?? 0, delta: active?.delta ?? null };
 }
 
-/** `POST /screening/search`: the query as searched, each result with its entry, and the list versions used. */
+/**
+ * `POST /screening/search`: the query as searched, each result with its entry and the version of
+ * the list it was found in, and the list versions used.
+ */
 export function screeningResultView(search: ScreeningSearch, livemode: boolean) {
+  const versionOf = new Map(search.versions.map(({ version: v }) => [v.list_id, v.version_id]));
+  const versionId = (listId: string): string => {
+    const id = versionOf.get(listId);
+    // every list searched has its loaded version in search.versions: an entry without one is a bug, never a blank in evidence
+    if (id === undefined) throw new Error(`screening search: no loaded version for list ${listId}`);
+    return id;
+  };
   return {
     object: 'screening_result',
     query: search.query,
     threshold: search.threshold,
-    results: search.results.map((r) => ({
+    results: search.results.map((r: SearchResult & { reason?: string | null }) => ({
       list_id: r.entry.list_id,
+      version_id: versionId(r.entry.list_id),
       entry_id: r.entry.entry_id,
       schema: r.entry.schema,
       name: r.name,
       names: r.entry.names,
       score: r.score,
       match: r.match,
+      // why a result below the threshold fell short (a matcher that gives no reason leaves it out)
+      ...(r.reason !== undefined ? { reason: r.reason } : {}),
       explanation: r.explanation,
       entry: r.entry,
     })),

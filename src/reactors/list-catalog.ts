@@ -70,6 +70,8 @@ export class ListCatalog implements Processor {
   private readonly tenantLists = new Map<string, TenantList>();
   private officialIndex: ScreeningIndex | null = null;
   private readonly tenantIndexes = new Map<string, ScreeningIndex>();
+  /** per list, the version whose entries the serving index holds: it lags `loaded` while a new one is indexed */
+  private readonly indexed = new Map<string, LoadedVersion>();
   /** lists whose state changed and whose active version may need loading */
   private readonly dirty = new Set<string>();
   private loading: Promise<void> = Promise.resolve();
@@ -134,6 +136,11 @@ export class ListCatalog implements Processor {
 
   version(listId: string): LoadedVersion | null {
     return this.loaded.get(listId) ?? null;
+  }
+
+  /** The version a search reads now (the serving index's), which evidence must name; null before the first index. */
+  searchedVersion(listId: string): LoadedVersion | null {
+    return this.indexed.get(listId) ?? null;
   }
 
   /** The official lists. */
@@ -201,14 +208,18 @@ export class ListCatalog implements Processor {
   }
 
   private async reindexOfficial(): Promise<void> {
-    const entries = this.listIds().flatMap((id) => this.loaded.get(id)?.entries ?? []);
+    const versions = this.listIds().flatMap((id) => this.loaded.get(id) ?? []);
+    const entries = versions.flatMap((v) => v.entries);
     this.officialIndex = entries.length > 0 ? await buildIndexInSlices(entries, this.sliceMs) : null;
+    for (const v of versions) this.indexed.set(v.version.list_id, v);
   }
 
   private async reindexTenantList(listId: string): Promise<void> {
-    const entries = this.loaded.get(listId)?.entries ?? [];
+    const loaded = this.loaded.get(listId);
+    const entries = loaded?.entries ?? [];
     if (entries.length > 0) this.tenantIndexes.set(listId, await buildIndexInSlices(entries, this.sliceMs));
     else this.tenantIndexes.delete(listId);
+    if (loaded) this.indexed.set(listId, loaded);
   }
 
   /** Loads the list's active version when it is new here. True when one was loaded. */

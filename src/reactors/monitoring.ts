@@ -193,7 +193,7 @@ export class MonitoringReactor implements Processor, WorkHandler {
     let raised = 0;
     for (const result of find(query).filter((r) => r.match)) {
       const entry = result.entry;
-      const versionId = by.version_id ?? this.deps.catalog.version(entry.list_id)?.version.version_id ?? 'unknown';
+      const versionId = by.version_id ?? this.deps.catalog.searchedVersion(entry.list_id)?.version.version_id ?? 'unknown';
       const alertId = deterministicId(`alert:${customer.customer_id}:${entry.list_id}:${entry.entry_id}:${entry.content_hash}:${workId}`);
       const decided = await handleCommand(
         this.deps.log,

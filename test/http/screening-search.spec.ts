@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { checkResponse, resolvePointer } from '../helpers/openapi-contract.js';
 import { createTenant, startService, type TestService } from '../helpers/service.js';
 import type { Json } from './runs-support.js';
 import { SAMPLE_LISTS, uploadSampleLists } from './screening-support.js';
@@ -46,6 +47,44 @@ describe('screening search and compare', function () {
     expect(body['lists'][0]).to.include({ list_id: 'br_pep', entries: 8 });
     const scores = (body['results'] as Json[]).map((r) => r['score'] as number);
     expect(scores).to.deep.equal([...scores].sort((a, b) => b - a));
+  });
+
+  it('every result carries the version of the list it was found in, one of the versions listed (issue 26)', async () => {
+    // a name found on several lists: OFAC and the Brazilian ones
+    for (const name of ['Ayman al-Zawahiri', 'Jose Carlos da Silva Pereira']) {
+      const body = await ok('search', { schema: 'person', name, threshold: 0.6 });
+      const results = body['results'] as Json[];
+      expect(results.length, name).to.be.greaterThan(0);
+      const listed = new Map((body['lists'] as Json[]).map((l) => [l['list_id'], l['version_id']]));
+      for (const r of results) {
+        expect(r['version_id'], `${name}: ${r['list_id']}`).to.be.a('string').and.equal(listed.get(r['list_id']));
+        expect(r['version_id']).to.equal(service.services.listCatalog.version(r['list_id'])!.version.version_id);
+      }
+    }
+  });
+
+  it("the contract admits the matcher's audit fields exactly: reason, weights, contributions, token alignment, factors", async () => {
+    const body = await ok('search', { schema: 'person', name: 'Ayman al-Zawahiri', lists: ['ofac_sdn'] });
+    const token = { query: 'Ayman', query_normal: 'ayman', candidate: 'AYMAN', candidate_normal: 'ayman', kind: 'word', how: 'exact', similarity: 1, weight: 1.2, contribution: 1.2 };
+    const unpaired = { query: 'Hasan', query_normal: 'hasan', candidate: null, candidate_normal: null, kind: 'word', how: null, similarity: null, weight: 0.3, contribution: 0 };
+    const name = { feature: 'name', score: 0.8, query: 'Ayman Hasan', candidate: 'AL-ZAWAHIRI, Ayman', detail: 'alinhamento', weight: 1, contribution: 0.76, tokens: [token, unpaired], factors: [{ factor: 'weak_alias', value: 0.95, detail: 'alias fraco' }] };
+    const country = { feature: 'country', score: 0, query: 'BR', candidate: 'EG', detail: 'país diferente', weight: 0.04, contribution: -0.04 };
+    const withAudit = (result: Json, extra: Json) => ({ ...body, results: [{ ...result, reason: '0,04 abaixo do limiar 0,80', explanation: [name, country], ...extra }] });
+    const first = body['results'][0] as Json;
+    const check = (b: unknown) => checkResponse('POST', '/api/v1/screening/search', 200, 'application/json', b);
+    expect(check(withAudit(first, {}))).to.equal(null);
+    expect(check(withAudit(first, { reason: null }))).to.equal(null);
+    // exact: an unknown key in a token row, a missing version, an unknown way of agreeing are refused
+    expect(check({ ...body, results: [{ ...first, explanation: [{ ...name, tokens: [{ ...token, extra: 1 }] }] }] })).to.match(/additional properties \(extra\)/);
+    expect(check({ ...body, results: [{ ...first, explanation: [{ ...name, tokens: [{ ...token, how: 'guess' }] }] }] })).to.be.a('string');
+    const { version_id: _v, ...noVersion } = first;
+    expect(check({ ...body, results: [noVersion] })).to.match(/version_id/);
+    // the operator's alert explanation admits the same fields
+    const alert = resolvePointer('#/paths/~1operator~1v1~1alerts~1{alert_id}/get/responses/200/content/application~1json/example') as Json;
+    const checkAlert = (b: unknown) => checkResponse('GET', `/operator/v1/alerts/${alert['alert_id']}`, 200, 'application/json', b);
+    expect(checkAlert(alert)).to.equal(null);
+    expect(checkAlert({ ...alert, explanation: [name, country] })).to.equal(null);
+    expect(checkAlert({ ...alert, explanation: [{ ...name, factors: [{ factor: 'x' }] }] })).to.be.a('string');
   });
 
   it('tells homonyms apart by the masked CPF: the agreeing one matches, the other is pulled below the threshold', async () => {

@@ -103,6 +103,26 @@ describe('live sources served from the lists', function () {
     expect(sanctions['title']).to.include('ofac_sdn');
   });
 
+  it('a near miss on OFAC is recorded with the list version it was found in and the reason it fell short (issue 26)', async () => {
+    // one word of a two-word listed name: resembles AL-ZAWAHIRI, Ayman, never alerts on it
+    const answers = await run(template, { doc: '52998224725', name: 'Zawahiri' });
+    expect(checkOf(answers['sanctions']!)).to.include({ check_id: 'sanctions_hit', status: 'VALID' });
+    const screening = answers['sanctions']!['data']['screening'] as Json;
+    const ofacVersion = service.services.listCatalog.version('ofac_sdn')!.version.version_id;
+    const near = (screening['candidates'] as Json[]).find((c) => c['entry_id'] === '2676');
+    expect(near, JSON.stringify(screening['candidates'])).to.include({ list_id: 'ofac_sdn', version_id: ofacVersion, match: false });
+    expect(near!['score']).to.be.below(screening['threshold']).and.at.least(screening['threshold'] * 0.75);
+    expect(near!['reason']).to.be.a('string').and.match(/abaixo do limiar 0,80/);
+    for (const c of screening['candidates'] as Json[]) expect(c['version_id']).to.equal(ofacVersion);
+  });
+
+  it('a hit records its version and no reason', async () => {
+    const answers = await run(template, { doc: '52998224725', name: 'Ayman al-Zawahiri' });
+    const best = answers['sanctions']!['data']['screening']['candidates'][0] as Json;
+    expect(best).to.include({ entry_id: '2676', match: true, version_id: service.services.listCatalog.version('ofac_sdn')!.version.version_id });
+    expect(best).to.not.have.property('reason');
+  });
+
   it('a subject on no list: every list source VALID', async () => {
     const answers = await run(template, { doc: '52998224725', name: 'Zuleika Quaresma Vasconcelos Tibúrcio' });
     for (const source of ['sanctions', 'pep']) expect(checkOf(answers[source]!), source).to.include({ status: 'VALID' });

@@ -111,6 +111,8 @@ describe('tenant lists and the internal_lists source', function () {
     const found = (await (await search(acmeKey, { schema: 'person', name: 'Rogerio Tavares Quintanilha' })).json()) as Json;
     expect(found['results'][0]).to.include({ list_id: listId, match: true });
     expect(found['lists'].map((l: Json) => l['list_id'])).to.include(listId);
+    // a tenant list's result carries its version too
+    expect(found['results'][0]['version_id']).to.equal(found['lists'].find((l: Json) => l['list_id'] === listId)['version_id']).and.be.a('string');
     const byList = (await (await search(acmeKey, { schema: 'company', name: 'Transportadora Vento Sul', lists: [listId] })).json()) as Json;
     expect(byList['results'][0]).to.include({ list_id: listId, match: true });
 

@@ -87,6 +87,31 @@ describe('ListCatalog: loads and indexes list versions without holding the event
     expect(found('Joaquim Barbosa Lacerda')).to.deep.equal([]);
   });
 
+  it('evidence names the version the serving index holds: the previous one while the next is indexed (issue 26)', async () => {
+    await importVersion('10:Joaquim Barbosa Lacerda', 'v1');
+    await catalog.start();
+    const first = catalog.searchedVersion('br_pep')!.version.version_id;
+    expect(first).to.equal(catalog.version('br_pep')!.version.version_id);
+
+    await catalog.handle(await importVersion('30000:Hermenegildo Pacheco Trindade', 'v2'));
+    let done = false;
+    let lagging = 0;
+    const settled = catalog.settled().then(() => (done = true));
+    while (!done) {
+      await new Promise((resolve) => setImmediate(resolve));
+      // whenever the old index answers, the version searched is the old one, though the new one is loaded
+      if (found('Joaquim Barbosa Lacerda').length > 0) {
+        expect(catalog.searchedVersion('br_pep')!.version.version_id).to.equal(first);
+        if (catalog.version('br_pep')!.version.version_id !== first) lagging++;
+      }
+    }
+    await settled;
+    expect(lagging, 'turns where the new version was loaded and the old index still served').to.be.greaterThan(0);
+    expect(catalog.searchedVersion('br_pep')!.version.version_id).to.not.equal(first);
+    expect(catalog.searchedVersion('br_pep')!.version.version_id).to.equal(catalog.version('br_pep')!.version.version_id);
+    expect(found('Hermenegildo Pacheco Trindade')).to.deep.equal(['Hermenegildo Pacheco Trindade']);
+  });
+
   it('a version that cannot be loaded (its raw file gone) leaves the previous one serving, and is logged', async () => {
     await importVersion('5:Joaquim Barbosa Lacerda', 'v1');
     await catalog.start();

@@ -24,6 +24,79 @@ function rendered(name: string): { html: string; data: Record<string, unknown> }
 const candidates = (data: Record<string, unknown>) => (data['screening'] as { candidates: { entry_id: string; score: number; match: boolean }[] }).candidates;
 const decimal = (score: number) => score.toFixed(2).replace('.', ',');
 
+/** The matcher's issue-26 output as a run records it: a near miss and a hit, with weights, contributions and token alignments. */
+function weightedEvidence() {
+  const token = (query: string | null, query_normal: string | null, candidate: string | null, candidate_normal: string | null, how: string | null, similarity: number | null, weight: number, contribution: number) => ({
+    query,
+    query_normal,
+    candidate,
+    candidate_normal,
+    kind: 'word',
+    how,
+    similarity,
+    weight,
+    contribution,
+  });
+  return {
+    screening: {
+      threshold: 0.8,
+      lists: [{ list_id: 'ofac_sdn', version_id: 'ofac-v9', sha256: OFAC_SHA, published_at: '2026-11-20', entries: 2 }],
+      candidates: [
+        {
+          list_id: 'ofac_sdn',
+          version_id: 'ofac-v9',
+          entry_id: '7001',
+          name: 'IZADI, Muhammad Hasan',
+          score: 0.6207,
+          match: false,
+          reason: '0,18 abaixo do limiar 0,80: sem par no candidato: Hasan (peso 1,00); país diferente (−0,04)',
+          explanation: [
+            {
+              feature: 'name',
+              score: 0.6607,
+              query: 'Muhammad Izadi',
+              candidate: 'IZADI, Muhammad Hasan',
+              detail: 'nome principal',
+              weight: 1,
+              contribution: 0.6607,
+              tokens: [
+                token('Mohammed', 'muhammad', 'MUHAMMAD', 'muhammad', 'transliteration', 0.97, 0.6, 0.582),
+                token('Izadi', 'izadi', 'IZADI', 'izadi', 'exact', 1, 1.4, 1.4),
+                token(null, null, 'HASAN', 'hasan', null, null, 1, 0),
+              ],
+              factors: [],
+            },
+            { feature: 'country', score: 0, query: 'BR', candidate: 'IR', detail: 'país diferente', weight: 0.04, contribution: -0.04 },
+          ],
+        },
+        {
+          list_id: 'ofac_sdn',
+          version_id: 'ofac-v9',
+          entry_id: '7002',
+          name: 'IZADI, Muhammad',
+          score: 0.98,
+          match: true,
+          reason: null,
+          explanation: [
+            {
+              feature: 'name',
+              score: 0.95,
+              query: 'Muhammad Izadi',
+              candidate: 'IZADI, Muhammad',
+              detail: 'alias fraco',
+              weight: 1,
+              contribution: 0.95,
+              tokens: [token('Muhammad', 'muhammad', 'MUHAMMAD', 'muhammad', 'exact', 1, 0.6, 0.6), token('Izadi', 'izadi', 'IZADI', 'izadi', 'exact', 1, 1.4, 1.4)],
+              factors: [{ factor: 'weak_alias', value: 0.95, detail: 'alias fraco' }],
+            },
+            { feature: 'birth_date', score: 1, query: '1970', candidate: '1970', detail: 'mesmo ano', weight: 0.05, contribution: 0.03 },
+          ],
+        },
+      ],
+    },
+  };
+}
+
 const NO_HIT = 'Nenhum candidato com pontuação ≥ 0,60 nas listas acima: nada consta.';
 
 describe('completo report: screening evidence of a list source', () => {
@@ -116,6 +189,78 @@ describe('completo report: screening evidence of a list source', () => {
     const html = sourceData('sanctions', { screening: { threshold: 'alto', lists: 'x' } }, root).value;
     expect(html).to.not.include('Limiar de correspondência');
     expect(html).to.include('alto');
+  });
+
+  it('a near miss shows the version of its list and why it fell short (issue 26)', () => {
+    const { html, data } = rendered('Maria Aparecida Sousa Lima');
+    const candidate = candidates(data)[0]! as { reason?: string; version_id?: string };
+    expect(candidate).to.include({ version_id: 'ofac-v-2026-11-20' });
+    expect(html).to.include('Lista ofac_sdn · versão <span class="mono">ofac-v-2026-11-20</span> · entrada');
+    expect(candidate.reason).to.be.a('string');
+    expect(html).to.include(`<strong>Motivo:</strong> ${candidate.reason}`);
+  });
+
+  it("a hit shows its version and no reason", () => {
+    const { html } = rendered('Jose Carlos Perera');
+    expect(html).to.include('versão <span class="mono">ofac-v-2026-11-20</span>');
+    expect(html).to.not.include('Motivo:');
+  });
+
+  it('with weights: the explanation lines add up to the score, and the token table recomputes the name by hand', () => {
+    const html = sourceData('sanctions', weightedEvidence(), root).value;
+    // the near miss: version, the matcher's reason, weight and contribution columns
+    expect(html).to.include('versão <span class="mono">ofac-v9</span>');
+    expect(html).to.include('<strong>Motivo:</strong> 0,18 abaixo do limiar 0,80: sem par no candidato: Hasan (peso 1,00); país diferente (−0,04)');
+    expect(html).to.include('<th style="width:7%">Peso</th><th style="width:9%">Contribuição</th>');
+    expect(html).to.include('<td>Nome</td><td>0,66</td><td>1,00</td><td>0,6607</td><td>Muhammad Izadi</td>');
+    expect(html).to.include('<td>País</td><td>0,00</td><td>0,04</td><td>−0,04</td>');
+    expect(html).to.include('Pontuação = soma das contribuições: 0,6607 + (−0,04) = 0,6207.');
+    // the words as written beside their normal forms, how they agree, similarity, weight, contribution
+    expect(html).to.include('Alinhamento das palavras do nome');
+    expect(html).to.include('<td>Mohammed<br><span class="mono muted">muhammad</span></td><td>MUHAMMAD<br><span class="mono muted">muhammad</span></td><td>palavra</td><td>transliteração</td><td>0,97</td><td>0,60</td><td>0,582</td>');
+    expect(html).to.include('<td><span class="muted">—</span></td><td>HASAN<br><span class="mono muted">hasan</span></td><td>palavra</td><td>sem par</td><td>—</td><td>1,00</td><td>0,00</td>');
+    expect(html).to.include('<td colspan="5"><strong>Soma</strong></td><td><strong>3,00</strong></td><td><strong>1,982</strong></td>');
+    expect(html).to.include('Nome: 1,982 ÷ 3,00 = 0,6607.');
+    expect(html).to.not.include('registrada'); // every sum agrees with what was recorded
+    // the hit: a name factor multiplies the raw score
+    expect(html).to.include('Nome: 2,00 ÷ 2,00 = 1,00 × 0,95 <span class="muted">(alias fraco)</span> = 0,95.');
+    expect(html).to.include('Pontuação = soma das contribuições: 0,95 + 0,03 = 0,98.');
+    // scores are in [0, 1]: no multiplier sign on qualifiers; the footnote says the lines add up
+    expect(html).to.not.include('× 0,00');
+    expect(html).to.include('soma das contribuições de cada fator');
+    expect(html).to.not.include('&amp;'); // nothing escaped twice
+  });
+
+  it('token words carrying markup are escaped', () => {
+    const data = weightedEvidence();
+    const tokens = (data.screening.candidates[0]!.explanation[0] as { tokens: { query: string | null }[] }).tokens;
+    tokens[0]!.query = '<img src=x onerror=alert(1)>';
+    const html = sourceData('sanctions', data, root).value;
+    expect(html).to.include('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).to.not.include('<img');
+  });
+
+  it('old evidence (no version, reason nor weights) renders as before; an alignment of an unknown shape only leaves its table out', () => {
+    const old = weightedEvidence();
+    for (const c of old.screening.candidates as Record<string, unknown>[]) {
+      delete c['version_id'];
+      delete c['reason'];
+      c['explanation'] = (c['explanation'] as Record<string, unknown>[]).map(({ feature, score, query, candidate, detail }) => ({ feature, score: feature === 'country' ? 0.95 : score, query, candidate, detail }));
+    }
+    const html = sourceData('sanctions', old, root).value;
+    expect(html).to.include('Lista ofac_sdn · entrada <span class="mono">7001</span>');
+    expect(html).to.not.include(' · versão ');
+    expect(html).to.not.include('Peso');
+    expect(html).to.not.include('Alinhamento das palavras');
+    expect(html).to.include('<td>País</td><td>× 0,95</td>');
+    expect(html).to.include('demais fatores (×) multiplicam a pontuação');
+
+    const odd = weightedEvidence();
+    (odd.screening.candidates[0]!.explanation[0] as Record<string, unknown>)['tokens'] = [{ word: 'x' }];
+    const shown = sourceData('sanctions', odd, root).value;
+    expect(shown).to.include('Limiar de correspondência');
+    expect(shown).to.include('2. IZADI, Muhammad Hasan');
+    expect(shown.match(/Alinhamento das palavras do nome/g)).to.have.length(1); // the hit's, not the odd one's
   });
 
   it('labels the internal_lists source and its check while the catalog does not list it', () => {

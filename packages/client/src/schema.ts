@@ -1336,7 +1336,8 @@ export interface paths {
          * Search a name (and qualifiers) against the loaded lists
          * @description Scope `screening:read`. Both key environments search the loaded lists (the official
          *     ones and the tenant's own). Results best first, at or above `threshold` (default 0.8),
-         *     at most `limit` (default 10). `lists` names which lists to search (default: all the
+         *     at most `limit` (default 10), each with the `version_id` of the list version it was
+         *     found in and an explanation whose lines' contributions sum to its score. `lists` names which lists to search (default: all the
          *     tenant may search); another tenant's list is as unknown as a missing one
          *     (`invalid_list`). `doc` must be a whole, valid CPF or CNPJ (formatting stripped).
          */
@@ -2055,6 +2056,26 @@ export interface components {
             query: string | null;
             candidate: string | null;
             detail: string;
+            /**
+             * @description What this line weighs in the score: 1 for `name`; for `birth_date`, `country` and
+             *     `schema` the bound of its adjustment; for documents what they can add or remove.
+             *     Absent in alerts raised before the field existed.
+             */
+            weight?: number;
+            /**
+             * @description What this line adds to the score (negative when it removes): the score is the sum of
+             *     the lines' contributions. For `name` the name's score. Absent in alerts raised before
+             *     the field existed.
+             */
+            contribution?: number;
+            /**
+             * @description `name` only: the alignment of the query's words with the candidate's, one row per pair
+             *     or unpaired word. The name's raw score is Σ `contribution` / Σ `weight` over the rows,
+             *     then multiplied by every `factors[].value`.
+             */
+            tokens?: components["schemas"]["MatchTokenExplanation"][];
+            /** @description `name` only: the factors the raw name score is multiplied by (e.g. a weak alias). */
+            factors?: components["schemas"]["MatchNameFactor"][];
         };
         OpAlertDetail: components["schemas"]["OpAlertProperties"] & {
             /** @description The matcher's explanation of the score; `"[erased]"` after the customer's erasure; null if the raising event is not found. */
@@ -2797,6 +2818,55 @@ export interface components {
             query: string | null;
             candidate: string | null;
             detail: string;
+            /**
+             * @description What this line weighs in the score: 1 for `name`; for `birth_date`, `country` and
+             *     `schema` the bound of its adjustment; for documents what they can add or remove.
+             *     Absent in explanations recorded before the field existed.
+             */
+            weight?: number;
+            /**
+             * @description What this line adds to the score (negative when it removes): the score is the sum of
+             *     the lines' contributions. For `name` the name's score. Absent in explanations recorded
+             *     before the field existed.
+             */
+            contribution?: number;
+            /**
+             * @description `name` only: the alignment of the query's words with the candidate's, one row per pair
+             *     or unpaired word. The name's raw score is Σ `contribution` / Σ `weight` over the rows,
+             *     then multiplied by every `factors[].value`.
+             */
+            tokens?: components["schemas"]["MatchTokenExplanation"][];
+            /** @description `name` only: the factors the raw name score is multiplied by (e.g. a weak alias). */
+            factors?: components["schemas"]["MatchNameFactor"][];
+        };
+        /**
+         * @description One row of a name's token alignment: a query word and the candidate word it was paired
+         *     with (either null when unpaired), as written and in normal form, how they agree, their
+         *     similarity, and the row's weight and contribution to the name's score.
+         */
+        MatchTokenExplanation: {
+            /** @description The word as the query writes it. */
+            query: string | null;
+            /** @description Its normal form, as compared. */
+            query_normal: string | null;
+            candidate: string | null;
+            candidate_normal: string | null;
+            /** @description The token's kind (a word, a particle, a legal form...). */
+            kind: string;
+            /**
+             * @description How the pair agrees; null for an unpaired word.
+             * @enum {unknown}
+             */
+            how: "exact" | "phonetic" | "transliteration" | "typo" | "string" | "initial" | "compound" | "gender" | "none" | null;
+            similarity: number | null;
+            weight: number;
+            contribution: number;
+        };
+        MatchNameFactor: {
+            factor: string;
+            value: number;
+            /** @description In Portuguese. */
+            detail: string;
         };
         ListEntryName: {
             name: string;
@@ -2835,6 +2905,8 @@ export interface components {
         /** @description One search result. */
         ScreeningCandidate: {
             list_id: string;
+            /** @description The version of the list the entry was found in (one of `lists`). */
+            version_id: string;
             entry_id: string;
             /** @enum {string} */
             schema: "person" | "company" | "vessel" | "aircraft" | "other";
@@ -2844,6 +2916,11 @@ export interface components {
             score: number;
             /** @description Score at or above the threshold. */
             match: boolean;
+            /**
+             * @description Below the threshold, why the result fell short, in Portuguese (what is missing or
+             *     disagrees, and by how much); null for a match.
+             */
+            reason?: string | null;
             explanation: components["schemas"]["MatchExplanation"][];
             entry: components["schemas"]["ListEntry"];
         };
@@ -6399,6 +6476,7 @@ export interface operations {
                      *       "results": [
                      *         {
                      *           "list_id": "ofac_sdn",
+                     *           "version_id": "88760e4a-439b-59ed-8231-7e643244ef25",
                      *           "entry_id": "22790",
                      *           "schema": "person",
                      *           "name": "MADURO MOROS, Nicolas",
@@ -6410,13 +6488,52 @@ export interface operations {
                      *           ],
                      *           "score": 1,
                      *           "match": true,
+                     *           "reason": null,
                      *           "explanation": [
                      *             {
                      *               "feature": "name",
                      *               "score": 1,
                      *               "query": "Nicolas Maduro Moros",
                      *               "candidate": "MADURO MOROS, Nicolas",
-                     *               "detail": "nome principal; alinhamento: nicolas ~ nicolas (igual 1,00); maduro ~ maduro (igual 1,00); moros ~ moros (igual 1,00)"
+                     *               "detail": "nome principal; alinhamento: nicolas ~ nicolas (igual 1,00); maduro ~ maduro (igual 1,00); moros ~ moros (igual 1,00)",
+                     *               "weight": 1,
+                     *               "contribution": 1,
+                     *               "tokens": [
+                     *                 {
+                     *                   "query": "Nicolas",
+                     *                   "query_normal": "nicolas",
+                     *                   "candidate": "Nicolas",
+                     *                   "candidate_normal": "nicolas",
+                     *                   "kind": "word",
+                     *                   "how": "exact",
+                     *                   "similarity": 1,
+                     *                   "weight": 0.8,
+                     *                   "contribution": 0.8
+                     *                 },
+                     *                 {
+                     *                   "query": "Maduro",
+                     *                   "query_normal": "maduro",
+                     *                   "candidate": "MADURO",
+                     *                   "candidate_normal": "maduro",
+                     *                   "kind": "word",
+                     *                   "how": "exact",
+                     *                   "similarity": 1,
+                     *                   "weight": 1.1,
+                     *                   "contribution": 1.1
+                     *                 },
+                     *                 {
+                     *                   "query": "Moros",
+                     *                   "query_normal": "moros",
+                     *                   "candidate": "MOROS",
+                     *                   "candidate_normal": "moros",
+                     *                   "kind": "word",
+                     *                   "how": "exact",
+                     *                   "similarity": 1,
+                     *                   "weight": 1.3,
+                     *                   "contribution": 1.3
+                     *                 }
+                     *               ],
+                     *               "factors": []
                      *             }
                      *           ],
                      *           "entry": {

@@ -18,7 +18,26 @@ export const LIST_SOURCES: Readonly<Record<string, { lists: readonly string[]; c
 /** Searches entries of the given lists (the catalog for a tenant, or indexes rebuilt by verify-run). */
 export type ListSearch = (query: ScreeningQuery, options: SearchOptions & { lists: readonly string[] }) => SearchResult[];
 
+/** A result of a matcher that says why a candidate fell short (score.ts `Comparison.reason`), or of one that does not yet. */
+type Reasoned = SearchResult & { reason?: string | null };
+
+/** recorded per answer, at most: this many hits and, apart, this many near misses */
 const CANDIDATES = 5;
+/** results searched to split into hits and near misses, so hits never crowd the near misses out */
+const SEARCHED = 20;
+
+/** A gap or threshold as the reason text shows it: 2 decimals, 4 when that would read 0,00. */
+const decimal = (x: number): string => x.toFixed(x !== 0 && Math.abs(x) < 0.01 ? 4 : 2).replace('.', ',');
+
+/**
+ * Why a candidate is below the threshold: the matcher's own sentence (`reason`, naming what fell
+ * short), or, from a matcher that gives none, how far below the threshold its score is.
+ */
+export function nearMissReason(result: { score: number; reason?: string | null | undefined }, threshold: number): string {
+  if (typeof result.reason === 'string' && result.reason !== '') return result.reason;
+  // the score as recorded (4 decimals): 0,7964 must not read as the threshold 0,80
+  return `${decimal(Math.max(0, threshold - result.score))} abaixo do limiar ${decimal(threshold)}: pontuação ${result.score.toFixed(4).replace('.', ',')}.`;
+}
 
 /**
  * Live keys' answers for the list sources, from this instance's loaded lists; every other source
@@ -34,7 +53,7 @@ export class ListSource implements Source {
    *   from the tenant's own lists
    */
   constructor(
-    private readonly catalog: Pick<ListCatalog, 'search' | 'version' | 'tenantListsOf'>,
+    private readonly catalog: Pick<ListCatalog, 'search' | 'searchedVersion' | 'tenantListsOf'>,
     private readonly fallback: Source,
     private readonly only: readonly string[] = Object.keys(LIST_SOURCES),
     private readonly threshold = DEFAULT_THRESHOLD,
@@ -45,7 +64,8 @@ export class ListSource implements Source {
     if (!served || !this.only.includes(request.source_id)) return this.fallback.query(request, signal);
     const own = request.source_id === 'internal_lists' ? this.catalog.tenantListsOf(request.tenant_id) : [];
     const listIds = request.source_id === 'internal_lists' ? own.map((l) => l.list_id) : served.lists;
-    const versions = listIds.map((id) => this.catalog.version(id)).filter((v) => v !== null);
+    // the versions the index searched holds (a newer one may be loaded and still indexing)
+    const versions = listIds.map((id) => this.catalog.searchedVersion(id)).filter((v) => v !== null);
     if (versions.length === 0) {
       return request.source_id === 'internal_lists'
         ? errorAnswer('list_not_loaded', 'The tenant has no internal list with a loaded version.')
@@ -72,15 +92,28 @@ export function listAnswer(
   const served = LIST_SOURCES[sourceId]!;
   const name = typeof subject.name === 'string' ? subject.name : '';
   const schema = subject.type === 'pj' ? 'company' : 'person';
-  const candidates = name
-    ? search({ schema, name, doc: subject.doc }, { lists: versions.map((v) => v.list_id), threshold, min_score: threshold * 0.75, limit: CANDIDATES })
+  const found = name
+    ? search({ schema, name, doc: subject.doc }, { lists: versions.map((v) => v.list_id), threshold, min_score: threshold * 0.75, limit: SEARCHED })
     : [];
+  // best first, as searched: the best hits, then the best near misses
+  const candidates = [...found.filter((c) => c.match).slice(0, CANDIDATES), ...found.filter((c) => !c.match).slice(0, CANDIDATES)];
   const hit = candidates.find((c) => c.match) ?? null;
+  const versionOf = new Map(versions.map((v) => [v.list_id, v.version_id]));
   const data = {
     screening: {
       threshold,
       lists: versions.map((v) => ({ list_id: v.list_id, ...(names.has(v.list_id) ? { name: names.get(v.list_id) } : {}), version_id: v.version_id, sha256: v.sha256, published_at: v.published_at, entries: v.entries })),
-      candidates: candidates.map((c) => ({ list_id: c.entry.list_id, entry_id: c.entry.entry_id, name: c.name, score: c.score, match: c.match, explanation: c.explanation })),
+      candidates: candidates.map((c) => ({
+        list_id: c.entry.list_id,
+        // the version the entry was found in (the index holds one version per list)
+        version_id: versionOf.get(c.entry.list_id) ?? null,
+        entry_id: c.entry.entry_id,
+        name: c.name,
+        score: c.score,
+        match: c.match,
+        ...(c.match ? {} : { reason: nearMissReason(c as Reasoned, threshold) }),
+        explanation: c.explanation,
+      })),
     },
   };
   const listLabel = (listId: string) => names.get(listId) ?? listId;
