@@ -18,8 +18,6 @@ export const LIST_SOURCES: Readonly<Record<string, { lists: readonly string[]; c
 /** Searches entries of the given lists (the catalog for a tenant, or indexes rebuilt by verify-run). */
 export type ListSearch = (query: ScreeningQuery, options: SearchOptions & { lists: readonly string[] }) => SearchResult[];
 
-/** A result of a matcher that says why a candidate fell short (score.ts `Comparison.reason`), or of one that does not yet. */
-type Reasoned = SearchResult & { reason?: string | null };
 
 /** recorded per answer, at most: this many hits and, apart, this many near misses */
 const CANDIDATES = 5;
@@ -111,7 +109,7 @@ export function listAnswer(
         name: c.name,
         score: c.score,
         match: c.match,
-        ...(c.match ? {} : { reason: nearMissReason(c as Reasoned, threshold) }),
+        ...(c.match ? {} : { reason: nearMissReason(c, threshold) }),
         explanation: c.explanation,
       })),
     },

@@ -15,13 +15,13 @@ function stubSearch(results: (SearchResult & { reason?: string | null })[]) {
   return { search, asked };
 }
 
-const result = (list_id: string, entry_id: string, score: number, reason?: string | null): SearchResult & { reason?: string | null } => ({
+const result = (list_id: string, entry_id: string, score: number, reason: string | null = null): SearchResult => ({
   score,
   match: score >= 0.8,
   name: `Nome ${entry_id}`,
-  explanation: [{ feature: 'name', score, query: 'Consulta', candidate: `Nome ${entry_id}`, detail: 'alinhamento' }],
+  explanation: [{ feature: 'name', score, query: 'Consulta', candidate: `Nome ${entry_id}`, detail: 'alinhamento', weight: 1, contribution: score }],
   entry: listEntry(list_id, entry_id, `Nome ${entry_id}`),
-  ...(reason !== undefined ? { reason } : {}),
+  reason,
 });
 
 const versions = [listVersion('ofac_sdn', 'ofac-v7'), listVersion('un_sc', 'un-v3')];
