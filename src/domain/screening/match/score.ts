@@ -133,6 +133,7 @@ const SYMBOLS: Record<string, string> = {
 const show = (t: PreparedToken | undefined): string => (t ? (SYMBOLS[t.text] ?? t.text) : '');
 const HOW: Record<Agreement, string> = {
   exact: 'igual',
+  transliteration: 'transliteração',
   phonetic: 'fonética',
   typo: 'erro de digitação',
   string: 'grafia próxima',

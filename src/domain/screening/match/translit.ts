@@ -1,0 +1,143 @@
+import anyAscii from 'any-ascii';
+import { ARABIC_GROUPS, CHINESE_SURNAMES, KOREAN_SURNAMES } from './translit-tables.js';
+
+/**
+ * Transliteration keys: one name word as English, French, German and Russian-style romanisations
+ * of Arabic, Persian, Cyrillic, Korean and Chinese write it. Two words sharing a key are one name
+ * written two ways (Mohammed/Muhammad, Yevgeniy/Evgeny, Pak/Park, Zhang/Chang). Keys come from
+ * rules (a romanisation skeleton, a Korean syllable fold) and from tables (translit-tables.ts) for
+ * spellings no rule derives. A word in another script (Cyrillic, Hangul, Greek) is read through
+ * its any-ascii transliteration first, so "Сергей" and "Sergey" share a key.
+ *
+ * Namespaces: `t:` a table group (a word both frequent in the lists and in a group agrees by the
+ * table only), `r:` the skeleton, `a:` an abd-al compound, `k:` Korean, `c:` Chinese.
+ */
+
+const NO_KEYS: readonly string[] = Object.freeze([]);
+
+function invert(groups: Readonly<Record<string, readonly string[]>>, prefix: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [group, words] of Object.entries(groups)) {
+    for (const w of words) {
+      const list = out.get(w) ?? [];
+      list.push(prefix + group);
+      out.set(w, list);
+    }
+  }
+  return out;
+}
+const ARABIC = invert(ARABIC_GROUPS, 't:');
+const KOREAN = invert(KOREAN_SURNAMES, 'k:@');
+const CHINESE = invert(CHINESE_SURNAMES, 'c:');
+
+/**
+ * The romanisation skeleton, shared by Arabic, Persian and Cyrillic names: what English, French
+ * and German spellings of one letter have in common (BGN/PCGN and ALA-LC tables against the
+ * popular spellings). Consonant digraphs to one letter (kh, gh, dh, ph, q, x, tz, dj), y as i,
+ * ou/oo as u, ee as i, o as u (Arabic has no o: Omar/Umar, Osama/Usama), e in the last closed
+ * syllable as i (Khaled/Khalid, Kassem/Qasim), ei/ey as ai (Hossein/Husayn), the Russian endings
+ * -iy/-ii/-y/-ei as -i and -off/-ow as -ov, -er after a consonant as -r (Aleksander/Aleksandr),
+ * a leading ye as e (Yevgeniy/Evgeny), a final h after a vowel dropped, doubled letters as one.
+ */
+export function romanisationSkeleton(word: string): string {
+  let w = word
+    .replace(/x/g, 'ks')
+    .replace(/dzh|dj/g, 'j')
+    .replace(/kh/g, 'x')
+    .replace(/gh/g, 'g')
+    .replace(/dh/g, 'z')
+    .replace(/ph/g, 'f')
+    .replace(/ck|q/g, 'k')
+    .replace(/tz/g, 'ts')
+    .replace(/y/g, 'i')
+    .replace(/ou|oo/g, 'u')
+    .replace(/ee/g, 'i')
+    .replace(/(.)\1+/g, '$1')
+    .replace(/([aeiou])h$/, '$1')
+    .replace(/(?:of|ow)$/, 'ov')
+    .replace(/([^aeiou])er$/, '$1r')
+    .replace(/(?:ei|ii|ij)$/, 'i')
+    .replace(/^ie/, 'e')
+    .replace(/e(?=[^aeiou]+$)/, 'i')
+    .replace(/ei(?![aeiou])/g, 'ai')
+    .replace(/o/g, 'u');
+  w = w.replace(/(.)\1+/g, '$1');
+  return w;
+}
+
+/** "Abdulrahman", "Abdelrahman", "Abdurrahman", "Abdalrahman": abd, the article, then the name. */
+function abdCompound(word: string): string | null {
+  const m = /^abd[aeiou]?l?(.{3,})$/.exec(word);
+  if (!m || ARABIC.has(word)) return null;
+  return `a:${romanisationSkeleton((m[1] as string).replace(/^(.)\1/, '$1'))}`;
+}
+
+/**
+ * One Korean syllable as McCune-Reischauer, the Revised Romanization and passports write it,
+ * folded: initial g/k, b/p, d/t, j/ch, s/sh as one; eo, o, u, eu, oo as o (Chol/Cheol/Chul,
+ * Un/Eun); yeo, yo, yu, you as yo (Myong/Myeong/Myung); ee as i (Hee). Null when the word is not
+ * one syllable.
+ */
+const KOREAN_INITIAL: Readonly<Record<string, string>> = { tch: 'j', ch: 'j', jj: 'j', j: 'j', kk: 'k', k: 'k', g: 'k', pp: 'p', p: 'p', b: 'p', tt: 't', t: 't', d: 't', ss: 's', sh: 's', s: 's', n: 'n', m: 'm', h: 'h', r: 'r', l: 'l', '': '' };
+const KOREAN_VOWEL: Readonly<Record<string, string>> = {
+  a: 'a', ae: 'e', e: 'e', ya: 'ya', yae: 'ye', ye: 'ye', eo: 'o', o: 'o', u: 'o', eu: 'o', oo: 'o', ou: 'o',
+  yeo: 'yo', yo: 'yo', yu: 'yo', you: 'yo', yoo: 'yo', wa: 'wa', wo: 'wo', woo: 'o', wi: 'wi', i: 'i', ee: 'i', ui: 'ui',
+};
+const KOREAN_FINAL: Readonly<Record<string, string>> = { ng: 'ng', n: 'n', m: 'm', l: 'l', r: 'l', k: 'k', g: 'k', p: 'p', b: 'p', t: 't', d: 't', h: '', '': '' };
+const KOREAN_SYLLABLE = /^(tch|ch|jj|kk|pp|tt|ss|sh|[jkgpbtdsnmhrl]|)(yeo|yae|you|yoo|woo|ya|ye|ae|eo|eu|oo|ou|yo|yu|wa|wo|wi|ee|ui|[aeiou])(ng|[nmlrkgpbtdh]|)$/;
+
+export function koreanSyllable(word: string): string | null {
+  const m = KOREAN_SYLLABLE.exec(word);
+  if (!m) return null;
+  const fold = (KOREAN_INITIAL[m[1] as string] as string) + (KOREAN_VOWEL[m[2] as string] as string) + (KOREAN_FINAL[m[3] as string] as string);
+  // Hee and Hui are one syllable (희)
+  return fold === 'hui' ? 'hi' : fold;
+}
+
+function koreanKeys(word: string, out: string[]): void {
+  const table = KOREAN.get(word);
+  if (table) {
+    for (const key of table) {
+      out.push(key);
+      const canonical = koreanSyllable(key.slice(3));
+      if (canonical) out.push(`k:${canonical}`);
+    }
+  }
+  const own = koreanSyllable(word);
+  if (own) out.push(`k:${own}`);
+}
+
+const LATIN = /^[a-z]+$/;
+const HANGUL = /[\uac00-\ud7a3]/;
+
+function push(out: string[], key: string): void {
+  if (!out.includes(key)) out.push(key);
+}
+
+/**
+ * The transliteration keys of one folded word (lower case, no marks). Cheap: a few regular
+ * expressions over a short string and three table lookups.
+ */
+export function transliterationKeys(text: string): readonly string[] {
+  const out: string[] = [];
+  let word = text;
+  if (!LATIN.test(text)) {
+    const ascii = anyAscii(text);
+    if (HANGUL.test(text)) {
+      // Hangul: one key for the syllables (김정은 → Gim Jeong Eun)
+      const syllables = ascii.split(/(?=[A-Z])/).map((s) => koreanSyllable(s.toLowerCase()) ?? s.toLowerCase());
+      if (syllables.length > 1) return [`k:${syllables.join('')}`];
+    }
+    word = ascii.toLowerCase().replace(/[^a-z]/g, '');
+    if (word === '') return NO_KEYS;
+  }
+  for (const key of ARABIC.get(word) ?? NO_KEYS) push(out, key);
+  const compound = abdCompound(word);
+  if (compound) push(out, compound);
+  const keys: string[] = [];
+  koreanKeys(word, keys);
+  for (const key of keys) push(out, key);
+  for (const key of CHINESE.get(word) ?? NO_KEYS) push(out, key);
+  if (word.length >= 3) push(out, `r:${romanisationSkeleton(word)}`);
+  return out;
+}
