@@ -144,12 +144,14 @@ function wordSimilarity(a: PreparedToken, b: PreparedToken, known: KnownName): T
   // two names both frequent in the lists, one letter apart, are two names: Maria and Márcia,
   // Nilson and Gilson; only sounding alike makes them one
   const distinctNames = known(a.text) && known(b.text);
-  if (transliterationAgrees(a.tk, b.tk, distinctNames)) return TRANSLITERATION;
   const jw = jaroWinkler(a.text, b.text);
-  // short keys collide (Maria, Moura, Mira: MRA); their vowels tell them apart
-  if (a.key.length >= 2 && a.key === b.key && (a.key.length > 3 ? jw >= 0.7 : a.voweled === b.voweled)) return PHONETIC;
   // a slip seldom hits the first letter: Hamas and Tamas are two words unless they sound alike
   const sameStart = a.text[0] === b.text[0];
+  // short keys collide (Maria, Moura, Mira: MRA); their vowels tell them apart. Another first
+  // letter must spell the same sounds, vowels too (Ygor/Igor, Catarina/Katarina; not Izadi/Yazdi)
+  if (a.key.length >= 2 && a.key === b.key && (a.key.length > 3 && sameStart ? jw >= 0.7 : a.voweled === b.voweled)) return PHONETIC;
+  // one name in two romanisations (Mohammed/Muhammad, Pak/Park): below the Portuguese key, above a slip
+  if (transliterationAgrees(a.tk, b.tk, distinctNames)) return TRANSLITERATION;
   const typo = distinctNames || !sameStart ? 0 : typoScore(a.text, b.text);
   if (foreignPhoneticAgrees(a, b, jw) && typo < FOREIGN_PHONETIC_SCORE) return FOREIGN_PHONETIC;
   if (distinctNames || !sameStart) return NONE;

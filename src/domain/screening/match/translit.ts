@@ -36,7 +36,7 @@ const CHINESE = invert(CHINESE_SURNAMES, 'c:');
  * popular spellings). Consonant digraphs to one letter (kh, gh, dh, ph, q, x, tz, dj), y as i,
  * ou/oo as u, ee as i, o as u (Arabic has no o: Omar/Umar, Osama/Usama), e in the last closed
  * syllable as i (Khaled/Khalid, Kassem/Qasim), ei/ey as ai (Hossein/Husayn), the Russian endings
- * -iy/-ii/-y/-ei as -i and -off/-ow as -ov, -er after a consonant as -r (Aleksander/Aleksandr),
+ * -iy/-ii/-y/-ei as -i and -off/-ow as -ov, -nder/-ter as -ndr/-tr (Aleksander/Aleksandr, Peter/Petr),
  * a leading ye as e (Yevgeniy/Evgeny), a final h after a vowel dropped, doubled letters as one.
  */
 export function romanisationSkeleton(word: string): string {
@@ -55,7 +55,7 @@ export function romanisationSkeleton(word: string): string {
     .replace(/(.)\1+/g, '$1')
     .replace(/([aeiou])h$/, '$1')
     .replace(/(?:of|ow)$/, 'ov')
-    .replace(/([^aeiou])er$/, '$1r')
+    .replace(/(nd|t)er$/, '$1r')
     .replace(/(?:ei|ii|ij)$/, 'i')
     .replace(/^ie/, 'e')
     .replace(/e(?=[^aeiou]+$)/, 'i')
