@@ -40,30 +40,70 @@ const CHINESE = invert(CHINESE_SURNAMES, 'c:');
  * a leading ye as e (Yevgeniy/Evgeny), a final h after a vowel dropped, doubled letters as one.
  */
 export function romanisationSkeleton(word: string): string {
-  let w = word
-    .replace(/x/g, 'ks')
-    .replace(/dzh|dj/g, 'j')
-    .replace(/kh/g, 'x')
-    .replace(/gh/g, 'g')
-    .replace(/dh/g, 'z')
-    .replace(/ph/g, 'f')
-    .replace(/ck|q/g, 'k')
-    .replace(/tz/g, 'ts')
-    .replace(/y/g, 'i')
-    .replace(/ou|oo/g, 'u')
-    .replace(/ee/g, 'i')
-    .replace(/(.)\1+/g, '$1')
-    .replace(/([aeiou])h$/, '$1')
-    .replace(/(?:of|ow)$/, 'ov')
-    .replace(/(nd|t)er$/, '$1r')
-    .replace(/(?:ei|ii|ij)$/, 'i')
-    .replace(/^ie/, 'e')
-    .replace(/e(?=[^aeiou]+$)/, 'i')
-    .replace(/ei(?![aeiou])/g, 'ai')
-    .replace(/o/g, 'u');
-  w = w.replace(/(.)\1+/g, '$1');
-  return w;
+  // one pass for the letters and digraphs, doubled letters collapsed; no regular expression
+  // (this runs on every word of every list when an index is built)
+  let w = '';
+  let last = '';
+  const put = (c: string) => {
+    if (c !== last) w += c;
+    last = c;
+  };
+  for (let i = 0; i < word.length; i++) {
+    const c = word[i] as string;
+    const n = word[i + 1];
+    if (c === 'x') {
+      put('k');
+      put('s');
+    } else if (c === 'd' && n === 'z' && word[i + 2] === 'h') {
+      put('j');
+      i += 2;
+    } else if (c === 'd' && n === 'j') {
+      put('j');
+      i++;
+    } else if (n === 'h' && (c === 'k' || c === 'g' || c === 'd' || c === 'p')) {
+      put(c === 'k' ? 'x' : c === 'g' ? 'g' : c === 'd' ? 'z' : 'f');
+      i++;
+    } else if (c === 'c' && n === 'k') {
+      put('k');
+      i++;
+    } else if (c === 't' && n === 'z') {
+      put('t');
+      put('s');
+      i++;
+    } else if (c === 'q') put('k');
+    else if (c === 'y') put('i');
+    else if (c === 'o' && (n === 'u' || n === 'o')) {
+      put('u');
+      i++;
+    } else if (c === 'e' && n === 'e') {
+      put('i');
+      i++;
+    } else put(c);
+  }
+  // the ends of the word
+  const len = w.length;
+  if (len > 1 && w[len - 1] === 'h' && isVowel(w[len - 2])) w = w.slice(0, -1);
+  if (w.endsWith('of') || w.endsWith('ow')) w = `${w.slice(0, -1)}v`;
+  else if (w.endsWith('nder') || w.endsWith('ter')) w = `${w.slice(0, -2)}r`;
+  else if (w.endsWith('ei') || w.endsWith('ij')) w = `${w.slice(0, -2)}i`;
+  if (w.startsWith('ie')) w = w.slice(1);
+  let lastVowel = w.length - 1;
+  while (lastVowel >= 0 && !isVowel(w[lastVowel])) lastVowel--;
+  if (lastVowel >= 0 && lastVowel < w.length - 1 && w[lastVowel] === 'e') w = `${w.slice(0, lastVowel)}i${w.slice(lastVowel + 1)}`;
+  // ei before a consonant as ai, o as u, doubled letters again
+  let out = '';
+  last = '';
+  for (let i = 0; i < w.length; i++) {
+    let c = w[i] as string;
+    if (c === 'o') c = 'u';
+    else if (c === 'e' && w[i + 1] === 'i' && !isVowel(w[i + 2])) c = 'a';
+    if (c !== last) out += c;
+    last = c;
+  }
+  return out;
 }
+
+const isVowel = (c: string | undefined): boolean => c === 'a' || c === 'e' || c === 'i' || c === 'o' || c === 'u';
 
 /** "Abdulrahman", "Abdelrahman", "Abdurrahman", "Abdalrahman": abd, the article, then the name. */
 function abdCompound(word: string): string | null {
