@@ -64,14 +64,17 @@ const slavicFeminine = (a: string, b: string): boolean => b.length === a.length 
 /**
  * Given names mark gender in their last vowel (Fabiano/Fabiana, Cristiano/Cristiane) or an added
  * "a" (Daniel/Daniela, Aleksandr/Aleksandra): different people, however close the strings and the
- * foreign phonetic codes are. Only given names (translit-tables.ts) do: in a surname or a company
+ * foreign phonetic codes are. Only given names (translit-tables.ts) do, a swapped last vowel when
+ * one of the two is a given name, an added "a" when both are: in a surname or a company
  * word the same slip is a typo (Magham/Maghma, Naftiran/Naftirna), except the Slavic feminine
  * surname (Ivanov/Ivanova).
  */
 export function genderConflict(a: string, b: string): boolean {
   if (a.length < 3 || b.length < 3) return false;
   if (slavicFeminine(a, b) || slavicFeminine(b, a)) return true;
-  if (!GIVEN.has(a) && !GIVEN.has(b)) return false;
+  const givenA = GIVEN.has(a);
+  const givenB = GIVEN.has(b);
+  if (!givenA && !givenB) return false;
   const ea = a[a.length - 1] as string;
   const eb = b[b.length - 1] as string;
   const swapped = (ea === 'o' && (eb === 'a' || eb === 'e')) || (eb === 'o' && (ea === 'a' || ea === 'e'));
@@ -81,6 +84,8 @@ export function genderConflict(a: string, b: string): boolean {
   const enko = (x: string) => x.endsWith('enko') || x.endsWith('enka');
   if (enko(a) && enko(b)) return false;
   if (swapped) return levenshtein(a.slice(0, -1), b.slice(0, -1)) <= 1;
+  // an added "a" makes a name of both only when both are names: Nikol is Nikola mistyped
+  if (!givenA || !givenB) return false;
   return ea === 'a' ? levenshtein(a.slice(0, -1), b) <= 1 : levenshtein(a, b.slice(0, -1)) <= 1;
 }
 

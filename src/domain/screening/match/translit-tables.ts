@@ -82,7 +82,7 @@ export const CHINESE_SURNAMES: Readonly<Record<string, readonly string[]>> = {
   xie: ['xie', 'hsieh'],
   huang: ['huang', 'hwang', 'wong', 'ng'],
   wang: ['wang', 'wong', 'ong'],
-  liu: ['liu', 'lau', 'lao'],
+  liu: ['liu', 'lau', 'liew', 'leow', 'lao'],
   guo: ['guo', 'kuo', 'kwok', 'kuok', 'quek'],
   jiang: ['jiang', 'chiang', 'kiang', 'keung'],
   qin: ['qin', 'chin', 'chun', 'tsin'],
