@@ -5,6 +5,7 @@ import type { EntryDocument, EntryName, EntrySchema, ListEntry } from '../entry.
 import { normalizeName, type NameToken } from './normalize.js';
 import { portuguesePhoneticKey } from './phonetic-pt.js';
 import type { PreparedToken } from './similarity.js';
+import { transliterationKeys } from './translit.js';
 
 /**
  * Queries, plain records and list entries in the form the scorer compares: every name's tokens
@@ -91,8 +92,12 @@ export const lookupInterner =
   (token) =>
     tokens.get(tokenId(token)) ?? prepare(token);
 
+const NO_KEYS: readonly string[] = Object.freeze([]);
+
 export function prepareToken(token: NameToken): PreparedToken {
-  if (token.kind !== 'word' && token.kind !== 'patronymic') return { id: -1, text: token.text, kind: token.kind, key: '', voweled: '', dm: ['', ''] };
+  // particles get transliteration keys too: bin, ben and ibn are one word
+  if (token.kind === 'particle') return { id: -1, text: token.text, kind: token.kind, key: '', voweled: '', dm: ['', ''], tk: transliterationKeys(token.text).filter((k) => k.startsWith('t:')) };
+  if (token.kind !== 'word' && token.kind !== 'patronymic') return { id: -1, text: token.text, kind: token.kind, key: '', voweled: '', dm: ['', ''], tk: NO_KEYS };
   return {
     id: -1,
     text: token.text,
@@ -100,6 +105,7 @@ export function prepareToken(token: NameToken): PreparedToken {
     key: portuguesePhoneticKey(token.spoken),
     voweled: portuguesePhoneticKey(token.spoken, { vowels: true }),
     dm: doubleMetaphone(token.text),
+    tk: transliterationKeys(token.text),
   };
 }
 

@@ -223,6 +223,7 @@ function writtenTokens(name: PreparedName, schema: EntrySchema): (i: number) => 
 const normal = (name: PreparedName, i: number): string => name.tokens[i]?.text ?? '';
 const HOW: Record<Agreement | 'transliteration', string> = {
   exact: 'igual',
+  transliteration: 'transliteração',
   phonetic: 'fonética',
   transliteration: 'transliteração',
   typo: 'erro de digitação',

@@ -1,6 +1,7 @@
 import { jaroWinkler as skyraJaroWinkler } from '@skyra/jaro-winkler';
 import { distance as levenshtein } from 'fastest-levenshtein';
 import type { TokenKind } from './normalize.js';
+import { GENDERED_GIVEN_NAMES } from './translit-tables.js';
 
 /** A token ready to compare: its text, kind and phonetic keys, computed once. */
 export interface PreparedToken {
@@ -14,10 +15,12 @@ export interface PreparedToken {
   voweled: string;
   /** Double Metaphone primary and alternate codes, for foreign names */
   dm: readonly [string, string];
+  /** transliteration keys (translit.ts): one name in two romanisations shares one */
+  tk: readonly string[];
 }
 
 /** How two tokens agree; shown in the explanation of the name alignment. */
-export type Agreement = 'exact' | 'phonetic' | 'typo' | 'string' | 'initial' | 'compound' | 'gender' | 'none';
+export type Agreement = 'exact' | 'transliteration' | 'phonetic' | 'typo' | 'string' | 'initial' | 'compound' | 'gender' | 'none';
 
 export interface TokenMatch {
   score: number;
@@ -39,6 +42,8 @@ export function jaroWinkler(a: string, b: string): number {
 export const PHONETIC_SCORE = 0.95;
 export const FOREIGN_PHONETIC_SCORE = 0.9;
 export const INITIAL_SCORE = 0.75;
+/** one name in two romanisations: below exact, above a typo or a sound-alike */
+export const TRANSLITERATION_SCORE = 0.93;
 const TYPO_SCORE = 0.9;
 const TRANSPOSITION_SCORE = 0.88;
 const LONG_TYPO_SCORE = 0.8;
@@ -52,13 +57,24 @@ const stringScore = (jw: number): number => (jw < 0.8 ? 0 : (0.85 * (jw - 0.8)) 
 
 const isVowel = (c: string | undefined): boolean => c === 'a' || c === 'e' || c === 'i' || c === 'o' || c === 'u';
 
+const GIVEN = new Set(GENDERED_GIVEN_NAMES);
+/** Slavic surnames: Ivanov/Ivanova, Putin/Putina, the feminine adds an "a" to -ov, -ev, -in */
+const slavicFeminine = (a: string, b: string): boolean => b.length === a.length + 1 && b.endsWith('a') && b.startsWith(a) && /(?:ov|ev|in|yn)$/.test(a);
+
 /**
  * Given names mark gender in their last vowel (Fabiano/Fabiana, Cristiano/Cristiane) or an added
- * "a" (Daniel/Daniela, and Ivanov/Ivanova, Aleksandr/Aleksandra): different people, however close
- * the strings and the foreign phonetic codes are.
+ * "a" (Daniel/Daniela, Aleksandr/Aleksandra): different people, however close the strings and the
+ * foreign phonetic codes are. Only given names (translit-tables.ts) do, a swapped last vowel when
+ * one of the two is a given name, an added "a" when both are: in a surname or a company
+ * word the same slip is a typo (Magham/Maghma, Naftiran/Naftirna), except the Slavic feminine
+ * surname (Ivanov/Ivanova).
  */
 export function genderConflict(a: string, b: string): boolean {
   if (a.length < 3 || b.length < 3) return false;
+  if (slavicFeminine(a, b) || slavicFeminine(b, a)) return true;
+  const givenA = GIVEN.has(a);
+  const givenB = GIVEN.has(b);
+  if (!givenA && !givenB) return false;
   const ea = a[a.length - 1] as string;
   const eb = b[b.length - 1] as string;
   const swapped = (ea === 'o' && (eb === 'a' || eb === 'e')) || (eb === 'o' && (ea === 'a' || ea === 'e'));
@@ -68,6 +84,8 @@ export function genderConflict(a: string, b: string): boolean {
   const enko = (x: string) => x.endsWith('enko') || x.endsWith('enka');
   if (enko(a) && enko(b)) return false;
   if (swapped) return levenshtein(a.slice(0, -1), b.slice(0, -1)) <= 1;
+  // an added "a" makes a name of both only when both are names: Nikol is Nikola mistyped
+  if (!givenA || !givenB) return false;
   return ea === 'a' ? levenshtein(a.slice(0, -1), b) <= 1 : levenshtein(a, b.slice(0, -1)) <= 1;
 }
 
@@ -98,11 +116,14 @@ const addedSyllable = (a: string, b: string): boolean => (/[aiou]$/.test(a) && /
 /**
  * Double Metaphone agreement: its codes drop every vowel, so an added final syllable vetoes it,
  * and a code of two sounds says little (Maria, Moura, Mira are all MR) unless the strings are
- * close too (Ruth/Rute, Haniyeh/Haniya).
+ * close too (Ruth/Rute, Haniyeh/Haniya). Its codes are loose (Izadi and Yazdi are both AST): with
+ * another first letter the strings must be close (jw >= 0.85), and with the same one not far
+ * (jw >= 0.75); spellings further apart agree only by the transliteration keys.
  */
 function foreignPhoneticAgrees(a: PreparedToken, b: PreparedToken, jw: number): boolean {
   const [a1, a2] = a.dm;
   const [b1, b2] = b.dm;
+  if (jw < (a.text[0] === b.text[0] ? 0.75 : 0.85)) return false;
   if (a1.length < 2 || (a1.length === 2 && jw < 0.85) || !(a1 === b1 || (a2 !== '' && a2 === b1) || (b2 !== '' && a1 === b2))) return false;
   return !addedSyllable(a.text, b.text);
 }
@@ -111,23 +132,41 @@ function foreignPhoneticAgrees(a: PreparedToken, b: PreparedToken, jw: number): 
 export type KnownName = (text: string) => boolean;
 const NOTHING_KNOWN: KnownName = () => false;
 
+/**
+ * Transliteration keys shared. Two names both frequent in the lists agree by a table only: the
+ * skeleton (`r:`) folds vowels, and Moura and Mora are two Portuguese names.
+ */
+function transliterationAgrees(a: readonly string[], b: readonly string[], distinctNames: boolean): boolean {
+  for (const key of a) {
+    if (distinctNames && key.charCodeAt(0) === 114 /* r */) continue;
+    if (b.includes(key)) return true;
+  }
+  return false;
+}
+
 function wordSimilarity(a: PreparedToken, b: PreparedToken, known: KnownName): TokenMatch {
   if (genderConflict(a.text, b.text)) return GENDER;
-  const jw = jaroWinkler(a.text, b.text);
-  // short keys collide (Maria, Moura, Mira: MRA); their vowels tell them apart
-  if (a.key.length >= 2 && a.key === b.key && (a.key.length > 3 ? jw >= 0.7 : a.voweled === b.voweled)) return PHONETIC;
   // two names both frequent in the lists, one letter apart, are two names: Maria and Márcia,
   // Nilson and Gilson; only sounding alike makes them one
   const distinctNames = known(a.text) && known(b.text);
-  const typo = distinctNames ? 0 : typoScore(a.text, b.text);
-  if (jw >= 0.75 && foreignPhoneticAgrees(a, b, jw) && typo < FOREIGN_PHONETIC_SCORE) return FOREIGN_PHONETIC;
-  if (distinctNames) return NONE;
+  const jw = jaroWinkler(a.text, b.text);
+  // a slip seldom hits the first letter: Hamas and Tamas are two words unless they sound alike
+  const sameStart = a.text[0] === b.text[0];
+  // short keys collide (Maria, Moura, Mira: MRA); their vowels tell them apart. Another first
+  // letter must spell the same sounds, vowels too (Ygor/Igor, Catarina/Katarina; not Izadi/Yazdi)
+  if (a.key.length >= 2 && a.key === b.key && (a.key.length > 3 && sameStart ? jw >= 0.7 : a.voweled === b.voweled)) return PHONETIC;
+  // one name in two romanisations (Mohammed/Muhammad, Pak/Park): below the Portuguese key, above a slip
+  if (transliterationAgrees(a.tk, b.tk, distinctNames)) return TRANSLITERATION;
+  const typo = distinctNames || !sameStart ? 0 : typoScore(a.text, b.text);
+  if (foreignPhoneticAgrees(a, b, jw) && typo < FOREIGN_PHONETIC_SCORE) return FOREIGN_PHONETIC;
+  if (distinctNames || !sameStart) return NONE;
   const byString = stringScore(jw);
   return typo >= byString ? (typo > 0 ? match(typo, 'typo') : NONE) : match(byString, 'string');
 }
 
 const NONE: TokenMatch = { score: 0, how: 'none' };
 const GENDER: TokenMatch = { score: 0, how: 'gender' };
+const TRANSLITERATION: TokenMatch = { score: TRANSLITERATION_SCORE, how: 'transliteration' };
 const PHONETIC: TokenMatch = { score: PHONETIC_SCORE, how: 'phonetic' };
 const FOREIGN_PHONETIC: TokenMatch = { score: FOREIGN_PHONETIC_SCORE, how: 'phonetic' };
 const PARTICLE_SLIP: TokenMatch = { score: 0.8, how: 'string' };
@@ -204,8 +243,11 @@ export function memoizedSimilarity(capacity = 1 << 20, known: KnownName = NOTHIN
 export function tokenSimilarity(a: PreparedToken, b: PreparedToken, known: KnownName = NOTHING_KNOWN): TokenMatch {
   if (isWord(a) && isWord(b)) return a.text === b.text ? EXACT : wordSimilarity(a, b, known);
   if ((a.kind === 'initial' && isWord(b)) || (isWord(a) && b.kind === 'initial')) return a.text[0] === b.text[0] ? INITIAL : NONE;
+  // bin, ben, ibn: a particle on one side, a word on the other
+  if ((a.kind === 'particle' && isWord(b)) || (isWord(a) && b.kind === 'particle')) return a.tk.length > 0 && transliterationAgrees(a.tk, b.tk, false) ? TRANSLITERATION : NONE;
   if (a.kind !== b.kind) return NONE;
   if (a.text === b.text) return EXACT;
+  if (a.kind === 'particle' && transliterationAgrees(a.tk, b.tk, false)) return TRANSLITERATION;
   // "do Carmo" and "da Carmo" differ by a slip more often than by a person
   return a.kind === 'particle' ? PARTICLE_SLIP : NONE;
 }
