@@ -72,15 +72,13 @@ function joinedPairs(tokens: readonly NameToken[] | readonly PreparedToken[]): N
 }
 const joinedKeys = (t: PreparedToken): string[] => [`w:${t.text}`];
 /** A joined pair compares by its letters alone: no phonetic keys to compute for tens of thousands of them. */
-const joinedToken = (token: NameToken): PreparedToken => ({ id: -1, text: token.text, kind: 'word', key: '', voweled: '', dm: ['', ''] });
+const joinedToken = (token: NameToken): PreparedToken => ({ id: -1, text: token.text, kind: 'word', key: '', voweled: '', dm: ['', ''], tk: [] });
 
-/** Transliteration keys, where the token has them (similarity.ts) */
-const translitKeys = (t: PreparedToken): readonly string[] => (t as PreparedToken & { tk?: readonly string[] }).tk ?? [];
 
 /** Blocking keys of a word; deletions only for words long enough to carry a typo. */
 function blockingKeys(t: PreparedToken): string[] {
   const keys = [`w:${t.text}`];
-  for (const k of translitKeys(t)) keys.push(`t:${k}`);
+  for (const k of t.tk) keys.push(`t:${k}`);
   if (t.key.length >= 2) keys.push(`p:${t.key}`);
   for (const code of new Set(t.dm)) if (code.length >= 2) keys.push(`m:${code}`);
   if (t.text.length >= 4) {

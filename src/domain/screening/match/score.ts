@@ -221,11 +221,10 @@ function writtenTokens(name: PreparedName, schema: EntrySchema): (i: number) => 
   return (i) => tokens[i]?.written ?? SYMBOLS[name.tokens[i]?.text ?? ''] ?? name.tokens[i]?.text ?? '';
 }
 const normal = (name: PreparedName, i: number): string => name.tokens[i]?.text ?? '';
-const HOW: Record<Agreement | 'transliteration', string> = {
+const HOW: Record<Agreement, string> = {
   exact: 'igual',
   transliteration: 'transliteração',
   phonetic: 'fonética',
-  transliteration: 'transliteração',
   typo: 'erro de digitação',
   string: 'grafia próxima',
   initial: 'inicial',
