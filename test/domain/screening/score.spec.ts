@@ -1,9 +1,11 @@
 import { expect } from 'chai';
 import type { ListEntry } from '../../../src/domain/screening/entry.js';
-import { compare, DEFAULT_THRESHOLD, type ExplanationItem, type FeatureName } from '../../../src/domain/screening/match/score.js';
+import { BIRTH_ADJUSTMENTS, COUNTRY_ADJUSTMENTS, QUALIFIER_BOUNDS } from '../../../src/domain/screening/match/qualifiers.js';
+import { type CandidateRecord, compare, DEFAULT_THRESHOLD, type ExplanationItem, type FeatureName, type ScreeningQuery, WEAK_ALIAS_CAP } from '../../../src/domain/screening/match/score.js';
 import { tokenWeightsFromCounts } from '../../../src/domain/screening/match/weights.js';
 
 const person = (name: string, extra: object = {}) => ({ schema: 'person' as const, name, ...extra });
+const sumOf = (explanation: readonly ExplanationItem[]) => Math.round(explanation.reduce((s, e) => s + e.contribution, 0) * 10_000) / 10_000;
 const feature = (explanation: readonly ExplanationItem[], name: FeatureName) => explanation.find((e) => e.feature === name);
 
 function listEntry(names: ListEntry['names'], extra: Partial<ListEntry> = {}): ListEntry {
@@ -28,9 +30,12 @@ describe('screening matcher: compare', () => {
     expect(explanation[0]?.feature).to.equal('name');
     expect(name?.query).to.equal('J. Sousa Santos');
     expect(name?.candidate).to.equal('João Souza dos Santos Neto');
-    expect(name?.detail).to.include('alinhamento: j ~ joao (inicial 0,75); sousa ~ souza (fonética 0,95); santos ~ santos (igual 1,00)');
-    expect(name?.detail).to.include('sem par no candidato: dos, Neto');
-    expect(name?.detail).to.include('sufixo em só um dos nomes');
+    expect(name?.detail).to.include('alinhamento: J. ~ João (inicial 0,75, peso 0,60); Sousa ~ Souza (fonética 0,95, peso 0,60); Santos ~ Santos (igual 1,00, peso 0,60)');
+    expect(name?.detail).to.include('sem par no candidato: dos (custo 0,02), Neto (sem custo)');
+    expect(name?.detail).to.include('sufixo em só um dos nomes: não altera a pontuação');
+    // every token with its weight and contribution, the words as written beside their normal forms
+    expect(name?.tokens?.[1]).to.deep.equal({ query: 'Sousa', query_normal: 'sousa', candidate: 'Souza', candidate_normal: 'souza', kind: 'word', how: 'phonetic', similarity: 0.95, weight: 0.6, contribution: 0.57 });
+    expect(name?.tokens?.at(-1)).to.deep.include({ query: null, candidate: 'Neto', candidate_normal: '~neto', kind: 'suffix', weight: 0, contribution: 0 });
   });
 
   it('compares a name of thousands of words quickly, by its first 32 words', () => {
@@ -55,10 +60,42 @@ describe('screening matcher: compare', () => {
     expect(compare({ schema: 'company', name: 'Grupo Nova Ltda' }, { name: 'Grupo Grande Ltda' }).match).to.equal(false);
   });
 
-  it('costs an unmatched query word more than an unmatched entry word', () => {
-    const entryLonger = compare(person('Maria Souza'), { name: 'Maria Aparecida Souza' }).score;
-    const queryLonger = compare(person('Maria Aparecida Souza'), { name: 'Maria Souza' }).score;
-    expect(entryLonger).to.be.above(queryLonger);
+  it('costs a query word the entry lacks and a dropped middle name little, the family name or a substituted word a lot', () => {
+    // the customer's record holds more names than the list
+    expect(compare(person('Manuel Antonio Noriega Moreno'), { name: 'NORIEGA, Manuel Antonio' }).score).to.be.above(0.85);
+    expect(compare(person('Ayman Muhammad al-Zawahiri'), { name: 'Ayman al-Zawahiri' }).match).to.equal(true);
+    // the record drops middle names (UN four-part names)
+    expect(compare(person('Sultan Zabin'), { name: 'SULTAN SALEH AIDA AIDA ZABIN' }).match).to.equal(true);
+    // the mother's surname, last in Hispanic names, where the list says which is the family name
+    expect(compare(person('Nicolás Maduro'), { name: 'MADURO MOROS, Nicolas' }).match).to.equal(true);
+    expect(compare(person('Nicolás Moros'), { name: 'MADURO MOROS, Nicolas' }).match).to.equal(false);
+    // another middle surname in its place is another person
+    expect(compare(person('Ana do Rosário Guimarães'), { name: 'Ana do Nascimento Guimarães' }).match).to.equal(false);
+    expect(compare({ schema: 'company', name: 'Banco Central de Cuba' }, { name: 'BANCO NACIONAL DE CUBA' }).match).to.equal(false);
+  });
+
+  it('ignores titles and takes a suffix on one side only as neutral', () => {
+    expect(compare(person('Sheikh Ayman al-Zawahiri'), { name: 'Ayman al-Zawahiri' }).score).to.equal(1);
+    expect(compare(person('Manuel Antonio Noriega Jr.'), { name: 'NORIEGA, Manuel Antonio' }).score).to.equal(1);
+  });
+
+  it('recomputes every score from its explanation', () => {
+    const cases: [ScreeningQuery, CandidateRecord][] = [
+      [person('J. Sousa Santos', { birth_date: '1970', country: 'BR' }), { name: 'João Souza dos Santos Neto', birth_date: '1971-02-03', country: 'PT' }],
+      [person('Kim Jongun'), { name: 'KIM Jong Un' }],
+      [person('Abd al Rahman Qaduli'), { name: 'Abdul Rahman Mustafa al-Qaduli' }],
+      [{ schema: 'company', name: 'Tamas Trading Co.' }, { name: 'HAMAS', schema: 'company' }],
+      [person('José Ribamar Costa Filho', { doc: '52998224725' }), { name: 'José Ribamar Costa Neto', doc: '***982247**' }],
+    ];
+    for (const [query, candidate] of cases) {
+      const r = compare(query, candidate);
+      expect(sumOf(r.explanation), query.name).to.equal(r.score);
+      const name = feature(r.explanation, 'name')!;
+      const tokens = name.tokens ?? [];
+      const raw = tokens.reduce((s, t) => s + t.contribution, 0) / tokens.reduce((s, t) => s + t.weight, 0);
+      const factors = (name.factors ?? []).reduce((p, f) => p * f.value, 1);
+      expect(raw * factors, query.name).to.be.closeTo(name.contribution, 0.001);
+    }
   });
 
   it('tells Filho from Neto, and takes Filho, Júnior and Jr. as one', () => {
@@ -95,9 +132,15 @@ describe('screening matcher: compare', () => {
     expect(result.name).to.equal('BIN LADEN, Osama');
     expect(result.score).to.equal(1);
     expect(feature(result.explanation, 'name')?.detail).to.match(/^alias;/);
+    // a weak alias never alerts on its own: capped below the threshold, whatever the agreement
     const weak = compare(person('The Director'), entry);
-    expect(weak.score).to.equal(0.9);
-    expect(feature(weak.explanation, 'name')?.detail).to.include('alias fraco');
+    expect(weak.score).to.equal(WEAK_ALIAS_CAP);
+    expect(weak.match).to.equal(false);
+    expect(feature(weak.explanation, 'name')?.factors).to.deep.equal([{ factor: 'weak_alias', value: 0.75, detail: 'alias fraco: limitado a 0,75, nunca alerta sozinho' }]);
+    expect(weak.reason).to.include('alias fraco');
+    // agreeing evidence can carry it over
+    const dated = { ...entry, birth_dates: ['1957-03-10'], countries: ['SA'] };
+    expect(compare(person('The Director', { birth_date: '1957-03-10', country: 'SA' }), dated).match).to.equal(true);
   });
 });
 
@@ -165,36 +208,77 @@ describe('screening matcher: documents', () => {
   });
 });
 
-describe('screening matcher: qualifiers', () => {
-  it('birth_date: the same date keeps the score; another day of the year, or another year, lowers it', () => {
-    const same = compare(person('Maria Silva', { birth_date: '1980-05-02' }), { name: 'Maria Silva', birth_date: '1980-05-02' });
-    expect(same.score).to.equal(1);
-    expect(feature(same.explanation, 'birth_date')).to.deep.equal({ feature: 'birth_date', score: 1, query: '1980-05-02', candidate: '1980-05-02', detail: 'mesma data de nascimento' });
-    const yearOnly = compare(person('Maria Silva', { birth_date: '1980-05-02' }), { name: 'Maria Silva', birth_date: '1980' });
-    expect(yearOnly.score).to.equal(1);
-    const otherDay = compare(person('Maria Silva', { birth_date: '1980-05-02' }), { name: 'Maria Silva', birth_date: '1980-09-17' });
-    const otherYear = compare(person('Maria Silva', { birth_date: '1980-05-02' }), { name: 'Maria Silva', birth_date: '1962-05-02' });
-    expect(otherDay.score).to.be.below(1);
-    expect(otherYear.score).to.be.below(otherDay.score);
-    expect(otherYear.match).to.equal(false);
-    expect(feature(otherYear.explanation, 'birth_date')?.detail).to.equal('anos de nascimento diferentes (1980 × 1962)');
+describe('screening matcher: qualifiers (birth date, country and schema as bounded evidence)', () => {
+  const dated = (birth_date: string) => compare(person('Ayman Zawahiri', { birth_date: '1951-06-19' }), { name: 'Ayman Zawahiri', birth_date });
+  const near = (extra: object, candidate: object) => compare(person('Maria Aparecida Souza', extra), { name: 'Maria Souza', ...candidate });
+
+  it('birth date agreement adds, within the bound, and only to a name that already resembles', () => {
+    const base = near({}, {}).score;
+    expect(base).to.be.within(0.6, 0.99);
+    const sameDate = near({ birth_date: '1980-05-02' }, { birth_date: '1980-05-02' });
+    expect(sameDate.score).to.equal(Math.round((base + BIRTH_ADJUSTMENTS.sameDate) * 10_000) / 10_000);
+    expect(feature(sameDate.explanation, 'birth_date')).to.deep.include({ score: 1, contribution: BIRTH_ADJUSTMENTS.sameDate, detail: 'mesma data de nascimento: +0,05' });
+    expect(near({ birth_date: '1980-05-02' }, { birth_date: '1980' }).score).to.equal(Math.round((base + BIRTH_ADJUSTMENTS.sameYear) * 10_000) / 10_000);
+    // an unrelated name gains nothing from a shared birth date
+    const unrelated = compare(person('Pedro Bolsonaro', { birth_date: '1980-05-02' }), { name: 'Joana Costa', birth_date: '1980-05-02' });
+    expect(feature(unrelated.explanation, 'birth_date')?.contribution).to.equal(0);
+    // and the score never exceeds 1
+    const exact = dated('1951-06-19');
+    expect(exact.score).to.equal(1);
+    expect(feature(exact.explanation, 'birth_date')?.detail).to.equal('mesma data de nascimento: +0,05 (limitado a 0,00)');
   });
 
-  it('country: another country lowers the score', () => {
-    const r = compare(person('Maria Silva', { country: 'br' }), { name: 'Maria Silva', country: 'PT' });
-    expect(r.score).to.be.below(1);
-    expect(feature(r.explanation, 'country')).to.deep.include({ query: 'BR', candidate: 'PT', detail: 'país diferente' });
-    expect(compare(person('Maria Silva', { country: 'BR' }), { name: 'Maria Silva', country: 'BR' }).score).to.equal(1);
+  it('a missing birth date or country is neutral', () => {
+    const base = near({}, {}).score;
+    expect(near({ birth_date: '1980-05-02', country: 'BR' }, {}).score).to.equal(base);
+    expect(near({}, { birth_date: '1980', country: 'PT' }).score).to.equal(base);
+  });
+
+  it('birth date disagreement is bounded: a year or a few years off never clears an exact name; another generation does', () => {
+    expect(dated('1951').score).to.equal(1);
+    expect(dated('1952').score).to.equal(1); // one year apart: approximate dates are common
+    const fewYears = dated('1953-06-19');
+    expect(fewYears.score).to.equal(0.94);
+    expect(fewYears.match).to.equal(true);
+    expect(dated('1951-09-01').score).to.equal(0.97);
+    const generation = dated('1980-06-19');
+    expect(generation.score).to.equal(0.78);
+    expect(generation.match).to.equal(false);
+    expect(feature(generation.explanation, 'birth_date')?.detail).to.equal('anos de nascimento muito diferentes (1951 × 1980): −0,22');
+  });
+
+  it('country: agreement adds a little; a conflict alone never clears an exact name', () => {
+    const other = compare(person('Maria Silva', { country: 'br' }), { name: 'Maria Silva', country: 'PT' });
+    expect(other.score).to.equal(0.96);
+    expect(other.match).to.equal(true);
+    expect(feature(other.explanation, 'country')).to.deep.include({ query: 'BR', candidate: 'PT', score: 0, contribution: -0.04, detail: 'país diferente: −0,04' });
+    const base = near({}, {}).score;
+    expect(near({ country: 'BR' }, { country: 'BR' }).score).to.equal(Math.round((base + COUNTRY_ADJUSTMENTS.agree) * 10_000) / 10_000);
+  });
+
+  it('an exact name, the same birth year and another country still matches (the issue 26 case: 0.765 before)', () => {
+    const r = compare(person('Ayman Zawahiri', { birth_date: '1951', country: 'BR' }), { name: 'Ayman Zawahiri', birth_date: '1951-06-19', country: 'EG' });
+    expect(r.score).to.equal(0.96);
+    expect(r.match).to.equal(true);
+  });
+
+  it('birth date and country together remove at most the negative bound', () => {
+    const r = compare(person('Ayman Zawahiri', { birth_date: '1990', country: 'BR' }), { name: 'Ayman Zawahiri', birth_date: '1951', country: 'EG' });
+    expect(r.score).to.equal(1 - QUALIFIER_BOUNDS.negative);
+    expect(feature(r.explanation, 'country')?.contribution).to.equal(-0.03);
+    expect(feature(r.explanation, 'country')?.detail).to.equal('país diferente: −0,04 (limitado a −0,03)');
   });
 
   it('schema: a person is not a company', () => {
     const r = compare(person('Alfa Beta'), { name: 'Alfa Beta', schema: 'company' });
-    expect(r.score).to.be.below(DEFAULT_THRESHOLD);
-    expect(feature(r.explanation, 'schema')?.detail).to.equal('tipos diferentes (pessoa × empresa)');
+    expect(r.score).to.equal(0.6);
+    expect(r.match).to.equal(false);
+    expect(feature(r.explanation, 'schema')?.detail).to.equal('tipos diferentes (pessoa × empresa): −0,40');
   });
 
-  it('orders the explanation: name, documents, then qualifiers', () => {
+  it('orders the explanation: name, documents, then qualifiers; the score is the sum of the contributions', () => {
     const r = compare(person('Maria Silva', { doc: '52998224725', birth_date: '1980-05-02', country: 'BR' }), { name: 'Maria Silva', doc: '***982247**', birth_date: '1981', country: 'BR', schema: 'company' });
     expect(r.explanation.map((e) => e.feature)).to.deep.equal(['name', 'doc_masked_agree', 'birth_date', 'country', 'schema']);
+    expect(sumOf(r.explanation)).to.equal(r.score);
   });
 });

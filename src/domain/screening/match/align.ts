@@ -12,7 +12,9 @@ import type { TokenWeights } from './weights.js';
  * holds more names than the list (a second surname, a father's name), so a query word the entry
  * lacks costs little; a middle name of the entry the query lacks costs little too (records drop
  * them, UN publishes four-part names); the entry's first or last word missing costs the most (the
- * given name or the family name). Titles (Dr., Sheikh) weigh nothing; a suffix present on one
+ * given name or the family name: the first surname of "MADURO MOROS, Nicolas", where the lists say
+ * which words are surnames). A word on each side left unpaired is a substitution, which costs
+ * the most. Titles (Dr., Sheikh) weigh nothing; a suffix present on one
  * side only (Jr., Filho) is neutral, two different suffixes (Filho × Neto) lower the score; legal
  * forms left unpaired cost nothing (a company changes its legal form; LLC and Ltd name one company).
  */
@@ -57,7 +59,13 @@ export const ENTRY_EDGE_MISS_COST = 0.7;
 export const ENTRY_MISS_COST = ENTRY_MIDDLE_MISS_COST;
 /** below this, two tokens are not a pair */
 export const PAIR_FLOOR = 0.6;
-export const SUFFIX_CONFLICT_FACTOR = 0.85;
+export const SUFFIX_CONFLICT_FACTOR = 0.75;
+/**
+ * A word on each side left unpaired is not an omission but a substitution (Ana do Rosário
+ * Guimarães / Ana do Nascimento Guimarães, Banco Central / Banco Nacional): evidence of another
+ * person or company. As many words as the shorter side has unpaired cost this much, on both sides.
+ */
+export const SUBSTITUTION_COST = 0.8;
 /** the most a name without any agreeing word can score */
 export const NO_CORE_CAP = 0.2;
 const COMPOUND_SCORE = 0.95;
@@ -223,6 +231,9 @@ function indicesOf(flags: readonly boolean[]): number[] {
   for (let i = 0; i < flags.length; i++) if (flags[i]) out.push(i);
   return out;
 }
+/** words, numbers and initials: what a substitution is made of (not particles, legal forms, suffixes, titles) */
+const isNameWord = (t: PreparedToken): boolean => t.kind === 'word' || t.kind === 'patronymic' || t.kind === 'number' || t.kind === 'initial';
+
 /** The positions of a name's first and last words (its given name and family name, for a person). */
 function edgeWords(tokens: readonly PreparedToken[]): [number, number] {
   let first = -1;
@@ -264,24 +275,34 @@ export function alignNames(query: PreparedName, entry: PreparedName, weights: To
     agreed += p.score * p.weight;
     total += p.weight;
   }
+  const weightOf = (t: PreparedToken) => weights.weight(t.text, t.kind);
+  // substitutions: the heaviest unpaired words of each side, as many as the shorter side has
+  const substituted = (tokens: readonly PreparedToken[], unmatched: readonly number[]) =>
+    unmatched.filter((i) => isNameWord(tokens[i] as PreparedToken)).sort((x, y) => weightOf(tokens[y] as PreparedToken) - weightOf(tokens[x] as PreparedToken));
+  const subQ = substituted(qt, unmatchedQuery);
+  const subE = substituted(et, unmatchedEntry);
+  const substitutions = Math.min(subQ.length, subE.length);
+  const swapped = new Set([...subQ.slice(0, substitutions).map((i) => `q${i}`), ...subE.slice(0, substitutions).map((i) => `e${i}`)]);
   for (const i of unmatchedQuery) {
     const t = qt[i] as PreparedToken;
-    queryCost[i] = t.kind === 'legal' || t.kind === 'suffix' ? 0 : QUERY_MISS_COST * weights.weight(t.text, t.kind);
+    const cost = t.kind === 'legal' || t.kind === 'suffix' ? 0 : swapped.has(`q${i}`) ? SUBSTITUTION_COST : QUERY_MISS_COST;
+    queryCost[i] = cost * weightOf(t);
     total += queryCost[i] as number;
   }
-  const [first, last] = edgeWords(et);
+  const first = edgeWords(et)[0];
+  const family = entry.family ?? edgeWords(et)[1];
   let middle = 0;
   for (const i of unmatchedEntry) {
     const t = et[i] as PreparedToken;
     if (t.kind === 'legal' || t.kind === 'suffix') continue;
-    const edge = i === first || i === last;
-    entryCost[i] = (edge ? ENTRY_EDGE_MISS_COST : ENTRY_MIDDLE_MISS_COST) * weights.weight(t.text, t.kind);
-    if (!edge) middle += entryCost[i] as number;
+    const edge = i === first || i === family;
+    entryCost[i] = (swapped.has(`e${i}`) ? SUBSTITUTION_COST : edge ? ENTRY_EDGE_MISS_COST : ENTRY_MIDDLE_MISS_COST) * weightOf(t);
+    if (!edge && !swapped.has(`e${i}`)) middle += entryCost[i] as number;
   }
   // dropped middle names together cost at most ENTRY_MIDDLE_MISS_CAP, shared in proportion
   const shrink = middle > ENTRY_MIDDLE_MISS_CAP ? ENTRY_MIDDLE_MISS_CAP / middle : 1;
   for (const i of unmatchedEntry) {
-    if (shrink !== 1 && i !== first && i !== last) entryCost[i] = (entryCost[i] as number) * shrink;
+    if (shrink !== 1 && i !== first && i !== family && !swapped.has(`e${i}`)) entryCost[i] = (entryCost[i] as number) * shrink;
     total += entryCost[i] as number;
   }
   const raw = total > 0 ? agreed / total : 0;

@@ -38,6 +38,11 @@ export interface PreparedName {
   name: string;
   kind: EntryName['kind'];
   tokens: readonly PreparedToken[];
+  /**
+   * A person's family name, where the name says which it is: "MADURO MOROS, Nicolas" is Nicolas
+   * of the Maduro family (Hispanic names put the mother's surname last). Absent, the last word.
+   */
+  family?: number;
 }
 
 /** A CPF (11 digits) or CNPJ (14, letters upper case), masked positions as `*`. */
@@ -118,8 +123,24 @@ export const MAX_NAME_TOKENS = 32;
 /** The tokens a name is compared by (at most MAX_NAME_TOKENS), as normalizeName cuts them. */
 export const nameTokens = (name: string, schema: EntrySchema): NameToken[] => normalizeName(name.slice(0, MAX_NAME_TOKENS * 40), schema).slice(0, MAX_NAME_TOKENS);
 
+/**
+ * The family name's position in "SURNAMES, Given" written names with several surnames: the first
+ * surname, after the given names once reordered. Null where the name does not say.
+ */
+function familyOf(name: string, tokens: readonly NameToken[]): number | null {
+  const comma = name.indexOf(',');
+  if (comma < 0 || name.indexOf(',', comma + 1) >= 0 || !/\S\s+\S/.test(name.slice(0, comma).trim())) return null;
+  const surnames = normalizeName(name.slice(0, comma), 'person');
+  const given = normalizeName(name.slice(comma + 1), 'person');
+  if (given.length === 0 || surnames.length + given.length !== tokens.length) return null;
+  for (let i = given.length; i < tokens.length; i++) if (tokens[i]?.kind === 'word') return i;
+  return null;
+}
+
 export function prepareName(name: string, kind: EntryName['kind'], schema: EntrySchema, intern: TokenInterner = prepareToken): PreparedName {
-  return { name, kind, tokens: nameTokens(name, schema).map(intern) };
+  const tokens = nameTokens(name, schema);
+  const family = schema === 'person' ? familyOf(name, tokens) : null;
+  return family === null ? { name, kind, tokens: tokens.map(intern) } : { name, kind, tokens: tokens.map(intern), family };
 }
 
 /**

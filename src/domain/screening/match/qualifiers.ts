@@ -83,21 +83,22 @@ export function compareDocuments(query: readonly PreparedDocument[], candidate: 
  * - a value missing on either side is neutral: it adds and removes nothing;
  * - birth date: the same full date +0.05; the same year (where a side gives only the year) +0.03;
  *   the same year with another month or day −0.03; one year apart 0 (lists publish approximate
- *   years: "circa 1958"); two to five years apart −0.06; more −0.12;
+ *   years: "circa 1958"); two to five years apart −0.06; more than five −0.22 (another
+ *   generation: a homonym; the one disagreement that may clear an exact name);
  * - country: a country in common +0.02; none in common −0.04;
  * - agreement adds only to a name that already resembles (name score ≥ 0.6): a birth date never
  *   makes a match of unrelated names;
- * - birth date and country together add at most +0.06 and remove at most −0.15, so a country
- *   conflict alone never clears an exact name (1 − 0.04), nor does a distant birth year
- *   (1 − 0.12): both leave a match for the analyst, with the disagreement in the explanation;
+ * - birth date and country together add at most +0.06 and remove at most −0.25, so a country
+ *   conflict alone never clears an exact name (1 − 0.04), nor does a birth year a few years
+ *   off (1 − 0.06): both leave a match for the analyst, with the disagreement in the explanation;
  * - schema: a person is never a company (−0.4); a company and a vessel or aircraft may share a
  *   name and an owner (−0.1);
  * - the score stays in [0, 1]: an adjustment is cut where it would leave that range.
  */
-export const BIRTH_ADJUSTMENTS = { sameDate: 0.05, sameYear: 0.03, sameYearOtherDay: -0.03, nextYear: 0, fewYears: -0.06, otherYear: -0.12 } as const;
+export const BIRTH_ADJUSTMENTS = { sameDate: 0.05, sameYear: 0.03, sameYearOtherDay: -0.03, nextYear: 0, fewYears: -0.06, otherYear: -0.22 } as const;
 export const COUNTRY_ADJUSTMENTS = { agree: 0.02, disagree: -0.04 } as const;
 export const SCHEMA_ADJUSTMENTS = { person: -0.4, other: -0.1 } as const;
-export const QUALIFIER_BOUNDS = { positive: 0.06, negative: 0.15 } as const;
+export const QUALIFIER_BOUNDS = { positive: 0.06, negative: 0.25 } as const;
 /** agreement of qualifiers adds only to names scoring at least this */
 export const QUALIFIER_MIN_NAME = 0.6;
 

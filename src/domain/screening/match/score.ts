@@ -290,13 +290,13 @@ function explain(a: Assessment): ExplanationItem[] {
   } else {
     items.push({ feature: 'name', score: 0, query: a.query?.name ?? null, candidate: null, detail: 'o candidato não tem nome para comparar', weight: 1, contribution: 0, tokens: [], factors: [] });
   }
-  for (const { feature, outcome, contribution } of a.qualifiers) {
-    const cut = round(outcome.adjustment) !== contribution ? ` (limitado a ${signed(contribution)})` : '';
-    items.push({ feature, score: outcome.agreement, query: outcome.query, candidate: outcome.candidate, detail: `${outcome.detail}: ${signed(outcome.adjustment)}${cut}`, weight: Math.abs(outcome.adjustment), contribution });
-  }
   if (a.document) {
     const agrees = a.document.feature === 'doc_exact' || a.document.feature === 'doc_masked_agree';
     items.push({ feature: a.document.feature, score: agrees ? 1 : 0, query: a.document.query, candidate: a.document.candidate, detail: a.document.detail, weight: 1, contribution: a.documentContribution });
+  }
+  for (const { feature, outcome, contribution } of a.qualifiers) {
+    const cut = round(outcome.adjustment) !== contribution ? ` (limitado a ${signed(contribution)})` : '';
+    items.push({ feature, score: outcome.agreement, query: outcome.query, candidate: outcome.candidate, detail: `${outcome.detail}: ${signed(outcome.adjustment)}${cut}`, weight: Math.abs(outcome.adjustment), contribution });
   }
   return items;
 }
