@@ -66,9 +66,11 @@ describe('screening matcher: compare', () => {
     expect(compare(person('Ayman Muhammad al-Zawahiri'), { name: 'Ayman al-Zawahiri' }).match).to.equal(true);
     // the record drops middle names (UN four-part names)
     expect(compare(person('Sultan Zabin'), { name: 'SULTAN SALEH AIDA AIDA ZABIN' }).match).to.equal(true);
-    // the mother's surname, last in Hispanic names, where the list says which is the family name
+    // one of the surnames, where the list says which words are surnames
     expect(compare(person('Nicolás Maduro'), { name: 'MADURO MOROS, Nicolas' }).match).to.equal(true);
-    expect(compare(person('Nicolás Moros'), { name: 'MADURO MOROS, Nicolas' }).match).to.equal(false);
+    expect(compare(person('Joel Avila'), { name: 'RUELAS AVILA, Joel Efren' }).match).to.equal(true);
+    // without a surname, the given names alone are not the person
+    expect(compare(person('Joel Efren'), { name: 'RUELAS AVILA, Joel Efren' }).match).to.equal(false);
     // another middle surname in its place is another person
     expect(compare(person('Ana do Rosário Guimarães'), { name: 'Ana do Nascimento Guimarães' }).match).to.equal(false);
     expect(compare({ schema: 'company', name: 'Banco Central de Cuba' }, { name: 'BANCO NACIONAL DE CUBA' }).match).to.equal(false);

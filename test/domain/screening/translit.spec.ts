@@ -203,5 +203,8 @@ describe('screening matcher: token similarity across romanisations, first letter
   it('trusts a Double Metaphone agreement only for close strings: a sound-alike never beats the real name', () => {
     expect(sim('izadi', 'yazdi').score).to.equal(0); // ISDI and AST for both, another first letter and other vowels, jw 0.78
     expect(sim('izadi', 'izady').score).to.be.at.least(0.9);
+    // another first letter and two letters more: another name, whatever the codes say
+    expect(sim('ana', 'juana').score).to.equal(0);
+    expect(sim('elena', 'helena').score).to.be.at.least(0.9);
   });
 });

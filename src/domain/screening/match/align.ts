@@ -1,5 +1,6 @@
 import type { PreparedName } from './prepare.js';
 import { type Agreement, jaroWinkler, type PreparedToken, type TokenMatch, type TokenSimilarity, tokenSimilarity } from './similarity.js';
+import { transliterationKeys } from './translit.js';
 import type { TokenWeights } from './weights.js';
 
 /**
@@ -149,11 +150,12 @@ function greedyPairs(qt: readonly PreparedToken[], et: readonly PreparedToken[],
 }
 
 const joinable = (t: PreparedToken | undefined): t is PreparedToken => t !== undefined && (t.kind === 'word' || t.kind === 'particle');
-function sameCompound(left: string, right: string, whole: string): boolean {
-  const length = left.length + right.length;
-  if (whole[0] !== left[0] || Math.abs(length - whole.length) > 1) return false;
-  const joined = left + right;
-  return joined === whole || (whole.length >= 8 && jaroWinkler(joined, whole) >= 0.95);
+/** Two neighbours joined as one word, letter for letter, within a slip, or in another romanisation (Abd Allah / Abdullah). */
+function sameCompound(left: PreparedToken, right: PreparedToken, whole: PreparedToken): boolean {
+  if (whole.text[0] !== left.text[0]) return false;
+  const joined = left.text + right.text;
+  if (Math.abs(joined.length - whole.text.length) <= 1 && (joined === whole.text || (whole.text.length >= 8 && jaroWinkler(joined, whole.text) >= 0.95))) return true;
+  return whole.tk.length > 0 && transliterationKeys(joined).some((k) => whole.tk.includes(k));
 }
 
 /**
@@ -209,7 +211,7 @@ function compoundPairs(
       const left = split[s];
       const right = split[s + 1];
       if (!freeSplit[s] || !freeSplit[s + 1] || !joinable(left) || !joinable(right)) continue;
-      if (!sameCompound(left.text, right.text, token.text)) continue;
+      if (!sameCompound(left, right, token)) continue;
       freeWhole[w] = false;
       freeSplit[s] = false;
       freeSplit[s + 1] = false;
@@ -290,7 +292,10 @@ export function alignNames(query: PreparedName, entry: PreparedName, weights: To
     total += queryCost[i] as number;
   }
   const first = edgeWords(et)[0];
-  const family = entry.family ?? edgeWords(et)[1];
+  // where the list says which words are surnames, any of them paired is the family found:
+  // the others cost as middle names (Joel Avila / RUELAS AVILA, Joel Efren)
+  const surnameFrom = entry.family ?? edgeWords(et)[1];
+  const family = pairs.some((p) => p.entry.some((i) => i >= surnameFrom)) ? -1 : surnameFrom;
   let middle = 0;
   for (const i of unmatchedEntry) {
     const t = et[i] as PreparedToken;
