@@ -52,6 +52,19 @@ describe('screening matcher: blocking index and search', () => {
     expect(search(index, { schema: 'company', name: 'CONSTRUTORA HORIZONTE LIMITADA' })[0]?.explanation[0]?.feature).to.equal('name');
   });
 
+  it('retrieves a name written as one word by its listed parts, and the other way round', () => {
+    const kim = entry('un_sc', ['KIM Jong Un']);
+    const alqaida = entry('un_sc', ['ALQAIDA'], { schema: 'company' });
+    const sangho = entry('ofac_sdn', ['KIM, Sang Ho']);
+    // a hundred other Kims: reached by "kim" alone, the listed one would be lost among them
+    const syllables = ['Chol', 'Yong', 'Song', 'Hyok', 'Myong', 'Kwang', 'Il', 'Nam', 'Sok', 'Hui'];
+    const kims = syllables.flatMap((a) => syllables.map((b) => entry('un_sc', [`KIM ${a} ${b}`])));
+    const joined = buildIndex([...entries, ...kims, kim, alqaida, sangho]);
+    expect(search(joined, { schema: 'person', name: 'Kim Jongun' })[0]).to.deep.include({ entry: kim, score: 1 });
+    expect(search(joined, { schema: 'person', name: 'KIM Sangho' })[0]?.entry).to.equal(sangho);
+    expect(search(joined, { schema: 'company', name: 'Al Qaida' })[0]?.entry).to.equal(alqaida);
+  });
+
   it('answers nothing for a name on no list, and near misses below the threshold only when asked', () => {
     expect(search(index, { schema: 'person', name: 'Fabiana Bolsonaro' })).to.deep.equal([]);
     expect(search(index, { schema: 'person', name: 'José Carlos Pereira Santos Lima' })).to.deep.equal([]);
