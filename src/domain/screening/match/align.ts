@@ -236,6 +236,15 @@ function indicesOf(flags: readonly boolean[]): number[] {
 /** words, numbers and initials: what a substitution is made of (not particles, legal forms, suffixes, titles) */
 const isNameWord = (t: PreparedToken): boolean => t.kind === 'word' || t.kind === 'patronymic' || t.kind === 'number' || t.kind === 'initial';
 
+const NONE_SWAPPED: readonly number[] = [];
+/** One side's unpaired name words, heaviest first: a substitution replaced the first of them. */
+function unpairedWords(tokens: readonly PreparedToken[], unmatched: readonly number[], weightOf: (t: PreparedToken) => number): readonly number[] {
+  if (unmatched.length === 0) return NONE_SWAPPED;
+  const words = unmatched.filter((i) => isNameWord(tokens[i] as PreparedToken));
+  if (words.length > 1) words.sort((x, y) => weightOf(tokens[y] as PreparedToken) - weightOf(tokens[x] as PreparedToken));
+  return words;
+}
+
 /** The positions of a name's first and last words (its given name and family name, for a person). */
 function edgeWords(tokens: readonly PreparedToken[]): [number, number] {
   let first = -1;
@@ -279,15 +288,14 @@ export function alignNames(query: PreparedName, entry: PreparedName, weights: To
   }
   const weightOf = (t: PreparedToken) => weights.weight(t.text, t.kind);
   // substitutions: the heaviest unpaired words of each side, as many as the shorter side has
-  const substituted = (tokens: readonly PreparedToken[], unmatched: readonly number[]) =>
-    unmatched.filter((i) => isNameWord(tokens[i] as PreparedToken)).sort((x, y) => weightOf(tokens[y] as PreparedToken) - weightOf(tokens[x] as PreparedToken));
-  const subQ = substituted(qt, unmatchedQuery);
-  const subE = substituted(et, unmatchedEntry);
-  const substitutions = Math.min(subQ.length, subE.length);
-  const swapped = new Set([...subQ.slice(0, substitutions).map((i) => `q${i}`), ...subE.slice(0, substitutions).map((i) => `e${i}`)]);
+  const wordsQ = unmatchedEntry.length ? unpairedWords(qt, unmatchedQuery, weightOf) : NONE_SWAPPED;
+  const wordsE = wordsQ.length ? unpairedWords(et, unmatchedEntry, weightOf) : NONE_SWAPPED;
+  const substitutions = Math.min(wordsQ.length, wordsE.length);
+  const swappedQ = substitutions ? wordsQ.slice(0, substitutions) : NONE_SWAPPED;
+  const swappedE = substitutions ? wordsE.slice(0, substitutions) : NONE_SWAPPED;
   for (const i of unmatchedQuery) {
     const t = qt[i] as PreparedToken;
-    const cost = t.kind === 'legal' || t.kind === 'suffix' ? 0 : swapped.has(`q${i}`) ? SUBSTITUTION_COST : QUERY_MISS_COST;
+    const cost = t.kind === 'legal' || t.kind === 'suffix' ? 0 : swappedQ.includes(i) ? SUBSTITUTION_COST : QUERY_MISS_COST;
     queryCost[i] = cost * weightOf(t);
     total += queryCost[i] as number;
   }
@@ -301,13 +309,14 @@ export function alignNames(query: PreparedName, entry: PreparedName, weights: To
     const t = et[i] as PreparedToken;
     if (t.kind === 'legal' || t.kind === 'suffix') continue;
     const edge = i === first || i === family;
-    entryCost[i] = (swapped.has(`e${i}`) ? SUBSTITUTION_COST : edge ? ENTRY_EDGE_MISS_COST : ENTRY_MIDDLE_MISS_COST) * weightOf(t);
-    if (!edge && !swapped.has(`e${i}`)) middle += entryCost[i] as number;
+    const swapped = swappedE.includes(i);
+    entryCost[i] = (swapped ? SUBSTITUTION_COST : edge ? ENTRY_EDGE_MISS_COST : ENTRY_MIDDLE_MISS_COST) * weightOf(t);
+    if (!edge && !swapped) middle += entryCost[i] as number;
   }
   // dropped middle names together cost at most ENTRY_MIDDLE_MISS_CAP, shared in proportion
   const shrink = middle > ENTRY_MIDDLE_MISS_CAP ? ENTRY_MIDDLE_MISS_CAP / middle : 1;
   for (const i of unmatchedEntry) {
-    if (shrink !== 1 && i !== first && i !== family && !swapped.has(`e${i}`)) entryCost[i] = (entryCost[i] as number) * shrink;
+    if (shrink !== 1 && i !== first && i !== family && !swappedE.includes(i)) entryCost[i] = (entryCost[i] as number) * shrink;
     total += entryCost[i] as number;
   }
   const raw = total > 0 ? agreed / total : 0;

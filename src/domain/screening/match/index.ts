@@ -1,5 +1,5 @@
 import type { ListEntry } from '../entry.js';
-import { ENTRY_MISS_COST, PAIR_FLOOR, QUERY_MISS_COST } from './align.js';
+import { ENTRY_MIDDLE_MISS_CAP, ENTRY_MISS_COST, PAIR_FLOOR, QUERY_MISS_COST } from './align.js';
 import type { NameToken } from './normalize.js';
 import { createInterner, lookupInterner, type PreparedEntry, type PreparedRecord, prepareEntry, prepareQuery, type ScreeningQuery, type TokenInterner } from './prepare.js';
 import { assessPrepared, type Comparison, DEFAULT_THRESHOLD, explainAssessment, scoreOf } from './score.js';
@@ -196,12 +196,12 @@ export function* indexSteps(entries: Iterable<ListEntry | PreparedEntry>, option
 }
 
 /** how many entries are scored in full, at least: retrieval only estimates, the scorer decides */
-const MIN_CANDIDATES = 40;
+const MIN_CANDIDATES = 25;
 /**
  * A name reached only through query words worth less than this share of the best reachable
  * score is not a candidate: the estimate is not the score, so the margin keeps near misses.
  */
-const PRUNE_MARGIN = 0.7;
+const PRUNE_MARGIN = 0.85;
 /**
  * A name not yet reached is admitted while the words left could still carry it to this share of
  * the minimum score: that bound is the most those words can give (every one agreeing, the query's
@@ -324,22 +324,31 @@ function candidateEntries(index: ScreeningIndex, query: PreparedRecord, similari
   }
   // best estimate per entry, then the top `wanted` entries (kept sorted, small)
   const top: { entry: number; estimate: number }[] = [];
+  // the estimate is at most gain / (gain + QUERY_MISS_COST (queryWeight - gain)): below this gain
+  // no name can reach the floor, and its other fields need not be read
+  const minFixed = ((floor * QUERY_MISS_COST * queryWeight) / (1 - floor + floor * QUERY_MISS_COST)) * FIXED;
   for (let i = 0; i < touched; i++) {
     const id = touchedIds[i] as number;
-    const gain = Math.min((slots[id * SLOT + 2] as number) / FIXED, queryWeight);
-    const entry = index.nameEntry[id] as number;
-    // the alignment's share, with paired weight taken as the gain (an estimate, not the score)
-    const estimate = gain / (gain + QUERY_MISS_COST * (queryWeight - gain) + ENTRY_MISS_COST * Math.max(0, (index.nameWeight[id] as number) - gain));
+    const fixed = slots[id * SLOT + 2] as number;
+    if (fixed < minFixed) continue;
+    const gain = Math.min(fixed / FIXED, queryWeight);
+    // the alignment's share, with paired weight taken as the gain and every unpaired entry word
+    // a middle name (an estimate, generous, not the score)
+    const estimate = gain / (gain + QUERY_MISS_COST * (queryWeight - gain) + Math.min(ENTRY_MISS_COST * Math.max(0, (index.nameWeight[id] as number) - gain), ENTRY_MIDDLE_MISS_CAP));
     if (estimate < floor) continue;
-    if (s.entrySerial[entry] === serial && (s.entryBest[entry] as number) >= estimate) continue;
-    if (!allowed(entry)) continue;
+    if (top.length === wanted && estimate <= (top[wanted - 1] as { estimate: number }).estimate) continue;
+    const entry = index.nameEntry[id] as number;
+    const seen = s.entrySerial[entry] === serial;
+    if (seen && (s.entryBest[entry] as number) >= estimate) continue;
+    if (!seen && !allowed(entry)) continue;
     s.entrySerial[entry] = serial;
     s.entryBest[entry] = estimate;
-    if (top.length === wanted && estimate <= (top[top.length - 1]?.estimate ?? 0)) continue;
-    const existing = top.findIndex((t) => t.entry === entry);
-    if (existing >= 0) top.splice(existing, 1);
+    if (seen) {
+      const existing = top.findIndex((t) => t.entry === entry);
+      if (existing >= 0) top.splice(existing, 1);
+    }
     let at = top.length;
-    while (at > 0 && (top[at - 1]?.estimate ?? 0) < estimate) at--;
+    while (at > 0 && (top[at - 1] as { estimate: number }).estimate < estimate) at--;
     top.splice(at, 0, { entry, estimate });
     if (top.length > wanted) top.pop();
   }
