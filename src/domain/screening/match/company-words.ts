@@ -64,9 +64,9 @@ const LEGAL_FORMS: Record<string, readonly string[]> = {
     'saa', 'sae', 'saog', 'saoc', 'sa de cv', 'sab de cv', 'sapi de cv', 'sociedade anonima', 'sociedad anonima', 'societe anonyme', 'sociedad anonima de capital variable',
     'sociedad anonima libanesa', 'societe anonyme libanaise', 'sociedad anonima cerrada', 'sociedad anonima abierta', 'sociedad por acciones simplificada',
     'joint stock company', 'public joint stock company', 'closed joint stock company', 'open joint stock company', 'aktiengesellschaft', 'anonim sirketi',
-    'public limited company',
+    'public limited company', 'ca', 'compania anonima',
   ],
-  '~lp': ['lp', 'llp', 'kg', 'gmbh & co kg', 'limited partnership', 'limited liability partnership', 'kommanditgesellschaft'],
+  '~lp': ['lp', 'llp', 'kg', 's en c', 'sca', 'sociedad en comandita', 'gmbh & co kg', 'limited partnership', 'limited liability partnership', 'kommanditgesellschaft'],
   '~eireli': ['eireli', 'empresa individual de responsabilidade limitada'],
   // size qualifiers a company changes as it grows (ME -> EPP): one symbol
   '~me': ['me', 'epp', 'mei', 'empresa de pequeno porte', 'microempresa', 'micro empresa'],
@@ -79,7 +79,7 @@ export const LEGAL_PHRASES: readonly { readonly words: readonly string[]; readon
   .sort((a, b) => b.words.join('').length - a.words.join('').length || b.words.length - a.words.length);
 
 /** Short forms that are also ordinary words or names (Sá, Me, Co, As, Sal): legal forms only at the end or abbreviated. */
-export const AMBIGUOUS_LEGAL: ReadonlySet<string> = new Set(['sa', 'me', 'co', 'ao', 'ag', 'nv', 'spa', 'bv', 'as', 'sal', 'sac', 'saa', 'sae', 'lp', 'kg', 'too', 'tov', 'sas', 'pao']);
+export const AMBIGUOUS_LEGAL: ReadonlySet<string> = new Set(['sa', 'me', 'co', 'ao', 'ag', 'nv', 'spa', 'bv', 'as', 'sal', 'sac', 'saa', 'sae', 'lp', 'kg', 'too', 'tov', 'sas', 'pao', 'ca', 'sca']);
 
 /** One-word legal forms of 5+ letters: one typing slip away (Compnay, Limted) they still are. */
 export const LONG_LEGAL_WORDS: readonly (readonly [string, string])[] = LEGAL_PHRASES.filter((p) => p.words.length === 1 && (p.words[0] as string).length >= 5).map(

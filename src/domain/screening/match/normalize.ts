@@ -135,12 +135,16 @@ function latinSkeleton(text: string): string {
   });
 }
 
-/** A text and, for each of its UTF-16 units, the span [from, to) of the original it was read from. */
+/** A text and, for each of its UTF-16 units, the span [from, to) of the original it was read from; null: the same place. */
 interface Mapped {
   text: string;
-  from: number[];
-  to: number[];
+  from: number[] | null;
+  to: number[] | null;
 }
+const fromAt = (m: Mapped, i: number): number => (m.from ? (m.from[i] ?? 0) : i);
+const toAt = (m: Mapped, i: number): number => (m.to ? (m.to[i] ?? 0) : i + 1);
+/** printable ASCII without apostrophes: folds character for character */
+const PLAIN_ASCII = /^[\x20-\x26\x28-\x5F\x61-\x7E]*$/;
 
 const APOSTROPHES = /['’ʼ`´]/g;
 const MARKS = /\p{M}/gu;
@@ -169,8 +173,8 @@ function perCodePoint(m: Mapped, change: (c: string) => string): Mapped {
     const out = change(c);
     text += out;
     for (let k = 0; k < out.length; k++) {
-      from.push(m.from[i] as number);
-      to.push(m.to[i + c.length - 1] as number);
+      from.push(fromAt(m, i));
+      to.push(toAt(m, i + c.length - 1));
     }
     i += c.length;
   }
@@ -179,13 +183,14 @@ function perCodePoint(m: Mapped, change: (c: string) => string): Mapped {
 
 /** A text of the same length as `m`'s, read from the same places; another length maps every unit to the whole name. */
 const retext = (m: Mapped, text: string): Mapped =>
-  text.length === m.text.length ? { ...m, text } : { text, from: Array<number>(text.length).fill(0), to: Array<number>(text.length).fill(m.to.at(-1) ?? 0) };
+  text.length === m.text.length ? { ...m, text } : { text, from: Array<number>(text.length).fill(0), to: Array<number>(text.length).fill(toAt(m, m.text.length - 1)) };
 
 /**
  * `fold`, keeping where every character came from: letter by letter (each with its combining marks),
  * so a token can show the characters it was read from.
  */
 function foldMapped(original: string): Mapped {
+  if (PLAIN_ASCII.test(original)) return { text: original.replace(/~/g, ' ').toLowerCase(), from: null, to: null };
   let text = '';
   const from: number[] = [];
   const to: number[] = [];
@@ -267,12 +272,14 @@ function reorderLastFirst(m: Mapped): Mapped {
   for (const [a, b] of [parts[1] as [number, number], parts[0] as [number, number], ...tail]) {
     if (out.text) {
       out.text += ' ';
-      out.from.push(0);
-      out.to.push(0);
+      (out.from as number[]).push(0);
+      (out.to as number[]).push(0);
     }
     out.text += text.slice(a, b);
-    out.from.push(...m.from.slice(a, b));
-    out.to.push(...m.to.slice(a, b));
+    for (let k = a; k < b; k++) {
+      (out.from as number[]).push(fromAt(m, k));
+      (out.to as number[]).push(toAt(m, k));
+    }
   }
   return out;
 }
@@ -414,7 +421,7 @@ function companyUnits(raw: readonly RawToken[], original: string, m: Mapped): Un
   const connector = (u: Unit | undefined): boolean => {
     const t = u && u.kind === undefined ? raw[u.first] : undefined;
     if (!t) return false;
-    return t.amp || ((t.text === 'e' || t.text === 'y') && !t.dotted && original[m.from[t.start] as number] === t.text);
+    return t.amp || ((t.text === 'e' || t.text === 'y') && !t.dotted && original[fromAt(m, t.start)] === t.text);
   };
   const letter = (u: Unit | undefined): u is Unit => u !== undefined && isLetter(u, raw) && !connector(u);
   const joined: Unit[] = [];
@@ -479,7 +486,7 @@ export function normalizeName(name: string, schema: NameSchema): NameToken[] {
   const tokens = units.map((u, i): NameToken => {
     const first = raw[u.first] as RawToken;
     const end = raw[u.last] as RawToken;
-    const written = withoutInvisibles(name.slice(m.from[first.start], m.to[end.dotted ? end.end : end.end - 1])).trim() || first.spoken;
+    const written = withoutInvisibles(name.slice(fromAt(m, first.start), toAt(m, end.dotted ? end.end : end.end - 1))).trim() || first.spoken;
     if (u.kind) return { text: u.text, kind: u.kind, spoken: u.kind === 'word' && u.first === u.last && u.text === first.text ? first.spoken : u.text, written };
     const { text, spoken } = first;
     if (first.amp) return { text: 'e', kind: 'particle', spoken: 'e', written };
