@@ -235,7 +235,10 @@ describe('screening matcher: normalization, issue 26 (words as written, titles, 
       ['Alfa OJSC', ['~sa']], ['Alfa Closed Joint Stock Company', ['~sa']], ['Alfa Open Joint-Stock Company', ['~sa']], ['Alfa Limited Liability Company', ['~ltda']],
       ['Alfa Ltda', ['~ltda']], ['Alfa EIRELI', ['~eireli']], ['Alfa Ltda ME', ['~ltda', '~me']], ['Alfa Inc', ['~sa']], ['Alfa Incorporated', ['~sa']],
       ['Alfa Corp.', ['~sa']], ['Alfa Corporation', ['~sa']], ['Alfa Limited', ['~ltda']], ['Alfa LLC', ['~ltda']], ['Alfa L.L.C.', ['~ltda']],
-      ['INVERSIONES CIFUENTES Y CIA. S. EN C.', ['~cia', '~lp']], ['FINANCIAL CORPORATION FINCORP, C.A.', ['~sa', '~sa']],
+      ['INVERSIONES CIFUENTES Y CIA. S. EN C.', ['~cia', '~lp']],
+      ['LA FRONTERA UNION GALVEZ Y CIA S EN C', ['~cia', '~lp']], ['ORGANIZACION LUIS HERNANDO GOMEZ BUSTAMANTE Y CIA S.C.S.', ['~cia', '~lp']],
+      ['BLUE-STAR SECCION HOSTELERIA S.L.', ['~ltda']], ['COOPERATIVA AVESTRUZ CUEMIR, S.C. DE R.L. DE C.V.', ['~ltda']], ['FUTBOL Y CORAZON, A.C.', ['~cia']],
+      ['SIERRA GAS S.A.L. OFFSHORE', ['~sa']], ['EBLA TRADE SERVICES S.A.L./OFF-SHORE', ['~sa']], ['GOLDEN FISH S.A.L. (OFFSHORE)', ['~sa']], ['FINANCIAL CORPORATION FINCORP, C.A.', ['~sa', '~sa']],
     ];
     for (const [name, forms] of table) {
       const t = normalizeName(name, 'company');
@@ -276,6 +279,9 @@ describe('screening matcher: normalization, issue 26 (words as written, titles, 
     expect(tokens('M & S SYNDICATE (PVT) LTD.', 'company')).to.deep.equal(['ms', 'syndicate', 'legal:~ltda']);
     expect(tokens('H & H METALFORM GMBH', 'company')).to.deep.equal(['hh', 'metalform', 'legal:~ltda']);
     expect(tokens('A e B Comércio Ltda', 'company')).to.deep.equal(['ab', 'comercial', 'legal:~ltda']);
+    // letters that spell a legal form elsewhere than at the end stay letters
+    expect(tokens('A.S. Trading Ltd', 'company')).to.deep.equal(['as', 'trading', 'legal:~ltda']);
+    expect(tokens('C. A. Souza Comércio', 'company')).to.deep.equal(['ca', 'souza', 'comercial']);
     expect(tokens('N.P.T.T. DONA-SHELL', 'company')).to.deep.equal(['nptt', 'dona', 'shell']);
     expect(tokens('VEST SPECTRUM (S) PTE. LTD.', 'company')).to.deep.equal(['vest', 'spectrum', 's', 'legal:~ltda']);
     // an "E" between words is "and"; a person's letters stay initials

@@ -57,20 +57,20 @@ const LEGAL_FORMS: Record<string, readonly string[]> = {
     'free zone establishment', 'free zone company', 'free zone llc', 'pvt ltd', 'pvt limited', 'private limited', 'private limited company', 'pte ltd', 'pte limited',
     'pty ltd', 'pty limited', 'sdn bhd', 'sendirian berhad', 'bhd', 'berhad', 'sociedade limitada', 'sociedad limitada', 'limited liability company',
     'sociedad de responsabilidad limitada', 'societe a responsabilite limitee', 'gesellschaft mit beschrankter haftung', 's de rl', 's de rl de cv',
-    'sociedad de responsabilidad limitada de capital variable', 'ltd liability co', 'llc fz',
+    'sociedad de responsabilidad limitada de capital variable', 'ltd liability co', 'llc fz', 'sl', 'slu', 'sll', 'sprl', 'sc de rl', 'sc de rl de cv',
   ],
   '~sa': [
     'sa', 'inc', 'incorporated', 'corp', 'corporation', 'jsc', 'ojsc', 'cjsc', 'pjsc', 'zao', 'oao', 'pao', 'ao', 'ag', 'plc', 'nv', 'spa', 'as', 'sal', 'sas', 'sac',
     'saa', 'sae', 'saog', 'saoc', 'sa de cv', 'sab de cv', 'sapi de cv', 'sociedade anonima', 'sociedad anonima', 'societe anonyme', 'sociedad anonima de capital variable',
     'sociedad anonima libanesa', 'societe anonyme libanaise', 'sociedad anonima cerrada', 'sociedad anonima abierta', 'sociedad por acciones simplificada',
     'joint stock company', 'public joint stock company', 'closed joint stock company', 'open joint stock company', 'aktiengesellschaft', 'anonim sirketi',
-    'public limited company', 'ca', 'compania anonima',
+    'public limited company', 'ca', 'compania anonima', 'sal offshore', 'sal off shore', 'sa offshore',
   ],
-  '~lp': ['lp', 'llp', 'kg', 's en c', 'sca', 'sociedad en comandita', 'gmbh & co kg', 'limited partnership', 'limited liability partnership', 'kommanditgesellschaft'],
+  '~lp': ['lp', 'llp', 'kg', 's en c', 's en cs', 'scs', 'sca', 'sociedad en comandita', 'sociedad en comandita simple', 'sociedad en comandita por acciones', 'gmbh & co kg', 'limited partnership', 'limited liability partnership', 'kommanditgesellschaft'],
   '~eireli': ['eireli', 'empresa individual de responsabilidade limitada'],
   // size qualifiers a company changes as it grows (ME -> EPP): one symbol
   '~me': ['me', 'epp', 'mei', 'empresa de pequeno porte', 'microempresa', 'micro empresa'],
-  '~cia': ['cia', 'companhia', 'compania', 'company', 'co', '& cia', 'e cia', '& co'],
+  '~cia': ['cia', 'companhia', 'compania', 'company', 'co', '& cia', 'e cia', '& co', 'y cia', 'ac', 'sc', 'asociacion civil', 'sociedad civil'],
 };
 
 export const LEGAL_PHRASES: readonly { readonly words: readonly string[]; readonly symbol: string }[] = Object.entries(LEGAL_FORMS)
@@ -79,7 +79,10 @@ export const LEGAL_PHRASES: readonly { readonly words: readonly string[]; readon
   .sort((a, b) => b.words.join('').length - a.words.join('').length || b.words.length - a.words.length);
 
 /** Short forms that are also ordinary words or names (Sá, Me, Co, As, Sal): legal forms only at the end or abbreviated. */
-export const AMBIGUOUS_LEGAL: ReadonlySet<string> = new Set(['sa', 'me', 'co', 'ao', 'ag', 'nv', 'spa', 'bv', 'as', 'sal', 'sac', 'saa', 'sae', 'lp', 'kg', 'too', 'tov', 'sas', 'pao', 'ca', 'sca']);
+export const AMBIGUOUS_LEGAL: ReadonlySet<string> = new Set(['sa', 'me', 'co', 'ao', 'ag', 'nv', 'spa', 'bv', 'as', 'sal', 'sac', 'saa', 'sae', 'lp', 'kg', 'too', 'tov', 'sas', 'pao', 'sca', 'scs', 'sll', 'slu']);
+
+/** Short forms that, even dotted, are more often initials or words (A.S., C.A., K.G.) than a legal form: legal forms only at the end. */
+export const TRAILING_LEGAL: ReadonlySet<string> = new Set(['as', 'ca', 'kg', 'lp', 'ac', 'sc', 'sl']);
 
 /** One-word legal forms of 5+ letters: one typing slip away (Compnay, Limted) they still are. */
 export const LONG_LEGAL_WORDS: readonly (readonly [string, string])[] = LEGAL_PHRASES.filter((p) => p.words.length === 1 && (p.words[0] as string).length >= 5).map(

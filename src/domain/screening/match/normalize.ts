@@ -1,6 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import { withoutInvisibles } from '../../values/invisible.js';
-import { AMBIGUOUS_COMPANY_WORDS, AMBIGUOUS_LEGAL, COMPANY_WORDS, LEGAL_PHRASES, LONG_LEGAL_WORDS } from './company-words.js';
+import { AMBIGUOUS_COMPANY_WORDS, AMBIGUOUS_LEGAL, COMPANY_WORDS, LEGAL_PHRASES, LONG_LEGAL_WORDS, TRAILING_LEGAL } from './company-words.js';
 import { LATIN_CONFUSABLES } from './confusables-latin.js';
 
 /**
@@ -395,7 +395,8 @@ function companyUnits(raw: readonly RawToken[], original: string, m: Mapped): Un
     for (const phrase of LEGAL_BY_PREFIX.get(t.text) ?? []) {
       const found = matchPhrase(phrase.words, raw, p);
       if (!found) continue;
-      const ambiguous = phrase.words.length === 1 && AMBIGUOUS_LEGAL.has(phrase.words[0] as string) && !found.dotted;
+      const word = phrase.words.length === 1 ? (phrase.words[0] as string) : '';
+      const ambiguous = TRAILING_LEGAL.has(word) || (AMBIGUOUS_LEGAL.has(word) && !found.dotted);
       hit = { first: p, last: found.end - 1, text: phrase.symbol, kind: 'legal', ambiguous };
       break;
     }
@@ -415,7 +416,7 @@ function companyUnits(raw: readonly RawToken[], original: string, m: Mapped): Un
     units[trailingFrom - 1] = { ...u, text: slip, kind: 'legal' };
     trailingFrom--;
   }
-  units = units.map((u, i) => (u.ambiguous && i < trailingFrom ? plainUnit(raw[u.first] as RawToken, u.first) : u));
+  units = units.flatMap((u, i) => (u.ambiguous && i < trailingFrom ? raw.slice(u.first, u.last + 1).map((t, k) => plainUnit(t, u.first + k)) : [u]));
 
   // acronyms: two or more single letters, spaced or dotted, or joined by "&" or a small "e"
   const connector = (u: Unit | undefined): boolean => {
