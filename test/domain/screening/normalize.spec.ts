@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { fold, type NameSchema, normalizeName, normalizedText } from '../../../src/domain/screening/match/normalize.js';
+import { compare } from '../../../src/domain/screening/match/score.js';
 
 /** tokens as `text` for words, `kind:text` for the rest */
 const tokens = (name: string, schema: NameSchema = 'person') => normalizeName(name, schema).map((t) => (t.kind === 'word' ? t.text : `${t.kind}:${t.text}`));
@@ -144,6 +145,7 @@ describe('screening matcher: normalization, issue 26 (words as written, titles, 
     expect(tokens('Dr. Dr.')).to.deep.equal(['honorific:dr', 'dr']);
     expect(tokens('Dr. Zawahiri')).to.deep.equal(['honorific:dr', 'zawahiri']);
     expect(tokens('Don King')).to.deep.equal(['don', 'king']);
+    expect(tokens('Gen Nakatani')).to.deep.equal(['gen', 'nakatani']);
     expect(tokens('SAMUDRA, Imam')).to.deep.equal(['imam', 'samudra']);
     expect(tokens('Sheikh Hasina')).to.deep.equal(['sheikh', 'hasina']);
     expect(tokens('Don Diego de la Vega')).to.deep.equal(['honorific:dom', 'diego', 'particle:de', 'particle:la', 'vega']);
@@ -287,5 +289,21 @@ describe('screening matcher: normalization, issue 26 (words as written, titles, 
     // an "E" between words is "and"; a person's letters stay initials
     expect(tokens('ALFA E BETA LTDA', 'company')).to.deep.equal(['alfa', 'particle:e', 'beta', 'legal:~ltda']);
     expect(tokens('J. M. Souza')).to.deep.equal(['initial:j', 'initial:m', 'souza']);
+  });
+
+  it('through the scorer: a title, an abbreviated company word or a slip in the legal form costs nothing', () => {
+    const same: [string, string, string, NameSchema][] = [
+      ['Dr. Ayman al-Zawahiri', 'Ayman al-Zawahiri', 'AL ZAWAHIRI, Ayman', 'person'],
+      ['Sheikh Ahmed Salim Swedan', 'Ahmed Salim Swedan', 'SWEDAN, Ahmed Salim', 'person'],
+      ['Lt. Col. Haji Bashir Noorzai', 'Bashir Noorzai', 'NOORZAI, Haji Bashir', 'person'],
+      ['Korea Marine & Industrial Trdg', 'Korea Marine & Industrial Trading', 'KOREA MARINE & INDUSTRIAL TRDG', 'company'],
+      ['Al Taibah Intl', 'Al Taibah International', 'AL TAIBAH, INTL.', 'company'],
+      ['Atlas Equipment Compnay Limted', 'Atlas Equipment Company Limited', 'ATLAS EQUIPMENT COMPANY LIMITED', 'company'],
+      ['J&E S de RL de CV', 'J & E S. DE R.L. DE C.V.', 'J & E S. DE R.L. DE C.V.', 'company'],
+    ];
+    for (const [variant, plain, listed, schema] of same) {
+      const expected = compare({ schema, name: plain }, { name: listed }).score;
+      expect(compare({ schema, name: variant }, { name: listed }).score, variant).to.equal(expected);
+    }
   });
 });

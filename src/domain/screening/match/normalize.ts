@@ -87,7 +87,7 @@ const TITLES: ReadonlyMap<string, string> = new Map(Object.entries(TITLE_GROUPS)
  * Titles that are also given names or surnames (Don King, Imam Samudra, Major, Mayor, Lady, Father,
  * Fr, Ten, Cap): a title only before two name words or more, so "Don King" keeps its given name.
  */
-const NAME_LIKE_TITLES = new Set(['don', 'dom', 'dona', 'imam', 'major', 'mayor', 'general', 'lady', 'lord', 'dame', 'father', 'padre', 'fr', 'ten', 'cap', 'herr', 'haj', 'hajj', 'sheikh', 'shaikh', 'hon', 'ing', 'eng', 'lic', 'rev', 'sir', 'miss', 'ms']);
+const NAME_LIKE_TITLES = new Set(['don', 'dom', 'dona', 'imam', 'major', 'mayor', 'general', 'lady', 'lord', 'dame', 'father', 'padre', 'fr', 'ten', 'cap', 'herr', 'haj', 'hajj', 'sheikh', 'shaikh', 'hon', 'ing', 'eng', 'lic', 'rev', 'sir', 'miss', 'ms', 'gen']);
 
 /** Russian, Ukrainian, Belarusian patronymics (Viktorovich, Ryhoravich, Ivanovna) */
 const SLAVIC_PATRONYMIC = /(?:[aeo]vi?t?ch|[oe]vna|[oe]vych|ivna|ichna)$/;
