@@ -283,6 +283,8 @@ describe('screening matcher: normalization, issue 26 (words as written, titles, 
     expect(tokens('A e B Comércio Ltda', 'company')).to.deep.equal(['ab', 'comercial', 'legal:~ltda']);
     // letters that spell a legal form elsewhere than at the end stay letters
     expect(tokens('A.S. Trading Ltd', 'company')).to.deep.equal(['as', 'trading', 'legal:~ltda']);
+    expect(tokens('U.S.A. Trading Corp', 'company')).to.deep.equal(['usa', 'trading', 'legal:~sa']);
+    expect(tokens('A.B.C. S.A.', 'company')).to.deep.equal(['abc', 'legal:~sa']);
     expect(tokens('C. A. Souza Comércio', 'company')).to.deep.equal(['ca', 'souza', 'comercial']);
     expect(tokens('N.P.T.T. DONA-SHELL', 'company')).to.deep.equal(['nptt', 'dona', 'shell']);
     expect(tokens('VEST SPECTRUM (S) PTE. LTD.', 'company')).to.deep.equal(['vest', 'spectrum', 's', 'legal:~ltda']);

@@ -7,8 +7,10 @@ import { LATIN_CONFUSABLES } from './confusables-latin.js';
  * Names to tokens (screening.md section 2, "Normalization"): invisible characters removed, Unicode
  * NFKD with marks stripped, look-alike letters of other scripts read as the Latin letters they
  * imitate, case folded, punctuation to spaces, numbers kept; "LAST, First" reordered for people;
- * particles, name suffixes, company legal forms and initials told apart from the words that identify.
- * Every screening path (index, search, compare, the list sources, monitoring) reads names through
+ * particles, name suffixes, a person's leading titles, company legal forms (with their dots: "S. de
+ * R.L. de C.V."), acronyms and initials told apart from the words that identify; abbreviated company
+ * words read whole (Intl, Inds.). Every token keeps the characters it was read from, as written, for
+ * explanations. Every screening path (index, search, compare, the list sources, monitoring) reads names through
  * `normalizeName`, so a query and a list entry are always cut into the same tokens.
  */
 
@@ -311,6 +313,8 @@ interface Unit {
 const TOKEN = /[\p{L}\p{N}]+|&/gu;
 /** pieces of one abbreviated word: cut by dots, slashes or hyphens (S.A., S/A, FZ-LLC) */
 const CUT = /^\s*[./-][\s./-]*$/;
+/** a dot or slash alone between two letters: inside one abbreviation (U.S.A.) */
+const TIGHT = /^[./]$/;
 /** letters of an acronym: spaces, dots, slashes or hyphens between (D.G.D., D G D) */
 const SPACING = /^[\s./-]*$/;
 
@@ -392,7 +396,10 @@ function companyUnits(raw: readonly RawToken[], original: string, m: Mapped): Un
   for (let p = 0; p < raw.length; ) {
     const t = raw[p] as RawToken;
     let hit: Unit | undefined;
-    for (const phrase of LEGAL_BY_PREFIX.get(t.text) ?? []) {
+    // not from inside an acronym: the S.A of "U.S.A."
+    const previous = raw[p - 1];
+    const insideAcronym = t.text.length === 1 && previous !== undefined && previous.text.length === 1 && TIGHT.test(previous.after);
+    for (const phrase of insideAcronym ? [] : (LEGAL_BY_PREFIX.get(t.text) ?? [])) {
       const found = matchPhrase(phrase.words, raw, p);
       if (!found) continue;
       const word = phrase.words.length === 1 ? (phrase.words[0] as string) : '';
