@@ -131,6 +131,7 @@ describe('screening matcher: normalization, issue 26 (words as written, titles, 
       ['Lt. Col. Ahmad Vahidi', ['lt', 'col']], ['Brig. Gen. Qasem Soleimani', ['brig', 'gen']], ['Adm. Ali Shamkhani', ['adm']], ['Capt. Ri Jong Chol', ['capt']],
       ['Sr. João Silva', ['sr']], ['Dona Maria Souza', ['dom']], ['Sir Elton John', ['sir']], ['Ing. Carlos Slim', ['ing']], ['Rev. Sun Myung Moon', ['rev']],
       ['SOLEIMANI, Gen. Qasem', ['gen']], ['ZAWAHIRI, Dr. Ayman', ['dr']],
+      ['Al-Haj Mohammad Ali', ['al', 'haji']], ['El Sheikh Ahmed Salim', ['el', 'sheikh']],
     ];
     for (const [name, titles] of table) {
       expect(honorifics(name), name).to.deep.equal(titles);
@@ -150,6 +151,8 @@ describe('screening matcher: normalization, issue 26 (words as written, titles, 
     expect(tokens('Sheikh Hasina')).to.deep.equal(['sheikh', 'hasina']);
     expect(tokens('Don Diego de la Vega')).to.deep.equal(['honorific:dom', 'diego', 'particle:de', 'particle:la', 'vega']);
     expect(tokens('Ahmed Omar Saeed Sheikh')).to.deep.equal(['ahmed', 'omar', 'saeed', 'sheikh']);
+    expect(tokens('Al Sheikh Hasina')).to.deep.equal(['particle:al', 'sheikh', 'hasina']);
+    expect(tokens('Abdulaziz Al-Sheikh')).to.deep.equal(['abdulaziz', 'particle:al', 'sheikh']);
     // a company's words are never titles
     expect(tokens('General Trading Company', 'company')).to.deep.equal(['general', 'trading', 'legal:~cia']);
   });
@@ -198,6 +201,8 @@ describe('screening matcher: normalization, issue 26 (words as written, titles, 
       ['Ind. e Com. Alfa', 'Indústria e Comércio Alfa'],
       ['Ind e Com Alfa', 'Industria e Comercio Alfa'],
       ['Alfa Holdings', 'Alfa Holding'],
+      ['MACPAR MAKINA SAN VE TIC A.S.', 'Macpar Makina Sanayi ve Ticaret A.S.'],
+      ['Alfa Industry & Trade Co', 'Alfa Industrial & Trading Co'],
     ];
     for (const [a, b] of same) {
       expect(normalizedText(a, 'company'), `${a} / ${b}`).to.equal(normalizedText(b, 'company'));
@@ -212,6 +217,7 @@ describe('screening matcher: normalization, issue 26 (words as written, titles, 
     // PAO (a Russian public company) is also Pão: at the start, a word
     expect(tokens('PAO DE ACUCAR', 'company')).to.deep.equal(['pao', 'particle:de', 'acucar']);
     expect(tokens('Dev Patel', 'company')).to.deep.equal(['dev', 'patel']);
+    expect(tokens('San Francisco Tic Tac', 'company')).to.deep.equal(['san', 'francisco', 'tic', 'tac']);
     expect(tokens('Imp Exp Alfa', 'company')).to.deep.equal(['importacao', 'exportacao', 'alfa']);
     // a person's words are never company words
     expect(tokens('Intl Natl')).to.deep.equal(['intl', 'natl']);
@@ -232,6 +238,7 @@ describe('screening matcher: normalization, issue 26 (words as written, titles, 
       ['BREYELLER STAHL TECHNOLOGY GMBH & CO. KG', ['~lp']], ['FIRST OCEAN GMBH & CO KG', ['~lp']], ['Alfa KG', ['~lp']], ['YAKIMA OIL TRADING, LLP', ['~lp']], ['Alfa LP', ['~lp']],
       ['Alfa AG', ['~sa']], ['AL-ARABI TRADING COMPANY LIMITED', ['~cia', '~ltda']], ['ANGLO-CARIBBEAN CO., LTD.', ['~cia', '~ltda']], ['Alfa Co. Ltd', ['~cia', '~ltda']],
       ['M & S SYNDICATE (PVT) LTD.', ['~ltda']], ['Alfa Private Limited', ['~ltda']], ['TRANSATLANTIC PARTNERS PTE. LTD.', ['~ltda']], ['Alfa Sdn Bhd', ['~ltda']], ['Alfa Sdn. Bhd.', ['~ltda']], ['Alfa Bhd', ['~ltda']],
+      ['OTIK HAVACILIK SANAYI VE TICARET LIMITED SIRKETI', ['~ltda']], ['ADOON GENERAL TRADING GIDA SANAYI VE TICARET ANONIM SIRKETI', ['~sa']],
       ['BANK SADERAT PLC', ['~sa']], ['STEP A.S.', ['~sa']], ['Alfa AŞ', ['~sa']], ['Alfa Kft', ['~ltda']], ['Alfa Sp. z o.o.', ['~ltda']], ['PALEA D.O.O.', ['~ltda']],
       ['PROFAKTOR, TOV', ['~ltda']], ['OOO Alfa', ['~ltda']], ['OAO Alfa', ['~sa']], ['ZAO Alfa', ['~sa']], ['Alfa PAO', ['~sa']], ['P.A.O. Alfa', ['~sa']], ['Alfa PJSC', ['~sa']], ['Alfa CJSC', ['~sa']],
       ['Alfa OJSC', ['~sa']], ['Alfa Closed Joint Stock Company', ['~sa']], ['Alfa Open Joint-Stock Company', ['~sa']], ['Alfa Limited Liability Company', ['~ltda']],

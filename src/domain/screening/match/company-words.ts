@@ -4,7 +4,8 @@
  * case, no accents). Sources: the abbreviations as the OFAC SDN and UN consolidated lists write them
  * (INTL, NAT'L, INDS., TRDG., MFG., ENGG., DEVT, INVT, SVCS, MGMT, BROS, ASSOCS), the usual English
  * business abbreviations, and the abbreviations of Brazilian company names in CNPJ records (Receita
- * Federal): Ind., Com., Serv., Particip., Empreend., Distrib., Transp., Imp., Exp., Adm. Legal forms:
+ * Federal): Ind., Com., Serv., Particip., Empreend., Distrib., Transp., Imp., Exp., Adm.; Turkish San. ve
+ * Tic. (Sanayi ve Ticaret, industry and trade) as the lists write it. Legal forms:
  * the ISO 20275 Entity Legal Forms list (GLEIF) for the countries the lists name most.
  */
 
@@ -13,9 +14,9 @@ const WORDS: Record<string, readonly string[]> = {
   international: ['international', 'internationals', 'intl', 'intll', 'internacional', 'internacionais', 'internacionales', 'int'],
   nacional: ['nacional', 'nacionais', 'nacionales', 'national', 'nationals', 'natl', 'nat'],
   industrial: [
-    'industrial', 'industriais', 'industriales', 'industrials', 'indl', 'industry', 'industries', 'industria', 'industrias', 'inds', 'ind', 'indus',
+    'industrial', 'industriais', 'industriales', 'industrials', 'indl', 'industry', 'industries', 'industria', 'industrias', 'inds', 'ind', 'indus', 'sanayi', 'sanayii', 'san',
   ],
-  trading: ['trading', 'tradings', 'trdg'],
+  trading: ['trading', 'tradings', 'trdg', 'trade', 'ticaret', 'ticareti', 'tic'],
   manufacturing: ['manufacturing', 'manufacturings', 'mfg', 'mfgs'],
   engineering: ['engineering', 'engineerings', 'engg', 'eng'],
   development: ['development', 'developments', 'devt', 'dev', 'devp'],
@@ -44,7 +45,7 @@ export const COMPANY_WORDS: ReadonlyMap<string, string> = new Map(Object.entries
  * Exp anything): read as the company word only dotted ("Ind.", "Com.") or beside another company word
  * ("Ind e Com", "Imp Exp").
  */
-export const AMBIGUOUS_COMPANY_WORDS: ReadonlySet<string> = new Set(['int', 'nat', 'ind', 'eng', 'dev', 'invest', 'serv', 'com', 'imp', 'exp', 'adm', 'partic', 'import', 'export']);
+export const AMBIGUOUS_COMPANY_WORDS: ReadonlySet<string> = new Set(['int', 'nat', 'ind', 'eng', 'dev', 'invest', 'serv', 'com', 'imp', 'exp', 'adm', 'partic', 'import', 'export', 'san', 'tic']);
 
 /**
  * Legal forms by canonical symbol, as folded words separated by spaces; `&` is the ampersand. Inside
@@ -57,7 +58,7 @@ const LEGAL_FORMS: Record<string, readonly string[]> = {
     'free zone establishment', 'free zone company', 'free zone llc', 'pvt ltd', 'pvt limited', 'private limited', 'private limited company', 'pte ltd', 'pte limited',
     'pty ltd', 'pty limited', 'sdn bhd', 'sendirian berhad', 'bhd', 'berhad', 'sociedade limitada', 'sociedad limitada', 'limited liability company',
     'sociedad de responsabilidad limitada', 'societe a responsabilite limitee', 'gesellschaft mit beschrankter haftung', 's de rl', 's de rl de cv',
-    'sociedad de responsabilidad limitada de capital variable', 'ltd liability co', 'llc fz', 'sl', 'slu', 'sll', 'sprl', 'sc de rl', 'sc de rl de cv',
+    'sociedad de responsabilidad limitada de capital variable', 'ltd liability co', 'llc fz', 'limited sirketi', 'ltd sti', 'sl', 'slu', 'sll', 'sprl', 'sc de rl', 'sc de rl de cv',
   ],
   '~sa': [
     'sa', 'inc', 'incorporated', 'corp', 'corporation', 'jsc', 'ojsc', 'cjsc', 'pjsc', 'zao', 'oao', 'pao', 'ao', 'ag', 'plc', 'nv', 'spa', 'as', 'sal', 'sas', 'sac',

@@ -384,6 +384,8 @@ function legalSlip(text: string): string | undefined {
   return undefined;
 }
 
+/** "and" between two company words (Ind. e Com., San. ve Tic.) */
+const AND = new Set(['e', '&', 'y', 've', 'and', 'et', 'und']);
 const plainUnit = (t: RawToken, i: number): Unit => ({ first: i, last: i, text: t.text });
 const isLetter = (u: Unit, raw: readonly RawToken[]): boolean => u.kind === undefined && u.text.length === 1 && /\p{L}/u.test(u.text) && !raw[u.first]?.amp;
 
@@ -461,8 +463,8 @@ function companyUnits(raw: readonly RawToken[], original: string, m: Mapped): Un
     const canonical = u.kind === undefined ? COMPANY_WORDS.get(u.text) : undefined;
     if (!canonical) return u;
     if (AMBIGUOUS_COMPANY_WORDS.has(u.text) && !(raw[u.last] as RawToken).dotted) {
-      const before = joined[i - 1]?.text === 'e' || joined[i - 1]?.text === '&' ? joined[i - 2] : joined[i - 1];
-      const after = joined[i + 1]?.text === 'e' || joined[i + 1]?.text === '&' ? joined[i + 2] : joined[i + 1];
+      const before = AND.has(joined[i - 1]?.text ?? '') ? joined[i - 2] : joined[i - 1];
+      const after = AND.has(joined[i + 1]?.text ?? '') ? joined[i + 2] : joined[i + 1];
       if (!isCompanyWord(before) && !isCompanyWord(after)) return u;
     }
     return { ...u, text: canonical, kind: 'word' };
@@ -473,12 +475,16 @@ function companyUnits(raw: readonly RawToken[], original: string, m: Mapped): Un
 function markTitles(units: Unit[], raw: readonly RawToken[]): void {
   for (let k = 0; k < units.length; k++) {
     const u = units[k] as Unit;
-    const title = TITLES.get(u.text);
+    // the article of a title is the title's ("Al-Haj", "El Sheikh")
+    const article = (u.text === 'al' || u.text === 'el') && TITLES.has(units[k + 1]?.text ?? '');
+    const at = article ? (units[k + 1] as Unit) : u;
+    const title = TITLES.get(at.text);
     if (!title) return;
     let words = 0;
-    for (let r = k + 1; r < units.length; r++) if (!PARTICLES.has((units[r] as Unit).text)) words++;
-    if (words < (NAME_LIKE_TITLES.has(u.text) && !(raw[u.first] as RawToken).dotted ? 2 : 1)) return;
-    units[k] = { ...u, text: title, kind: 'honorific' };
+    for (let r = k + (article ? 2 : 1); r < units.length; r++) if (!PARTICLES.has((units[r] as Unit).text)) words++;
+    if (words < (NAME_LIKE_TITLES.has(at.text) && !(raw[at.first] as RawToken).dotted ? 2 : 1)) return;
+    if (article) units[k++] = { ...u, kind: 'honorific' };
+    units[k] = { ...at, text: title, kind: 'honorific' };
   }
 }
 
