@@ -4,7 +4,7 @@ import { createInterner, prepareToken } from '../../../src/domain/screening/matc
 import { portuguesePhoneticKey } from '../../../src/domain/screening/match/phonetic-pt.js';
 import { genderConflict, jaroWinkler, memoizedSimilarity, tokenSimilarity } from '../../../src/domain/screening/match/similarity.js';
 
-const word = (text: string) => prepareToken({ text: text.replace(/ç/g, 'c'), kind: 'word', spoken: text, written: text });
+const word = (text: string) => prepareToken({ text: text.replace(/ç/g, 'c'), kind: 'word', spoken: text });
 
 describe('screening matcher: Portuguese phonetic key', () => {
   it('codes words by the rules of Brazilian spelling', () => {
@@ -103,7 +103,7 @@ describe('screening matcher: token similarity', () => {
   });
 
   it('aligns an initial with a word of the same letter, at reduced score', () => {
-    const initial = prepareToken({ text: 'j', kind: 'initial', spoken: 'j', written: 'J.' });
+    const initial = prepareToken({ text: 'j', kind: 'initial', spoken: 'j' });
     expect(tokenSimilarity(initial, word('joao'))).to.deep.equal({ score: 0.75, how: 'initial' });
     expect(tokenSimilarity(initial, word('pedro')).score).to.equal(0);
   });
@@ -111,7 +111,7 @@ describe('screening matcher: token similarity', () => {
   it('remembers answers without changing them, also once its table fills and is emptied', () => {
     const intern = createInterner();
     const words = ['silva', 'silvia', 'sylva', 'silvaa', 'souza', 'sousa', 'souzza', 'carvalho', 'carvalo', 'carvallho', 'qaddafi', 'gadhafi', 'kadafi', 'maria', 'mario'];
-    const tokens = words.map((w) => intern({ text: w, kind: 'word', spoken: w, written: w }));
+    const tokens = words.map((w) => intern({ text: w, kind: 'word', spoken: w }));
     const memo = memoizedSimilarity(16); // 12 pairs before it empties: long probe chains
     for (let round = 0; round < 3; round++) {
       for (const a of tokens) for (const b of tokens) expect(memo(a, b), `${a.text}/${b.text}`).to.deep.equal(tokenSimilarity(a, b));
@@ -120,6 +120,6 @@ describe('screening matcher: token similarity', () => {
 
   it('interns one token object per word', () => {
     const intern = createInterner();
-    expect(intern({ text: 'silva', kind: 'word', spoken: 'silva', written: 'Silva' })).to.equal(intern({ text: 'silva', kind: 'word', spoken: 'silva', written: 'Silva' }));
+    expect(intern({ text: 'silva', kind: 'word', spoken: 'silva' })).to.equal(intern({ text: 'silva', kind: 'word', spoken: 'silva' }));
   });
 });

@@ -22,8 +22,11 @@ export interface NameToken {
   kind: TokenKind;
   /** the folded text keeping `ç`, which the Portuguese phonetic key needs (Gonçalves: S, not K) */
   spoken: string;
-  /** the characters of the name the token came from, as written (invisible characters removed): "Ltd.", "S. de R.L.", "Int'l" */
-  written: string;
+  /**
+   * the characters of the name the token came from, as written (invisible characters removed): "Ltd.",
+   * "S. de R.L.", "Int'l"; `normalizeName` always sets it, tokens made by hand (a joined pair) may not
+   */
+  written?: string;
 }
 
 export type NameSchema = 'person' | 'company' | 'vessel' | 'aircraft' | 'other';
