@@ -226,7 +226,7 @@ describe('screening matcher: normalization, issue 26 (words as written, titles, 
   it('legal forms of many countries, as written with or without dots and spaces', () => {
     const table: [string, string[]][] = [
       ['ADMINISTRADORA DE INMUEBLES VIDA, S.A. DE C.V.', ['~sa']], ['Alfa SA de CV', ['~sa']], ['Alfa S. A. de C. V.', ['~sa']],
-      ['Alfa Sociedad Anónima de Capital Variable', ['~sa']], ['COMERCIALIZADORA TROPPO SOCIEDAD ANONIMA', ['~sa']],
+      ['Alfa Sociedad Anónima de Capital Variable', ['~sa']], ['Alfa S A de C V', ['~sa']], ['Alfa S A', ['~sa']], ['GEX EXPLORE S DE R L DE C V', ['~ltda']], ['Alfa S R L', ['~ltda']], ['COMERCIALIZADORA TROPPO SOCIEDAD ANONIMA', ['~sa']],
       ['AUTO PARTES HANDAL S. DE R.L.', ['~ltda']], ['GEX EXPLORE S. DE R.L. DE C.V.', ['~ltda']], ['Alfa S de RL de CV', ['~ltda']],
       ['Alfa Sociedad de Responsabilidad Limitada', ['~ltda']], ['Alfa S.R.L.', ['~ltda']], ['Alfa SRL', ['~ltda']],
       ['RENTA LIQUIDA S.A.S.', ['~sa']], ['Alfa SAS', ['~sa']], ['Alfa Sociedad por Acciones Simplificada', ['~sa']],
@@ -290,6 +290,9 @@ describe('screening matcher: normalization, issue 26 (words as written, titles, 
     expect(tokens('A e B Comércio Ltda', 'company')).to.deep.equal(['ab', 'comercial', 'legal:~ltda']);
     // letters that spell a legal form elsewhere than at the end stay letters
     expect(tokens('A.S. Trading Ltd', 'company')).to.deep.equal(['as', 'trading', 'legal:~ltda']);
+    // letters spaced out are a legal form only at the end
+    expect(tokens('A G Souza Comércio', 'company')).to.deep.equal(['ag', 'souza', 'comercial']);
+    expect(tokens('S A Souza Ltda', 'company')).to.deep.equal(['sa', 'souza', 'legal:~ltda']);
     expect(tokens('U.S.A. Trading Corp', 'company')).to.deep.equal(['usa', 'trading', 'legal:~sa']);
     expect(tokens('A.B.C. S.A.', 'company')).to.deep.equal(['abc', 'legal:~sa']);
     expect(tokens('C. A. Souza Comércio', 'company')).to.deep.equal(['ca', 'souza', 'comercial']);

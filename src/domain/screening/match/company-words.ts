@@ -49,8 +49,8 @@ export const AMBIGUOUS_COMPANY_WORDS: ReadonlySet<string> = new Set(['int', 'nat
 
 /**
  * Legal forms by canonical symbol, as folded words separated by spaces; `&` is the ampersand. Inside
- * a word the name may cut the letters with dots, slashes or hyphens (S.A.R.L., S/A, FZ-LLC): every
- * cut of a word matches, so one line covers "SRL", "S.R.L." and "S. R. L.".
+ * a word the name may cut the letters with dots, slashes, hyphens or spaces (S.A.R.L., S/A, FZ-LLC,
+ * S R L): every cut of a word matches, so one line covers "SRL", "S.R.L.", "S. R. L." and "S R L".
  */
 const LEGAL_FORMS: Record<string, readonly string[]> = {
   '~ltda': [

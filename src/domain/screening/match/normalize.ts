@@ -316,6 +316,7 @@ interface Unit {
 const TOKEN = /[\p{L}\p{N}]+|&/gu;
 /** pieces of one abbreviated word: cut by dots, slashes or hyphens (S.A., S/A, FZ-LLC) */
 const CUT = /^\s*[./-][\s./-]*$/;
+const BLANK = /^\s+$/;
 /** a dot or slash alone between two letters: inside one abbreviation (U.S.A.) */
 const TIGHT = /^[./]$/;
 /** letters of an acronym: spaces, dots, slashes or hyphens between (D.G.D., D G D) */
@@ -347,9 +348,10 @@ const LEGAL_BY_PREFIX: ReadonlyMap<string, readonly (typeof LEGAL_PHRASES)[numbe
 })();
 
 /** The legal phrase `words` read from raw token `p` on: where it ends, and whether it was abbreviated with dots. */
-function matchPhrase(words: readonly string[], raw: readonly RawToken[], p: number): { end: number; dotted: boolean } | undefined {
+function matchPhrase(words: readonly string[], raw: readonly RawToken[], p: number): { end: number; dotted: boolean; spaced: boolean } | undefined {
   let q = p;
   let dotted = false;
+  let spaced = false;
   for (const word of words) {
     const at = raw[q];
     if (!at) return undefined;
@@ -362,7 +364,12 @@ function matchPhrase(words: readonly string[], raw: readonly RawToken[], p: numb
     const from = q;
     while (got.length < word.length) {
       const t = raw[q];
-      if (!t || t.amp || (q > from && !CUT.test((raw[q - 1] as RawToken).after))) return undefined;
+      if (!t || t.amp) return undefined;
+      if (q > from) {
+        const cut = (raw[q - 1] as RawToken).after;
+        if (BLANK.test(cut)) spaced = true;
+        else if (!CUT.test(cut)) return undefined;
+      }
       got += t.text;
       q++;
       if (!word.startsWith(got)) return undefined;
@@ -370,7 +377,7 @@ function matchPhrase(words: readonly string[], raw: readonly RawToken[], p: numb
     if (q - from > 1) dotted = true;
   }
   const last = raw[q - 1] as RawToken;
-  return { end: q, dotted: dotted || last.dotted || last.after.trimStart().startsWith('/') };
+  return { end: q, dotted: (dotted && !spaced) || last.dotted || last.after.trimStart().startsWith('/'), spaced };
 }
 
 /** Within one typing slip (an edit or two letters swapped) of a one-word legal form of 5+ letters. */
@@ -408,7 +415,8 @@ function companyUnits(raw: readonly RawToken[], original: string, m: Mapped): Un
       const found = matchPhrase(phrase.words, raw, p);
       if (!found) continue;
       const word = phrase.words.length === 1 ? (phrase.words[0] as string) : '';
-      const ambiguous = TRAILING_LEGAL.has(word) || (AMBIGUOUS_LEGAL.has(word) && !found.dotted);
+      // letters spaced out (S A, S R L) spell a legal form at the end only, or in a longer phrase (S A DE C V)
+      const ambiguous = TRAILING_LEGAL.has(word) || (word !== '' && found.spaced) || (AMBIGUOUS_LEGAL.has(word) && !found.dotted);
       hit = { first: p, last: found.end - 1, text: phrase.symbol, kind: 'legal', ambiguous };
       break;
     }
