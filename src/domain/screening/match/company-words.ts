@@ -54,7 +54,7 @@ export const AMBIGUOUS_COMPANY_WORDS: ReadonlySet<string> = new Set(['int', 'nat
  */
 const LEGAL_FORMS: Record<string, readonly string[]> = {
   '~ltda': [
-    'ltda', 'limitada', 'ltd', 'limited', 'llc', 'gmbh', 'ooo', 'sarl', 'srl', 'bv', 'kft', 'tov', 'too', 'doo', 'sp z oo', 'spzoo', 'sro', 'fze', 'fzco', 'fzllc', 'fzc',
+    'ltda', 'limitada', 'ltd', 'limited', 'llc', 'pvt', 'pte', 'pty', 'gmbh', 'ooo', 'sarl', 'srl', 'bv', 'kft', 'tov', 'too', 'doo', 'sp z oo', 'spzoo', 'sro', 'fze', 'fzco', 'fzllc', 'fzc',
     'free zone establishment', 'free zone company', 'free zone llc', 'pvt ltd', 'pvt limited', 'private limited', 'private limited company', 'pte ltd', 'pte limited',
     'pty ltd', 'pty limited', 'sdn bhd', 'sendirian berhad', 'bhd', 'berhad', 'sociedade limitada', 'sociedad limitada', 'limited liability company',
     'sociedad de responsabilidad limitada', 'societe a responsabilite limitee', 'gesellschaft mit beschrankter haftung', 's de rl', 's de rl de cv',
@@ -64,7 +64,8 @@ const LEGAL_FORMS: Record<string, readonly string[]> = {
     'sa', 'inc', 'incorporated', 'corp', 'corporation', 'jsc', 'ojsc', 'cjsc', 'pjsc', 'zao', 'oao', 'pao', 'ao', 'ag', 'plc', 'nv', 'spa', 'as', 'sal', 'sas', 'sac',
     'saa', 'sae', 'saog', 'saoc', 'sa de cv', 'sab de cv', 'sapi de cv', 'sociedade anonima', 'sociedad anonima', 'societe anonyme', 'sociedad anonima de capital variable',
     'sociedad anonima libanesa', 'societe anonyme libanaise', 'sociedad anonima cerrada', 'sociedad anonima abierta', 'sociedad por acciones simplificada',
-    'joint stock company', 'public joint stock company', 'closed joint stock company', 'open joint stock company', 'aktiengesellschaft', 'anonim sirketi',
+    'joint stock company', 'public joint stock company', 'closed joint stock company', 'open joint stock company', 'joint stock co',
+    'public joint stock co', 'closed joint stock co', 'open joint stock co', 'aktiengesellschaft', 'anonim sirketi',
     'public limited company', 'ca', 'compania anonima', 'sal offshore', 'sal off shore', 'sa offshore',
   ],
   '~lp': ['lp', 'llp', 'kg', 's en c', 's en cs', 'scs', 'sca', 'sociedad en comandita', 'sociedad en comandita simple', 'sociedad en comandita por acciones', 'gmbh & co kg', 'limited partnership', 'limited liability partnership', 'kommanditgesellschaft'],

@@ -416,7 +416,9 @@ function companyUnits(raw: readonly RawToken[], original: string, m: Mapped): Un
       if (!found) continue;
       const word = phrase.words.length === 1 ? (phrase.words[0] as string) : '';
       // letters spaced out (S A, S R L) spell a legal form at the end only, or in a longer phrase (S A DE C V)
-      const ambiguous = TRAILING_LEGAL.has(word) || (word !== '' && found.spaced) || (AMBIGUOUS_LEGAL.has(word) && !found.dotted);
+      // after a comma ("ALFA ONE, C.A."), dotted, it is a legal form wherever it stands
+      const afterComma = found.dotted && previous !== undefined && previous.after.includes(',');
+      const ambiguous = !afterComma && (TRAILING_LEGAL.has(word) || (word !== '' && found.spaced) || (AMBIGUOUS_LEGAL.has(word) && !found.dotted));
       hit = { first: p, last: found.end - 1, text: phrase.symbol, kind: 'legal', ambiguous };
       break;
     }
