@@ -396,6 +396,15 @@ function legalSlip(text: string): string | undefined {
 
 /** "and" between two company words (Ind. e Com., San. ve Tic.) */
 const AND = new Set(['e', '&', 'y', 've', 'and', 'et', 'und']);
+const NO_PHRASES: readonly (typeof LEGAL_PHRASES)[number][] = [];
+
+/** "&", or a small "e" or "y" written between two letters (A e B): "and" */
+function isConnector(u: Unit | undefined, raw: readonly RawToken[], original: string, m: Mapped): boolean {
+  const t = u && u.kind === undefined ? raw[u.first] : undefined;
+  if (!t) return false;
+  return t.amp || ((t.text === 'e' || t.text === 'y') && !t.dotted && original[fromAt(m, t.start)] === t.text);
+}
+
 const plainUnit = (t: RawToken, i: number): Unit => ({ first: i, last: i, text: t.text });
 const isLetter = (u: Unit, raw: readonly RawToken[]): boolean => u.kind === undefined && u.text.length === 1 && /\p{L}/u.test(u.text) && !raw[u.first]?.amp;
 
@@ -411,7 +420,7 @@ function companyUnits(raw: readonly RawToken[], original: string, m: Mapped): Un
     // not from inside an acronym: the S.A of "U.S.A."
     const previous = raw[p - 1];
     const insideAcronym = t.text.length === 1 && previous !== undefined && previous.text.length === 1 && TIGHT.test(previous.after);
-    for (const phrase of insideAcronym ? [] : (LEGAL_BY_PREFIX.get(t.text) ?? [])) {
+    for (const phrase of (!insideAcronym && LEGAL_BY_PREFIX.get(t.text)) || NO_PHRASES) {
       const found = matchPhrase(phrase.words, raw, p);
       if (!found) continue;
       const word = phrase.words.length === 1 ? (phrase.words[0] as string) : '';
@@ -438,14 +447,12 @@ function companyUnits(raw: readonly RawToken[], original: string, m: Mapped): Un
     units[trailingFrom - 1] = { ...u, text: slip, kind: 'legal' };
     trailingFrom--;
   }
-  units = units.flatMap((u, i) => (u.ambiguous && i < trailingFrom ? raw.slice(u.first, u.last + 1).map((t, k) => plainUnit(t, u.first + k)) : [u]));
+  if (units.some((u, i) => u.ambiguous && i < trailingFrom)) {
+    units = units.flatMap((u, i) => (u.ambiguous && i < trailingFrom ? raw.slice(u.first, u.last + 1).map((t, k) => plainUnit(t, u.first + k)) : [u]));
+  }
 
   // acronyms: two or more single letters, spaced or dotted, or joined by "&" or a small "e"
-  const connector = (u: Unit | undefined): boolean => {
-    const t = u && u.kind === undefined ? raw[u.first] : undefined;
-    if (!t) return false;
-    return t.amp || ((t.text === 'e' || t.text === 'y') && !t.dotted && original[fromAt(m, t.start)] === t.text);
-  };
+  const connector = (u: Unit | undefined): boolean => isConnector(u, raw, original, m);
   const letter = (u: Unit | undefined): u is Unit => u !== undefined && isLetter(u, raw) && !connector(u);
   const joined: Unit[] = [];
   for (let i = 0; i < units.length; i++) {
@@ -471,17 +478,18 @@ function companyUnits(raw: readonly RawToken[], original: string, m: Mapped): Un
   }
 
   // company words: "Intl" is International; the short ones that are also words only dotted or beside another
-  const isCompanyWord = (u: Unit | undefined): boolean => u !== undefined && COMPANY_WORDS.has(u.text);
-  return joined.map((u, i) => {
+  for (let i = 0; i < joined.length; i++) {
+    const u = joined[i] as Unit;
     const canonical = u.kind === undefined ? COMPANY_WORDS.get(u.text) : undefined;
-    if (!canonical) return u;
+    if (!canonical) continue;
     if (AMBIGUOUS_COMPANY_WORDS.has(u.text) && !(raw[u.last] as RawToken).dotted) {
       const before = AND.has(joined[i - 1]?.text ?? '') ? joined[i - 2] : joined[i - 1];
       const after = AND.has(joined[i + 1]?.text ?? '') ? joined[i + 2] : joined[i + 1];
-      if (!isCompanyWord(before) && !isCompanyWord(after)) return u;
+      if (!COMPANY_WORDS.has(before?.text ?? '') && !COMPANY_WORDS.has(after?.text ?? '')) continue;
     }
-    return { ...u, text: canonical, kind: 'word' };
-  });
+    joined[i] = { ...u, text: canonical, kind: 'word' };
+  }
+  return joined;
 }
 
 /** Leading titles of a person (Dr., Sheikh, Col.), never every word; a title that is also a name only before two words. */
