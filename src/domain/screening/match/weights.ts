@@ -16,6 +16,7 @@ export const FIXED_WEIGHTS: Readonly<Record<Exclude<TokenKind, 'word'>, number>>
   patronymic: 0.3,
   legal: 0.15,
   suffix: 0.5,
+  honorific: 0,
   initial: 0.5,
   number: 1,
 };
