@@ -100,7 +100,7 @@ function matrixFor(cells: number) {
 }
 
 /** a title (Dr., Sheikh): never paired, weighs nothing */
-const isTitle = (t: PreparedToken): boolean => (t.kind as string) === 'honorific';
+const isTitle = (t: PreparedToken): boolean => t.kind === 'honorific';
 
 /** Pairs taken best first: the best agreement, then the heavier pair, then the nearer position. */
 function greedyPairs(qt: readonly PreparedToken[], et: readonly PreparedToken[], weights: TokenWeights, similarity: TokenSimilarity, freeQ: readonly boolean[], freeE: readonly boolean[]): Candidate[] {

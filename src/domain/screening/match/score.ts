@@ -220,7 +220,7 @@ const SYMBOLS: Record<string, string> = {
  * words) where the normaliser does not say.
  */
 function writtenTokens(name: PreparedName, schema: EntrySchema): (i: number) => string {
-  const tokens = nameTokens(name.name, schema) as (NameToken & { written?: string })[];
+  const tokens = nameTokens(name.name, schema);
   return (i) => tokens[i]?.written ?? SYMBOLS[name.tokens[i]?.text ?? ''] ?? name.tokens[i]?.text ?? '';
 }
 const normal = (name: PreparedName, i: number): string => name.tokens[i]?.text ?? '';
