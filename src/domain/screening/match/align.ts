@@ -44,6 +44,8 @@ export interface NameAlignment {
   entryCost: readonly number[];
   /** the score before the suffix factor and the cap */
   raw: number;
+  /** the score as one name contained in the other (`containment`), 0 where it is not */
+  contained: number;
   /** some word or number agrees: particles, legal forms and initials never match alone */
   coreMatched: boolean;
 }
@@ -236,6 +238,46 @@ function indicesOf(flags: readonly boolean[]): number[] {
 /** words, numbers and initials: what a substitution is made of (not particles, legal forms, suffixes, titles) */
 const isNameWord = (t: PreparedToken): boolean => t.kind === 'word' || t.kind === 'patronymic' || t.kind === 'number' || t.kind === 'initial';
 
+/**
+ * One name wholly inside the other: every word of one side paired, however many the other side
+ * adds (Hamed Dehghan / Hamed Ahmad Ali Dehghan Chenari, Bunyan Damascus / Bunyan Damascus Private
+ * Joint Stock Company). Records and lists both add and drop names; a name found whole, with
+ * enough identifying weight (two words at least, worth CONTAINED_MIN_WEIGHT: not two of the most
+ * common words), is evidence however much the other side says besides. Its score: the pairs'
+ * agreement, less CONTAINED_EXTRA_COST per word of the other side left over (at most
+ * CONTAINED_MAX_COST in all). The alignment keeps the higher of this and the weighted share.
+ */
+export const CONTAINED_MIN_WEIGHT = 1.6;
+export const CONTAINED_EXTRA_COST = 0.04;
+export const CONTAINED_MAX_COST = 0.15;
+function containment(
+  qt: readonly PreparedToken[],
+  et: readonly PreparedToken[],
+  unmatchedQuery: readonly number[],
+  unmatchedEntry: readonly number[],
+  pairs: readonly AlignedPair[],
+  weightOf: (t: PreparedToken) => number,
+): number {
+  const leftQ = unmatchedQuery.filter((i) => isNameWord(qt[i] as PreparedToken)).length;
+  const leftE = unmatchedEntry.filter((i) => isNameWord(et[i] as PreparedToken)).length;
+  if (leftQ > 0 && leftE > 0) return 0;
+  // the side wholly paired: its paired words' weight and agreement
+  const side: 'query' | 'entry' = leftQ === 0 ? 'query' : 'entry';
+  const tokens = side === 'query' ? qt : et;
+  let words = 0;
+  let weight = 0;
+  let agreed = 0;
+  for (const p of pairs) {
+    const at = p[side];
+    if (!at.some((i) => isNameWord(tokens[i] as PreparedToken) && (tokens[i] as PreparedToken).kind !== 'initial')) continue;
+    words += at.length;
+    weight += at.reduce((sum, i) => sum + weightOf(tokens[i] as PreparedToken), 0);
+    agreed += p.score * at.reduce((sum, i) => sum + weightOf(tokens[i] as PreparedToken), 0);
+  }
+  if (words < 2 || weight < CONTAINED_MIN_WEIGHT) return 0;
+  return (agreed / weight) * (1 - Math.min(CONTAINED_MAX_COST, CONTAINED_EXTRA_COST * (leftQ + leftE)));
+}
+
 const NONE_SWAPPED: readonly number[] = [];
 /** One side's unpaired name words, heaviest first: a substitution replaced the first of them. */
 function unpairedWords(tokens: readonly PreparedToken[], unmatched: readonly number[], weightOf: (t: PreparedToken) => number): readonly number[] {
@@ -320,7 +362,8 @@ export function alignNames(query: PreparedName, entry: PreparedName, weights: To
     total += entryCost[i] as number;
   }
   const raw = total > 0 ? agreed / total : 0;
-  let score = raw;
+  const contained = containment(qt, et, unmatchedQuery, unmatchedEntry, pairs, weightOf);
+  let score = Math.max(raw, contained);
 
   const suffixQuery = hasSuffix(qt, unmatchedQuery);
   const suffixEntry = hasSuffix(et, unmatchedEntry);
@@ -329,5 +372,5 @@ export function alignNames(query: PreparedName, entry: PreparedName, weights: To
   if (suffixConflict) score *= SUFFIX_CONFLICT_FACTOR;
   const coreMatched = pairs.some((p) => p.query.some((i) => qt[i]?.kind === 'word' || qt[i]?.kind === 'number' || qt[i]?.kind === 'patronymic'));
   if (!coreMatched) score = Math.min(score, NO_CORE_CAP);
-  return { score, raw, pairs, unmatchedQuery, unmatchedEntry, queryCost, entryCost, suffixConflict, suffixOneSided, coreMatched };
+  return { score, raw, contained, pairs, unmatchedQuery, unmatchedEntry, queryCost, entryCost, suffixConflict, suffixOneSided, coreMatched };
 }

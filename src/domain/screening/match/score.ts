@@ -1,5 +1,5 @@
 import type { EntrySchema, ListEntry } from '../entry.js';
-import { alignNames, type NameAlignment, NO_CORE_CAP, SUFFIX_CONFLICT_FACTOR } from './align.js';
+import { alignNames, CONTAINED_EXTRA_COST, CONTAINED_MAX_COST, type NameAlignment, NO_CORE_CAP, SUFFIX_CONFLICT_FACTOR } from './align.js';
 import type { NameToken } from './normalize.js';
 import {
   type CandidateRecord,
@@ -62,7 +62,7 @@ export interface TokenExplanation {
 
 /** What multiplies the name's raw score: two different suffixes, a weak alias's cap, no word agreeing. */
 export interface NameFactor {
-  factor: 'suffix_conflict' | 'weak_alias' | 'no_core';
+  factor: 'containment' | 'suffix_conflict' | 'weak_alias' | 'no_core';
   value: number;
   detail: string;
 }
@@ -135,6 +135,10 @@ const signed = (x: number): string => (x > 0 ? `+${decimal(x)}` : x < 0 ? `−${
 function nameFactors(name: PreparedName, a: NameAlignment): { score: number; factors: NameFactor[] } {
   const factors: NameFactor[] = [];
   let score = a.raw;
+  if (a.contained > a.raw && a.raw > 0) {
+    factors.push({ factor: 'containment', value: a.contained / a.raw, detail: `um nome inteiro contido no outro: ${decimal(a.contained)} (as palavras a mais custam ${decimal(CONTAINED_EXTRA_COST)} cada, até ${decimal(CONTAINED_MAX_COST)})` });
+    score = a.contained;
+  }
   if (a.suffixConflict) {
     factors.push({ factor: 'suffix_conflict', value: SUFFIX_CONFLICT_FACTOR, detail: 'sufixos diferentes (ex.: Filho × Neto): outra geração' });
     score *= SUFFIX_CONFLICT_FACTOR;

@@ -1,4 +1,5 @@
 import type { TokenKind } from './normalize.js';
+import { GENDERED_GIVEN_NAMES } from './translit-tables.js';
 
 /**
  * How much a token says about identity. Words weigh by rarity across the loaded lists (a match on
@@ -50,9 +51,10 @@ export function tokenWeightsFromCounts(counts: ReadonlyMap<string, number>, name
 }
 
 /**
- * Without loaded lists (comparing two records): the most frequent Brazilian given names and
- * surnames (IBGE Censo 2010 rankings) and the foreign name words most repeated on sanctions lists
- * weigh less; every other word weighs 1.
+ * Without loaded lists (comparing two records) and in the service (one set of weights for every
+ * index): the most frequent Brazilian given names and surnames (IBGE Censo 2010 rankings), the
+ * most frequent Spanish surnames, the given names of translit-tables.ts and the foreign name
+ * words most repeated on sanctions lists weigh less; every other word weighs 1.
  */
 const COMMON_WORDS = new Set([
   // surnames
@@ -63,6 +65,11 @@ const COMMON_WORDS = new Set([
   'maria', 'jose', 'ana', 'joao', 'antonio', 'francisco', 'carlos', 'paulo', 'pedro', 'lucas', 'luiz', 'luis', 'marcos', 'gabriel',
   'rafael', 'daniel', 'marcelo', 'bruno', 'eduardo', 'felipe', 'raimundo', 'rodrigo', 'manoel', 'antonia', 'francisca', 'adriana',
   'juliana', 'marcia', 'fernanda', 'patricia', 'aline', 'aparecida', 'sandra', 'camila', 'amanda',
+  // Spanish surnames as frequent in Latin America as Silva in Brazil (and their Portuguese
+  // spellings agree with them by sound: Rodrigues/Rodriguez, Dias/Diaz, Chaves/Chavez)
+  'rodriguez', 'gonzalez', 'hernandez', 'lopez', 'martinez', 'garcia', 'perez', 'sanchez', 'ramirez', 'diaz', 'torres', 'flores',
+  'gomez', 'chavez', 'chaves', 'morales', 'jimenez', 'ruiz', 'alvarez', 'castillo', 'vasquez', 'vazquez', 'romero', 'herrera',
+  'medina', 'aguilar', 'vargas', 'castro', 'guzman', 'mendoza', 'ortiz', 'moreno', 'rivera', 'reyes', 'cruz', 'gutierrez',
   // foreign name words frequent on sanctions lists
   'mohammad', 'mohammed', 'muhammad', 'mohamed', 'ahmad', 'ahmed', 'ali', 'abdul', 'abd', 'abu', 'hassan', 'hussein', 'husain',
   'ibrahim', 'abdullah', 'abdallah', 'kim', 'ri', 'pak', 'khan',
@@ -71,6 +78,8 @@ const COMMON_WORDS = new Set([
   'industrial', 'construtora', 'construcoes', 'engenharia', 'transportes', 'distribuidora', 'alimentos', 'participacoes', 'empreendimentos',
   'bank', 'banco', 'trading', 'international', 'group', 'holding', 'company',
 ]);
+/** given names (translit-tables.ts: frequent Brazilian, Spanish, Italian and Slavic ones) say less than surnames */
+for (const name of GENDERED_GIVEN_NAMES) COMMON_WORDS.add(name);
 const COMMON_WORD_WEIGHT = 0.6;
 
 export const DEFAULT_TOKEN_WEIGHTS: TokenWeights = {
