@@ -67,8 +67,8 @@ describe('screening matcher: blocking index and search', () => {
 
   it('answers nothing for a name on no list, and near misses below the threshold only when asked', () => {
     expect(search(index, { schema: 'person', name: 'Fabiana Bolsonaro' })).to.deep.equal([]);
-    expect(search(index, { schema: 'person', name: 'José Carlos Pereira Santos Lima' })).to.deep.equal([]);
-    const near = search(index, { schema: 'person', name: 'José Carlos Pereira Santos Lima' }, { min_score: 0.3 });
+    expect(search(index, { schema: 'person', name: 'José Carlos Moreira Santos Lima' })).to.deep.equal([]);
+    const near = search(index, { schema: 'person', name: 'José Carlos Moreira Santos Lima' }, { min_score: 0.3 });
     expect(near.length).to.be.greaterThan(0);
     expect(near.every((r) => !r.match && r.score < DEFAULT_THRESHOLD)).to.equal(true);
   });

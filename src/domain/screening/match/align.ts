@@ -171,31 +171,32 @@ function exactCompounds(
   freeWhole: boolean[],
   freeSplit: boolean[],
   weights: TokenWeights,
-): { whole: number; split: number[]; weight: number }[] {
-  const found: { whole: number; split: number[]; weight: number }[] = [];
+): readonly { whole: number; split: number[]; weight: number }[] {
+  let found: { whole: number; split: number[]; weight: number }[] | null = null;
   for (let w = 0; w < whole.length; w++) {
     const token = whole[w] as PreparedToken;
     if (!freeWhole[w] || token.kind !== 'word' || token.text.length < 4) continue;
     search: for (let s = 0; s + 1 < split.length; s++) {
-      let joined = '';
+      // the parts read along the word, without building the joined string
+      let offset = 0;
       for (let k = s; k < Math.min(split.length, s + 3); k++) {
         const part = split[k];
-        if (!freeSplit[k] || !joinable(part)) continue search;
-        joined += part.text;
-        if (!token.text.startsWith(joined)) continue search;
-        if (k > s && joined === token.text) {
+        if (!freeSplit[k] || !joinable(part) || !token.text.startsWith(part.text, offset)) continue search;
+        offset += part.text.length;
+        if (k > s && offset === token.text.length) {
           const parts = Array.from({ length: k - s + 1 }, (_, i) => s + i);
           for (const i of parts) freeSplit[i] = false;
           freeWhole[w] = false;
           const splitWeight = Math.max(...parts.map((i) => weights.weight((split[i] as PreparedToken).text, (split[i] as PreparedToken).kind)));
-          found.push({ whole: w, split: parts, weight: (weights.weight(token.text, token.kind) + splitWeight) / 2 });
+          (found ??= []).push({ whole: w, split: parts, weight: (weights.weight(token.text, token.kind) + splitWeight) / 2 });
           break search;
         }
       }
     }
   }
-  return found;
+  return found ?? NO_COMPOUNDS;
 }
+const NO_COMPOUNDS: readonly { whole: number; split: number[]; weight: number }[] = [];
 
 /** One token against two neighbours of the other side ("Abdelrahman" / "Abdel Rahman", "Alqaida" / "Al Qaida"). */
 function compoundPairs(
@@ -243,7 +244,8 @@ const isNameWord = (t: PreparedToken): boolean => t.kind === 'word' || t.kind ==
  * adds (Hamed Dehghan / Hamed Ahmad Ali Dehghan Chenari, Bunyan Damascus / Bunyan Damascus Private
  * Joint Stock Company). Records and lists both add and drop names; a name found whole, with
  * enough identifying weight (two words at least, worth CONTAINED_MIN_WEIGHT: not two of the most
- * common words), is evidence however much the other side says besides. Its score: the pairs'
+ * common words) and, for a person found inside a longer listed name, its family name among them,
+ * is evidence however much the other side says besides. Its score: the pairs'
  * agreement, less CONTAINED_EXTRA_COST per word of the other side left over (at most
  * CONTAINED_MAX_COST in all). The alignment keeps the higher of this and the weighted share.
  */
@@ -258,8 +260,10 @@ function containment(
   pairs: readonly AlignedPair[],
   weightOf: (t: PreparedToken) => number,
 ): number {
-  const leftQ = unmatchedQuery.filter((i) => isNameWord(qt[i] as PreparedToken)).length;
-  const leftE = unmatchedEntry.filter((i) => isNameWord(et[i] as PreparedToken)).length;
+  let leftQ = 0;
+  let leftE = 0;
+  for (const i of unmatchedQuery) if (isNameWord(qt[i] as PreparedToken)) leftQ++;
+  for (const i of unmatchedEntry) if (isNameWord(et[i] as PreparedToken)) leftE++;
   if (leftQ > 0 && leftE > 0) return 0;
   // the side wholly paired: its paired words' weight and agreement
   const side: 'query' | 'entry' = leftQ === 0 ? 'query' : 'entry';
@@ -268,11 +272,17 @@ function containment(
   let weight = 0;
   let agreed = 0;
   for (const p of pairs) {
-    const at = p[side];
-    if (!at.some((i) => isNameWord(tokens[i] as PreparedToken) && (tokens[i] as PreparedToken).kind !== 'initial')) continue;
-    words += at.length;
-    weight += at.reduce((sum, i) => sum + weightOf(tokens[i] as PreparedToken), 0);
-    agreed += p.score * at.reduce((sum, i) => sum + weightOf(tokens[i] as PreparedToken), 0);
+    let named = false;
+    let w = 0;
+    for (const i of p[side]) {
+      const t = tokens[i] as PreparedToken;
+      if (isNameWord(t) && t.kind !== 'initial') named = true;
+      w += weightOf(t);
+    }
+    if (!named) continue;
+    words += p[side].length;
+    weight += w;
+    agreed += p.score * w;
   }
   if (words < 2 || weight < CONTAINED_MIN_WEIGHT) return 0;
   return (agreed / weight) * (1 - Math.min(CONTAINED_MAX_COST, CONTAINED_EXTRA_COST * (leftQ + leftE)));
@@ -301,7 +311,7 @@ function edgeWords(tokens: readonly PreparedToken[]): [number, number] {
 }
 const hasSuffix = (tokens: readonly PreparedToken[], at: readonly number[]): boolean => at.some((i) => tokens[i]?.kind === 'suffix');
 
-export function alignNames(query: PreparedName, entry: PreparedName, weights: TokenWeights, similarity: TokenSimilarity = tokenSimilarity): NameAlignment {
+export function alignNames(query: PreparedName, entry: PreparedName, weights: TokenWeights, similarity: TokenSimilarity = tokenSimilarity, person = false): NameAlignment {
   const qt = query.tokens;
   const et = entry.tokens;
   const pairs: AlignedPair[] = [];
@@ -362,7 +372,8 @@ export function alignNames(query: PreparedName, entry: PreparedName, weights: To
     total += entryCost[i] as number;
   }
   const raw = total > 0 ? agreed / total : 0;
-  const contained = containment(qt, et, unmatchedQuery, unmatchedEntry, pairs, weightOf);
+  // a person's given names alone, found inside a longer listed name, are not the person
+  const contained = person && family >= 0 && unmatchedEntry.length > 0 ? 0 : containment(qt, et, unmatchedQuery, unmatchedEntry, pairs, weightOf);
   let score = Math.max(raw, contained);
 
   const suffixQuery = hasSuffix(qt, unmatchedQuery);

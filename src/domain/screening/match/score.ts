@@ -120,7 +120,7 @@ export interface Assessment {
   /** the sum of the contributions, each rounded to 4 decimals */
   score: number;
   nameScore: number;
-  best: { name: PreparedName; alignment: NameAlignment; factors: NameFactor[] } | null;
+  best: { name: PreparedName; alignment: NameAlignment; factors: readonly NameFactor[] } | null;
   query: PreparedName | null;
   document: DocumentOutcome | null;
   documentContribution: number;
@@ -132,7 +132,11 @@ const round = (x: number): number => Math.round(x * 10_000) / 10_000;
 const decimal = (x: number): string => x.toFixed(2).replace('.', ',');
 const signed = (x: number): string => (x > 0 ? `+${decimal(x)}` : x < 0 ? `−${decimal(-x)}` : decimal(0));
 
-function nameFactors(name: PreparedName, a: NameAlignment): { score: number; factors: NameFactor[] } {
+const NO_FACTORS: readonly NameFactor[] = [];
+
+function nameFactors(name: PreparedName, a: NameAlignment): { score: number; factors: readonly NameFactor[] } {
+  const capped = !a.coreMatched || name.kind === 'weak_alias';
+  if (!a.suffixConflict && !capped && a.contained <= a.raw) return { score: a.raw, factors: NO_FACTORS };
   const factors: NameFactor[] = [];
   let score = a.raw;
   if (a.contained > a.raw && a.raw > 0) {
@@ -143,13 +147,14 @@ function nameFactors(name: PreparedName, a: NameAlignment): { score: number; fac
     factors.push({ factor: 'suffix_conflict', value: SUFFIX_CONFLICT_FACTOR, detail: 'sufixos diferentes (ex.: Filho × Neto): outra geração' });
     score *= SUFFIX_CONFLICT_FACTOR;
   }
-  const cap = (limit: number, factor: NameFactor['factor'], detail: string) => {
-    if (score <= limit) return;
-    factors.push({ factor, value: limit / score, detail });
-    score = limit;
-  };
-  if (!a.coreMatched) cap(NO_CORE_CAP, 'no_core', `nenhuma palavra do nome confere (partículas, formas jurídicas e iniciais não bastam): limitado a ${decimal(NO_CORE_CAP)}`);
-  if (name.kind === 'weak_alias') cap(WEAK_ALIAS_CAP, 'weak_alias', `alias fraco: limitado a ${decimal(WEAK_ALIAS_CAP)}, nunca alerta sozinho`);
+  if (!a.coreMatched && score > NO_CORE_CAP) {
+    factors.push({ factor: 'no_core', value: NO_CORE_CAP / score, detail: `nenhuma palavra do nome confere (partículas, formas jurídicas e iniciais não bastam): limitado a ${decimal(NO_CORE_CAP)}` });
+    score = NO_CORE_CAP;
+  }
+  if (name.kind === 'weak_alias' && score > WEAK_ALIAS_CAP) {
+    factors.push({ factor: 'weak_alias', value: WEAK_ALIAS_CAP / score, detail: `alias fraco: limitado a ${decimal(WEAK_ALIAS_CAP)}, nunca alerta sozinho` });
+    score = WEAK_ALIAS_CAP;
+  }
   return { score, factors };
 }
 
@@ -157,7 +162,9 @@ function bestName(query: PreparedRecord, candidate: PreparedRecord, weights: Tok
   let found: Pick<Assessment, 'best' | 'query' | 'nameScore'> = { best: null, query: query.names[0] ?? null, nameScore: 0 };
   for (const q of query.names) {
     for (const name of candidate.names) {
-      const alignment = alignNames(q, name, weights, similarity);
+      const alignment = alignNames(q, name, weights, similarity, candidate.schema === 'person');
+      // alignment.score is the name's score but for the weak alias cap: no better, no factors to build
+      if (found.best && Math.min(alignment.score, name.kind === 'weak_alias' ? WEAK_ALIAS_CAP : 1) <= found.nameScore) continue;
       const { score, factors } = nameFactors(name, alignment);
       if (!found.best || score > found.nameScore) found = { best: { name, alignment, factors }, query: q, nameScore: score };
     }
