@@ -201,7 +201,7 @@ const MIN_CANDIDATES = 20;
  * A name reached only through query words worth less than this share of the best reachable
  * score is not a candidate: the estimate is not the score, so the margin keeps near misses.
  */
-const PRUNE_MARGIN = 0.85;
+const PRUNE_MARGIN = 0.92;
 /**
  * A name not yet reached is admitted while the words left could still carry it to this share of
  * the minimum score: that bound is the most those words can give (every one agreeing, the query's
@@ -290,9 +290,7 @@ function candidateEntries(index: ScreeningIndex, query: PreparedRecord, similari
   // counting them here would cap every estimate below the threshold, so a name could not find itself
   const queryWeight = query.names[0]?.tokens.filter(isWord).reduce((sum, t) => sum + index.weights.weight(t.text, t.kind), 0) ?? 0;
   if (queryWeight === 0) return [];
-  const __t0 = performance.now();
   const words = queryWords(index, query, similarity);
-  const g = globalThis as any; g.__qw = (g.__qw ?? 0) + performance.now() - __t0;
   let remaining = words.reduce((sum, w) => sum + w.bound, 0);
   let touched = 0;
   let credit = 0;
@@ -325,7 +323,6 @@ function candidateEntries(index: ScreeningIndex, query: PreparedRecord, similari
     }
   }
   // best estimate per entry, then the top `wanted` entries (kept sorted, small)
-  g.__walk = (g.__walk ?? 0) + performance.now() - __t0;
   const top: { entry: number; estimate: number }[] = [];
   // the estimate is at most gain / (gain + QUERY_MISS_COST (queryWeight - gain)): below this gain
   // no name can reach the floor, and its other fields need not be read
@@ -355,7 +352,6 @@ function candidateEntries(index: ScreeningIndex, query: PreparedRecord, similari
     top.splice(at, 0, { entry, estimate });
     if (top.length > wanted) top.pop();
   }
-  g.__all = (g.__all ?? 0) + performance.now() - __t0; g.__n = (g.__n ?? 0) + top.length;
   return top.map((t) => t.entry);
 }
 
@@ -373,7 +369,6 @@ export function search(index: ScreeningIndex, query: ScreeningQuery, options: Se
   for (const doc of prepared.documents) {
     for (const key of queryDocumentKeys(doc.value, doc.masked)) for (const position of index.documents.get(key) ?? []) if (allowed(position)) positions.add(position);
   }
-  const __s = performance.now();
   const scored = [...positions]
     .map((position) => {
       const assessment = assessPrepared(prepared, index.entries[position] as PreparedEntry, { weights: index.weights, similarity });
@@ -382,9 +377,7 @@ export function search(index: ScreeningIndex, query: ScreeningQuery, options: Se
     .filter((s) => s.score >= minScore)
     .sort((a, b) => b.score - a.score || a.position - b.position)
     .slice(0, limit);
-  (globalThis as any).__score = ((globalThis as any).__score ?? 0) + performance.now() - __s;
-  const __e = performance.now();
-  try { return scored.map(({ position, assessment }) => ({ ...explainAssessment(assessment, threshold), entry: (index.entries[position] as PreparedEntry).entry })); } finally { (globalThis as any).__expl = ((globalThis as any).__expl ?? 0) + performance.now() - __e; }
+  return scored.map(({ position, assessment }) => ({ ...explainAssessment(assessment, threshold), entry: (index.entries[position] as PreparedEntry).entry }));
 }
 
 /**
