@@ -65,6 +65,17 @@ describe('screening matcher: blocking index and search', () => {
     expect(search(joined, { schema: 'company', name: 'Al Qaida' })[0]?.entry).to.equal(alqaida);
   });
 
+  it('finds an exact name among hundreds sharing its first words (their joined pairs count once)', () => {
+    const namesakes = SURNAMES.flatMap((a, i) => SURNAMES.slice(i + 1, i + 5).map((b) => entry('br_pep', [`Antônio José ${a} ${b}`])));
+    expect(namesakes.length).to.be.above(250);
+    const short = SURNAMES.map((surname) => entry('br_pep', [`Antônio José ${surname}`]));
+    const crowd = buildIndex([...namesakes, ...short]);
+    for (const target of [namesakes[7]!, namesakes[150]!, short[3]!, short[50]!, short.at(-1)!]) {
+      const found = search(crowd, { schema: 'person', name: target.names[0]!.name });
+      expect(found[0], target.names[0]!.name).to.deep.include({ entry: target, score: 1 });
+    }
+  });
+
   it('answers nothing for a name on no list, and near misses below the threshold only when asked', () => {
     expect(search(index, { schema: 'person', name: 'Fabiana Bolsonaro' })).to.deep.equal([]);
     expect(search(index, { schema: 'person', name: 'José Carlos Moreira Santos Lima' })).to.deep.equal([]);

@@ -33,6 +33,8 @@ export interface ScreeningIndex {
   queryInterner: TokenInterner;
   /** the same for the joined pairs of a query's neighbouring words */
   joinedInterner: TokenInterner;
+  /** the tokens that are two neighbouring words of a name joined */
+  joined: ReadonlySet<PreparedToken>;
   /** token similarity memoized across searches (a cache: answers are the same either way) */
   similarity: TokenSimilarity;
 }
@@ -191,6 +193,7 @@ export function* indexSteps(entries: Iterable<ListEntry | PreparedEntry>, option
     names: nameEntry.length,
     queryInterner: lookupInterner(tokens),
     joinedInterner: lookupInterner(joinedTokens, joinedToken),
+    joined: new Set(joinedTokens.values()),
     similarity: memoizedSimilarity(SIMILARITY_CACHE_SLOTS, (text) => weights.known(text)),
   };
 }
@@ -201,7 +204,7 @@ const MIN_CANDIDATES = 20;
  * A name reached only through query words worth less than this share of the best reachable
  * score is not a candidate: the estimate is not the score, so the margin keeps near misses.
  */
-const PRUNE_MARGIN = 0.92;
+const PRUNE_MARGIN = 0.85;
 /**
  * A name not yet reached is admitted while the words left could still carry it to this share of
  * the minimum score: that bound is the most those words can give (every one agreeing, the query's
@@ -213,8 +216,9 @@ const ADMIT_MARGIN = 0.9;
  * Per-search scratch, one slot per name, reused across searches so a search over 150,000 names
  * allocates nothing in proportion to them. Searches run one at a time (JavaScript has one thread):
  * each one stamps the slots it touches with its own serial instead of clearing them. A name's
- * slot is 3 adjacent ints (serial, last crediting word, gain in fixed point): the loops over
- * tens of thousands of postings are bound by memory, one cache line per name is what they cost.
+ * slot is 4 adjacent ints (serial, last crediting word, gain in fixed point, and the name's own
+ * word weight in fixed point, set once): the loops over tens of thousands of postings are bound
+ * by memory, one cache line per name is what they cost.
  */
 interface Scratch {
   serial: number;
@@ -223,15 +227,17 @@ interface Scratch {
   entrySerial: Int32Array;
   entryBest: Float32Array;
 }
-const SLOT = 3;
+const SLOT = 4;
 const FIXED = 1 << 20;
 const scratches = new WeakMap<ScreeningIndex, Scratch>();
 function scratchOf(index: ScreeningIndex): Scratch {
   let s = scratches.get(index);
   if (!s) {
+    const slots = new Int32Array(index.names * SLOT);
+    for (let id = 0; id < index.names; id++) slots[id * SLOT + 3] = Math.round((index.nameWeight[id] as number) * FIXED);
     s = {
       serial: 0,
-      slots: new Int32Array(index.names * SLOT),
+      slots,
       touched: new Int32Array(index.names),
       entrySerial: new Int32Array(index.entries.length),
       entryBest: new Float32Array(index.entries.length),
@@ -250,24 +256,34 @@ interface QueryWord {
 
 function queryWords(index: ScreeningIndex, query: PreparedRecord, similarity: TokenSimilarity): QueryWord[] {
   const words: QueryWord[] = [];
-  const lookUp = (q: PreparedToken, keys: readonly string[]) => {
+  /**
+   * A word's gain is its own weight times the agreement: what it covers of the query, so a rare
+   * look-alike in a name (Frutas for Freitas) never outweighs the word itself. A joined pair of
+   * query words looks up single words only (joined pairs of a name would count its words twice)
+   * and gains what its parts weigh.
+   */
+  const lookUp = (q: PreparedToken, keys: readonly string[], weight: number, joined: boolean) => {
     const seen = new Set<PreparedToken>();
     const tokens: QueryWord['tokens'] = [];
     for (const key of keys) {
       for (const token of index.keys.get(key) ?? []) {
-        if (seen.has(token)) continue;
+        if (seen.has(token) || (joined && index.joined.has(token))) continue;
         seen.add(token);
         const { score } = similarity(q, token);
-        if (score >= PAIR_FLOOR) tokens.push({ token, gain: score * index.weights.weight(token.text, token.kind) });
+        if (score >= PAIR_FLOOR) tokens.push({ token, gain: score * weight });
       }
     }
     if (tokens.length) words.push({ tokens, bound: Math.max(...tokens.map((t) => t.gain)) });
   };
+  const weightOf = (t: PreparedToken) => index.weights.weight(t.text, t.kind);
   for (const name of query.names) {
-    for (const q of name.tokens) if (isWord(q)) lookUp(q, blockingKeys(q));
-    for (const pair of joinedPairs(name.tokens)) {
+    for (const q of name.tokens) if (isWord(q)) lookUp(q, blockingKeys(q), weightOf(q), false);
+    const parts = name.tokens;
+    for (let i = 0; i + 1 < parts.length; i++) {
+      const [pair] = joinedPairs([parts[i] as PreparedToken, parts[i + 1] as PreparedToken]);
+      if (!pair) continue;
       const q = index.joinedInterner(pair);
-      lookUp(q, joinedKeys(q));
+      lookUp(q, joinedKeys(q), Math.max(weightOf(parts[i] as PreparedToken), weightOf(parts[i + 1] as PreparedToken)), true);
     }
   }
   // the rarest, most telling words first: names reached only by common ones may then be skipped
@@ -281,7 +297,7 @@ function queryWords(index: ScreeningIndex, query: PreparedRecord, similarity: To
 function candidateEntries(index: ScreeningIndex, query: PreparedRecord, similarity: TokenSimilarity, allowed: (entry: number) => boolean, wanted: number, minScore: number): number[] {
   const s = scratchOf(index);
   if (s.serial === 0x7fffffff) {
-    s.slots.fill(0);
+    for (let at = 0; at < s.slots.length; at += SLOT) s.slots[at] = 0;
     s.entrySerial.fill(0);
     s.serial = 0;
   }
@@ -332,9 +348,10 @@ function candidateEntries(index: ScreeningIndex, query: PreparedRecord, similari
     const fixed = slots[id * SLOT + 2] as number;
     if (fixed < minFixed) continue;
     const gain = Math.min(fixed / FIXED, queryWeight);
+    const nameWeight = (slots[id * SLOT + 3] as number) / FIXED;
     // the alignment's share, with paired weight taken as the gain and every unpaired entry word
     // a middle name (an estimate, generous, not the score)
-    const estimate = gain / (gain + QUERY_MISS_COST * (queryWeight - gain) + Math.min(ENTRY_MISS_COST * Math.max(0, (index.nameWeight[id] as number) - gain), ENTRY_MIDDLE_MISS_CAP));
+    const estimate = gain / (gain + QUERY_MISS_COST * (queryWeight - gain) + Math.min(ENTRY_MISS_COST * Math.max(0, nameWeight - gain), ENTRY_MIDDLE_MISS_CAP));
     if (estimate < floor) continue;
     if (top.length === wanted && estimate <= (top[wanted - 1] as { estimate: number }).estimate) continue;
     const entry = index.nameEntry[id] as number;
