@@ -2,6 +2,7 @@ import type { BlobStore } from '../adapters/blob-store/port.js';
 import type { StoredEvent } from '../adapters/event-store/event-log.js';
 import type { ListImporter } from '../adapters/lists/importers/port.js';
 import { LIST_SOURCES, listAnswer } from '../adapters/sources/lists.js';
+import { MATCHER_VERSION } from '../domain/screening/match/score.js';
 import { listStream } from '../domain/list/decider.js';
 import type { ListVersionImportedData } from '../domain/list/events.js';
 import type { ListEntry } from '../domain/screening/entry.js';
@@ -45,8 +46,12 @@ export interface RunVerification {
   rederived: Record<string, unknown> | null;
   /** RunCompleted / RunFailed events on the stream: exactly one for a run the service ended */
   terminal_events: number;
-  /** each list source's answer re-derived from the list versions it recorded (when evidence is given) */
-  lists: { source_id: string; match: boolean; recorded: unknown; rederived: unknown }[];
+  /**
+   * each list source's answer re-derived from the list versions it recorded (when evidence is
+   * given); an answer recorded by another version of the matcher is not comparable (its scores
+   * follow other rules): reported, not re-derived, and not counted against the run
+   */
+  lists: { source_id: string; match: boolean; comparable: boolean; matcher_version: { recorded: string | null; current: string }; recorded: unknown; rederived: unknown }[];
   match: boolean;
 }
 
@@ -66,10 +71,15 @@ export interface ListEvidence {
  * and the candidates (ids and scores) must come out the same.
  */
 async function verifyListAnswers(log: Services['log'], evidence: ListEvidence, subject: Record<string, unknown>, answers: Record<string, RecordedAnswer>) {
-  const results: { source_id: string; match: boolean; recorded: unknown; rederived: unknown }[] = [];
+  const results: RunVerification['lists'] = [];
   for (const [sourceId, answer] of Object.entries(answers)) {
-    const screening = (answer.data as { screening?: { threshold: number; lists: { list_id: string; version_id: string }[]; candidates: { entry_id: string; score: number }[] } }).screening;
+    const screening = (answer.data as { screening?: { threshold: number; matcher_version?: string; lists: { list_id: string; version_id: string }[]; candidates: { entry_id: string; score: number }[] } }).screening;
     if (!LIST_SOURCES[sourceId] || !screening) continue;
+    const matcher_version = { recorded: screening.matcher_version ?? null, current: MATCHER_VERSION };
+    if (matcher_version.recorded !== MATCHER_VERSION) {
+      results.push({ source_id: sourceId, match: false, comparable: false, matcher_version, recorded: null, rederived: null });
+      continue;
+    }
     const versions: ListVersionImportedData[] = [];
     /** entries grouped as the service indexes them: the official lists together, each tenant list apart */
     const groups = new Map<string, ListEntry[]>();
@@ -98,7 +108,7 @@ async function verifyListAnswers(log: Services['log'], evidence: ListEvidence, s
       };
     const recorded = summary(answer);
     const again = summary(rederived);
-    results.push({ source_id: sourceId, match: JSON.stringify(recorded) === JSON.stringify(again), recorded, rederived: again });
+    results.push({ source_id: sourceId, match: JSON.stringify(recorded) === JSON.stringify(again), comparable: true, matcher_version, recorded, rederived: again });
   }
   return results;
 }
@@ -136,6 +146,6 @@ export async function verifyRun(log: Services['log'], runId: string, evidence?: 
     rederived,
     terminal_events: terminals.length,
     lists,
-    match: recorded !== null && terminals.length === 1 && JSON.stringify(recorded) === JSON.stringify(rederived) && lists.every((l) => l.match),
+    match: recorded !== null && terminals.length === 1 && JSON.stringify(recorded) === JSON.stringify(rederived) && lists.every((l) => l.match || !l.comparable),
   };
 }

@@ -10,7 +10,10 @@ const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
  * records it. Decoded, not cast: the report reads stored events, and a shape it does not know
  * falls back to the generic tables instead of printing half an evidence block.
  */
-const ScreeningEvidence = t.type({
+const ScreeningEvidence = t.intersection([
+  // the version of the scoring rules (score.ts MATCHER_VERSION), recorded since issue 26
+  t.partial({ matcher_version: t.string }),
+  t.type({
   threshold: t.number,
   lists: t.array(
     t.intersection([
@@ -39,7 +42,8 @@ const ScreeningEvidence = t.type({
       t.partial({ version_id: nullable(t.string), reason: nullable(t.string) }),
     ]),
   ),
-});
+  }),
+]);
 type ScreeningEvidence = t.TypeOf<typeof ScreeningEvidence>;
 type Candidate = ScreeningEvidence['candidates'][number];
 type Item = Candidate['explanation'][number];
@@ -141,7 +145,8 @@ export function screeningSection(evidence: ScreeningEvidence): SafeHtml {
   const minScore = threshold * NEAR_MISS_SHARE;
   const candidates = [...evidence.candidates].sort((a, b) => b.score - a.score);
   const hits = candidates.filter((c) => c.match).length;
-  return html`<p><strong>Limiar de correspondência:</strong> ${scoreText(threshold)}. Candidatos com pontuação a partir de ${scoreText(minScore)} (75% do limiar) são registrados, mesmo abaixo do limiar, para conferência.</p>
+  const rules = evidence.matcher_version ? html` Regras de pontuação da versão <span class="mono">${evidence.matcher_version}</span>.` : '';
+  return html`<p><strong>Limiar de correspondência:</strong> ${scoreText(threshold)}. Candidatos com pontuação a partir de ${scoreText(minScore)} (75% do limiar) são registrados, mesmo abaixo do limiar, para conferência.${rules}</p>
 <h4>Versões das listas consultadas</h4>${listsTable(lists)}
 <h4>Candidatos</h4>${
     candidates.length === 0

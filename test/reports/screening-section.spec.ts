@@ -111,13 +111,13 @@ describe('completo report: screening evidence of a list source', () => {
     expect(html).to.include(`pontuação <strong>${decimal(best.score)}</strong>`);
     expect(html).to.include('Acima do limiar');
     // the explanation row: feature label, score, query and candidate values, the engine's detail
-    expect(html).to.include(`<td>Nome</td><td>${decimal(best.score)}</td><td>Jose Carlos Perera</td><td>PEREIRA, José Carlos</td>`);
-    expect(html).to.include('perera ~ pereira (fonética 0,95)');
+    expect(html).to.include(`<td>Nome</td><td>${decimal(best.score)}</td><td>1,00</td><td>${best.score.toFixed(4).replace('.', ',')}</td><td>Jose Carlos Perera</td><td>PEREIRA, José Carlos</td>`);
+    expect(html).to.include('Perera ~ PEREIRA (fonética 0,95, peso 0,75)');
     expect(html).to.not.include('nada consta');
   });
 
   it('a near miss: shown below the threshold, and the answer still reads as nothing found', () => {
-    const { html, data } = rendered('Maria Aparecida Sousa Lima');
+    const { html, data } = rendered('Maria Aparecida');
     const candidate = candidates(data)[0]!;
     expect(candidate).to.include({ entry_id: '7002', match: false });
     expect(html).to.include(`pontuação <strong>${decimal(candidate.score)}</strong>`);
@@ -125,7 +125,7 @@ describe('completo report: screening evidence of a list source', () => {
     expect(html).to.include('Abaixo do limiar');
     expect(html).to.not.include('Acima do limiar');
     expect(html).to.include('Nenhum candidato atingiu o limiar de 0,80: nada consta.');
-    expect(html).to.include('sem par na consulta: lima');
+    expect(html).to.include('sem par na consulta: Souza');
   });
 
   it('no hit: the list versions and an explicit no-hit statement with the minimum score recorded', () => {
@@ -192,7 +192,7 @@ describe('completo report: screening evidence of a list source', () => {
   });
 
   it('a near miss shows the version of its list and why it fell short (issue 26)', () => {
-    const { html, data } = rendered('Maria Aparecida Sousa Lima');
+    const { html, data } = rendered('Maria Aparecida');
     const candidate = candidates(data)[0]! as { reason?: string; version_id?: string };
     expect(candidate).to.include({ version_id: 'ofac-v-2026-11-20' });
     expect(html).to.include('Lista ofac_sdn · versão <span class="mono">ofac-v-2026-11-20</span> · entrada');

@@ -1,7 +1,7 @@
 import type { ListVersionImportedData } from '../../domain/list/events.js';
 import type { SearchOptions, SearchResult } from '../../domain/screening/match/index.js';
 import type { ScreeningQuery } from '../../domain/screening/match/prepare.js';
-import { DEFAULT_THRESHOLD } from '../../domain/screening/match/score.js';
+import { DEFAULT_THRESHOLD, MATCHER_VERSION } from '../../domain/screening/match/score.js';
 import type { ListCatalog } from '../../reactors/list-catalog.js';
 import { errorAnswer, type Source, type SourceAnswer, type SourceRequest } from './port.js';
 
@@ -100,6 +100,7 @@ export function listAnswer(
   const data = {
     screening: {
       threshold,
+      matcher_version: MATCHER_VERSION,
       lists: versions.map((v) => ({ list_id: v.list_id, ...(names.has(v.list_id) ? { name: names.get(v.list_id) } : {}), version_id: v.version_id, sha256: v.sha256, published_at: v.published_at, entries: v.entries })),
       candidates: candidates.map((c) => ({
         list_id: c.entry.list_id,

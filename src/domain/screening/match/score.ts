@@ -37,6 +37,13 @@ export type { CandidateRecord, ScreeningQuery };
  */
 export const DEFAULT_THRESHOLD = 0.8;
 
+/**
+ * The version of the scoring rules, recorded with every list source's answer: a run re-derived
+ * by verify-run is compared only under the rules it was recorded with. Changes whenever a score
+ * can change (costs, qualifiers, similarity, normalisation); it is the date of the change.
+ */
+export const MATCHER_VERSION = '2026-11-27';
+
 export type FeatureName = 'name' | DocumentFeature | 'birth_date' | 'country' | 'schema';
 
 /**
@@ -328,7 +335,8 @@ function shortfall(a: Assessment, items: readonly ExplanationItem[], threshold: 
   const reasons: { cost: number; text: string }[] = [];
   const name = items.find((i) => i.feature === 'name');
   for (const r of name?.tokens ?? []) {
-    if (r.how === null && r.weight > 0) reasons.push({ cost: r.weight, text: r.query !== null ? `sem par no candidato para "${r.query}" da consulta (custo ${decimal(r.weight)})` : `sem par na consulta para "${r.candidate}" (custo ${decimal(r.weight)})` });
+    // the same words as the detail: the query's word without a pair in the candidate, and back
+    if (r.how === null && r.weight > 0) reasons.push({ cost: r.weight, text: r.query !== null ? `sem par no candidato: ${r.query} (custo ${decimal(r.weight)})` : `sem par na consulta: ${r.candidate} (custo ${decimal(r.weight)})` });
     else if (r.how !== null && (r.similarity ?? 1) < 1) reasons.push({ cost: r.weight - r.contribution, text: `${r.query} ~ ${r.candidate}: ${HOW[r.how]} ${decimal(r.similarity ?? 0)}` });
   }
   for (const f of name?.factors ?? []) reasons.push({ cost: 1 - f.value, text: f.detail });

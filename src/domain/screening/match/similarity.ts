@@ -116,15 +116,15 @@ const addedSyllable = (a: string, b: string): boolean => (/[aiou]$/.test(a) && /
 /**
  * Double Metaphone agreement: its codes drop every vowel, so an added final syllable vetoes it,
  * and a code of two sounds says little (Maria, Moura, Mira are all MR) unless the strings are
- * close too (Ruth/Rute, Haniyeh/Haniya). Its codes are loose (Izadi and Yazdi are both AST): with
- * another first letter the strings must be close (jw >= 0.85), and with the same one not far
- * (jw >= 0.75) and of lengths at most one apart; spellings further apart agree only by the
- * transliteration keys.
+ * close too (Ruth/Rute, Haniyeh/Haniya). Its codes are loose (Izadi and Yazdi are both AST, Ayman
+ * and Amin AMN, Zuhairi and Zawahiri SHR): the strings must be close (jw >= 0.85, 0.88 with
+ * another first letter, and then of lengths at most one apart); spellings further apart agree
+ * only by the transliteration keys, which know which spellings are one name.
  */
 function foreignPhoneticAgrees(a: PreparedToken, b: PreparedToken, jw: number): boolean {
   const [a1, a2] = a.dm;
   const [b1, b2] = b.dm;
-  if (jw < (a.text[0] === b.text[0] ? 0.75 : 0.85)) return false;
+  if (jw < (a.text[0] === b.text[0] ? 0.85 : 0.88)) return false;
   // another first letter: at most one letter more or less (Elena/Helena; not Ana/Juana)
   if (a.text[0] !== b.text[0] && Math.abs(a.text.length - b.text.length) > 1) return false;
   if (a1.length < 2 || (a1.length === 2 && jw < 0.85) || !(a1 === b1 || (a2 !== '' && a2 === b1) || (b2 !== '' && a1 === b2))) return false;
