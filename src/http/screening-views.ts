@@ -79,5 +79,5 @@ export function screeningResultView(search: ScreeningSearch, livemode: boolean) 
 
 /** `POST /screening/compare`. */
 export function screeningComparisonView({ threshold, comparison }: { threshold: number; comparison: Comparison }, livemode: boolean) {
-  return { object: 'screening_comparison', score: comparison.score, match: comparison.match, threshold, explanation: comparison.explanation, livemode };
+  return { object: 'screening_comparison', score: comparison.score, match: comparison.match, threshold, explanation: comparison.explanation, reason: comparison.reason, livemode };
 }

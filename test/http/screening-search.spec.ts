@@ -121,6 +121,37 @@ describe('screening search and compare', function () {
     expect((other['explanation'] as Json[]).map((e) => e['feature'])).to.include('doc_masked_disagree');
     const gender = await ok('compare', { schema: 'person', query: { name: 'Fabiano Souza' }, candidate: { name: 'Fabiana Souza' } });
     expect(gender['match']).to.equal(false);
+    // why it fell short, in Portuguese; a match has no reason
+    expect(other['reason']).to.match(/abaixo do limiar 0,80/);
+    expect(gender['reason']).to.match(/sem par no candidato: Fabiano/);
+    expect(same['reason']).to.equal(null);
+  });
+
+  it('explains every score so it recomputes: contributions add up to the score, tokens to the name (issue 26)', async () => {
+    const bodies = [
+      await ok('compare', { schema: 'person', query: { name: 'Sheikh Ayman Mohammed al-Zawahiri Jr.', birth_date: '1951', country: 'BR' }, candidate: { name: 'AL-ZAWAHIRI, Ayman', birth_date: '1951-06-19', country: 'EG' } }),
+      await ok('compare', { schema: 'company', query: { name: 'Korea Natl Trdg Compnay Ltd.' }, candidate: { name: 'KOREA NATIONAL TRADING COMPANY LIMITED' } }),
+    ];
+    const search = await ok('search', { schema: 'person', name: 'Aiman Zawahiri Saleh' });
+    const results = search['results'] as Json[];
+    expect(results.length).to.be.greaterThan(0);
+    for (const item of [...bodies, ...results]) {
+      const explanation = item['explanation'] as Json[];
+      const sum = Math.round(explanation.reduce((s, e) => s + (e['contribution'] as number), 0) * 10_000) / 10_000;
+      expect(sum).to.equal(item['score']);
+      const name = explanation.find((e) => e['feature'] === 'name')!;
+      const tokens = name['tokens'] as Json[];
+      const raw = tokens.reduce((s, t) => s + (t['contribution'] as number), 0) / tokens.reduce((s, t) => s + (t['weight'] as number), 0);
+      const factors = (name['factors'] as Json[]).reduce((p, f) => p * (f['value'] as number), 1);
+      expect(raw * factors).to.be.closeTo(name['contribution'] as number, 0.001);
+    }
+    // the words as written beside their normal forms; the title weighs nothing
+    const tokens = (bodies[0]!['explanation'] as Json[])[0]!['tokens'] as Json[];
+    expect(tokens).to.deep.include({ query: 'Sheikh', query_normal: 'sheikh', candidate: null, candidate_normal: null, kind: 'honorific', how: null, similarity: null, weight: 0, contribution: 0 });
+    expect(bodies[0]!['match']).to.equal(true);
+    expect(bodies[1]!['score']).to.equal(1);
+    // every result names the version of its list
+    expect(results.every((r) => typeof r['version_id'] === 'string')).to.equal(true);
   });
 
   it('bad input is a clear 400: unknown list, bad document, empty or 10,000-character name, bad limit or threshold', async () => {

@@ -2949,6 +2949,8 @@ export interface components {
             match: boolean;
             threshold: number;
             explanation: components["schemas"]["MatchExplanation"][];
+            /** @description When `match` is false, why the candidate fell short of the threshold (Portuguese); null when it matches. */
+            reason?: string | null;
             livemode: boolean;
         };
         /** @description One list's freshness. Tenant lists add `tenant_id`, `name` and `created_at`, with `publisher` `tenant`. */
