@@ -1,6 +1,7 @@
 import { isRight } from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { LIST_INFO } from '../domain/list/info.js';
+import { AGREEMENT_LABELS } from '../domain/screening/match/score.js';
 import { badge, date, html, number, type SafeHtml } from './html.js';
 
 const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
@@ -102,17 +103,7 @@ export const exactText = (x: number): string => EXACT.format(x).replace('-', '�
 const term = (x: number): string => (x < 0 ? `(${exactText(x)})` : exactText(x));
 
 /** How a query word agrees with the candidate's (score.ts TokenExplanation.how). */
-const HOW_LABEL: Record<string, string> = {
-  exact: 'igual',
-  phonetic: 'fonética',
-  transliteration: 'transliteração',
-  typo: 'erro de digitação',
-  string: 'grafia próxima',
-  initial: 'inicial',
-  compound: 'nome composto',
-  gender: 'gênero diferente',
-  none: 'sem semelhança',
-};
+const HOW_LABEL: Readonly<Record<string, string>> = AGREEMENT_LABELS;
 const KIND_LABEL: Record<string, string> = {
   word: 'palavra',
   patronymic: 'patronímico',

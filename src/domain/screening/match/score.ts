@@ -250,7 +250,8 @@ function queryWritten(name: string, schema: EntrySchema): NameToken[] {
   return tokens;
 }
 const normal = (name: PreparedName, i: number): string => name.tokens[i]?.text ?? '';
-const HOW: Record<Agreement, string> = {
+/** How two tokens agree, in the words of the explanations and the reports. */
+export const AGREEMENT_LABELS: Readonly<Record<Agreement, string>> = {
   exact: 'igual',
   transliteration: 'transliteração',
   phonetic: 'fonética',
@@ -288,7 +289,7 @@ function tokenRows(query: PreparedName, name: PreparedName, a: NameAlignment, sc
 function nameDetail(name: PreparedName, rows: readonly TokenExplanation[], a: NameAlignment, factors: readonly NameFactor[]): string {
   const parts = rows
     .filter((r) => r.how !== null)
-    .map((r) => `${r.query} ~ ${r.candidate} (${HOW[r.how as Agreement]} ${decimal(r.similarity ?? 0)}, peso ${decimal(r.weight)}${r.kind === 'particle' ? ', partícula' : ''})`);
+    .map((r) => `${r.query} ~ ${r.candidate} (${AGREEMENT_LABELS[r.how as Agreement]} ${decimal(r.similarity ?? 0)}, peso ${decimal(r.weight)}${r.kind === 'particle' ? ', partícula' : ''})`);
   const lines = [`${KIND[name.kind] ?? name.kind}; alinhamento: ${parts.length ? parts.join('; ') : 'nenhum token em comum'}`];
   const unpaired = (rs: readonly TokenExplanation[], pick: (r: TokenExplanation) => string | null) =>
     rs.map((r) => (r.kind === 'honorific' ? `${pick(r)} (título, ignorado)` : r.weight > 0 ? `${pick(r)} (custo ${decimal(r.weight)})` : `${pick(r)} (sem custo)`)).join(', ');
@@ -337,7 +338,7 @@ function shortfall(a: Assessment, items: readonly ExplanationItem[], threshold: 
   for (const r of name?.tokens ?? []) {
     // the same words as the detail: the query's word without a pair in the candidate, and back
     if (r.how === null && r.weight > 0) reasons.push({ cost: r.weight, text: r.query !== null ? `sem par no candidato: ${r.query} (custo ${decimal(r.weight)})` : `sem par na consulta: ${r.candidate} (custo ${decimal(r.weight)})` });
-    else if (r.how !== null && (r.similarity ?? 1) < 1) reasons.push({ cost: r.weight - r.contribution, text: `${r.query} ~ ${r.candidate}: ${HOW[r.how]} ${decimal(r.similarity ?? 0)}` });
+    else if (r.how !== null && (r.similarity ?? 1) < 1) reasons.push({ cost: r.weight - r.contribution, text: `${r.query} ~ ${r.candidate}: ${AGREEMENT_LABELS[r.how]} ${decimal(r.similarity ?? 0)}` });
   }
   for (const f of name?.factors ?? []) reasons.push({ cost: 1 - f.value, text: f.detail });
   for (const i of items) if (i.feature !== 'name' && i.contribution < 0) reasons.push({ cost: -i.contribution, text: i.detail });
