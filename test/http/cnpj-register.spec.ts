@@ -79,6 +79,14 @@ describe('receita_cnpj and partners from the CNPJ register', function () {
     ]);
     const versions = (recorded['partners']!['data']['partner_screening']['lists'] as Json[]).map((l) => l['version_id']);
     expect(versions).to.include(service.services.listCatalog.version('br_pep')!.version.version_id);
+    // each candidate names the version of its list; one below the threshold says why (issue 26)
+    const candidates = partners.flatMap((p) => p['candidates'] as Json[]);
+    expect(candidates.length).to.be.greaterThan(0);
+    for (const c of candidates) {
+      expect(c['version_id']).to.equal(service.services.listCatalog.version(c['list_id'])!.version.version_id);
+      if (c['match']) expect(c).to.not.have.property('reason');
+      else expect(c['reason']).to.match(/abaixo do limiar/);
+    }
 
     const analysis = ((await (await getJson(service, live, `/bureau/runs/${runId}/analysis`)).json()) as Json)['analysis'] as Json;
     const field = (label: string) => (analysis['subject_profile']['fields'] as Json[]).find((f) => f['label'] === label)?.['value'];

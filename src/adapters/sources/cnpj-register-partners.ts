@@ -45,11 +45,15 @@ const AGE_BANDS: Readonly<Record<string, string>> = {
 
 interface Candidate {
   list_id: string;
+  /** the version of the list the entry was found in */
+  version_id: string | null;
   entry_id: string;
   name: string;
   score: number;
   match: boolean;
   explanation: SearchResult['explanation'];
+  /** below the threshold: why it fell short */
+  reason?: string;
 }
 
 /** A partner in the sandbox's PartnerNode shape (src/reports/partner-graph.ts) plus what the register adds. */
@@ -177,7 +181,17 @@ function screen(input: PartnersInput, partner: RegisterPartner, sanctions: Famil
     }
   }
   const results = [...best.values()].sort((a, b) => b.score - a.score).slice(0, CANDIDATES);
-  partner.candidates = results.map((r) => ({ list_id: r.entry.list_id, entry_id: r.entry.entry_id, name: r.name, score: r.score, match: r.match, explanation: r.explanation }));
+  const versionOf = (listId: string) => [...sanctions.loaded, ...pep.loaded].find((v) => v.list_id === listId)?.version_id ?? null;
+  partner.candidates = results.map((r) => ({
+    list_id: r.entry.list_id,
+    version_id: versionOf(r.entry.list_id),
+    entry_id: r.entry.entry_id,
+    name: r.name,
+    score: r.score,
+    match: r.match,
+    explanation: r.explanation,
+    ...(r.match || !r.reason ? {} : { reason: r.reason }),
+  }));
   const hits = results.filter((r) => r.match);
   partner.sanctions_lists = [...new Set(hits.filter((r) => sanctions.lists.includes(r.entry.list_id)).map((r) => r.entry.list_id))];
   partner.pep = hits.some((r) => pep.lists.includes(r.entry.list_id));
