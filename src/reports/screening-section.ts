@@ -15,34 +15,34 @@ const ScreeningEvidence = t.intersection([
   // the version of the scoring rules (score.ts MATCHER_VERSION), recorded since issue 26
   t.partial({ matcher_version: t.string }),
   t.type({
-  threshold: t.number,
-  lists: t.array(
-    t.intersection([
-      t.type({ list_id: t.string, version_id: t.string, sha256: t.string, published_at: nullable(t.string), entries: t.number }),
-      // a tenant list's name (internal_lists)
-      t.partial({ name: t.string }),
-    ]),
-  ),
-  candidates: t.array(
-    t.intersection([
-      t.type({
-        list_id: t.string,
-        entry_id: t.string,
-        name: t.string,
-        score: t.number,
-        match: t.boolean,
-        explanation: t.array(
-          t.intersection([
-            t.type({ feature: t.string, score: t.number, query: nullable(t.string), candidate: nullable(t.string), detail: t.string }),
-            // issue 26: what each line weighs and adds; the name's token alignment and factors, read apart (tokenTable)
-            t.partial({ weight: t.number, contribution: t.number, tokens: t.unknown, factors: t.unknown }),
-          ]),
-        ),
-      }),
-      // issue 26: the version the entry was found in; below the threshold, why it fell short (older evidence has neither)
-      t.partial({ version_id: nullable(t.string), reason: nullable(t.string) }),
-    ]),
-  ),
+    threshold: t.number,
+    lists: t.array(
+      t.intersection([
+        t.type({ list_id: t.string, version_id: t.string, sha256: t.string, published_at: nullable(t.string), entries: t.number }),
+        // a tenant list's name (internal_lists)
+        t.partial({ name: t.string }),
+      ]),
+    ),
+    candidates: t.array(
+      t.intersection([
+        t.type({
+          list_id: t.string,
+          entry_id: t.string,
+          name: t.string,
+          score: t.number,
+          match: t.boolean,
+          explanation: t.array(
+            t.intersection([
+              t.type({ feature: t.string, score: t.number, query: nullable(t.string), candidate: nullable(t.string), detail: t.string }),
+              // issue 26: what each line weighs and adds; the name's token alignment and factors, read apart (tokenTable)
+              t.partial({ weight: t.number, contribution: t.number, tokens: t.unknown, factors: t.unknown }),
+            ]),
+          ),
+        }),
+        // issue 26: the version the entry was found in; below the threshold, why it fell short (older evidence has neither)
+        t.partial({ version_id: nullable(t.string), reason: nullable(t.string) }),
+      ]),
+    ),
   }),
 ]);
 type ScreeningEvidence = t.TypeOf<typeof ScreeningEvidence>;

@@ -151,6 +151,15 @@ describe('dashboard runs', function () {
     const screening = sectionOf(page.html, 'run-screening');
     expect(screening).to.contain('data-testid="screening-candidate"').and.contain('Explicação da pontuação').and.contain('Bloqueio interno');
     expect(textOf(screening, 'candidate-name')).to.contain('Rogério');
+    // issue 26: the list version the entry was found in, and each line's contribution to the score
+    expect(screening).to.match(/lista tl_\w+ \(versão [^)]+\)/).and.contain('<th scope="col">Contribuição</th>');
+    expect(screening).to.not.contain('data-testid="candidate-reason"'); // a hit needs no reason
+    // a near miss says why it fell short
+    await tenantList(service, acme.tenant.tenant_id, ['Marcos Aurélio Bezerra,person,,,BR,,']);
+    const near = await createRun(service, acme.key, { template_id: template, subject: { type: 'pf', doc: '52998224725', name: 'Marcos Aurélio' } });
+    await waitForRun(service, acme.key, near);
+    const nearPage = await acme.viewer.get(`/dashboard/runs/${near}`);
+    expect(textOf(sectionOf(nearPage.html, 'run-screening'), 'candidate-reason')).to.match(/^Motivo: 0,\d\d abaixo do limiar 0,80: sem par na consulta: Bezerra/);
     expect(screening).to.contain('&lt;script&gt;alert(1)&lt;/script&gt;').and.contain('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;');
     expect(page.html).not.to.match(RAW_MARKUP);
   });

@@ -209,7 +209,17 @@ function screeningOf(run: RunDoc) {
             entry: c.entry_id,
             score: scoreText(c.score),
             match: c.match,
-            explanation: c.explanation.map((e) => ({ feature: FEATURE_LABEL[e.feature] ?? e.feature, score: scoreText(e.score), query: e.query ?? '—', candidate: e.candidate ?? '—', detail: e.detail })),
+            // issue 26: the version the entry was found in, and why a near miss fell short (older runs have neither)
+            version: c.version_id ?? null,
+            reason: c.match ? null : (c.reason ?? null),
+            explanation: c.explanation.map((e) => ({
+              feature: FEATURE_LABEL[e.feature] ?? e.feature,
+              score: scoreText(e.score),
+              contribution: e.contribution === undefined ? null : scoreText(e.contribution),
+              query: e.query ?? '—',
+              candidate: e.candidate ?? '—',
+              detail: e.detail,
+            })),
           })),
       },
     ];
