@@ -238,8 +238,15 @@ const SYMBOLS: Record<string, string> = {
  * words) where the normaliser does not say.
  */
 function writtenTokens(name: PreparedName, schema: EntrySchema, query = false): (i: number) => string {
-  const tokens = query ? queryWritten(name.name, schema) : nameTokens(name.name, schema);
+  const tokens = query ? queryWritten(name.name, schema) : entryWritten(name, schema);
   return (i) => tokens[i]?.written ?? SYMBOLS[name.tokens[i]?.text ?? ''] ?? name.tokens[i]?.text ?? '';
+}
+/** an entry name's tokens as written, kept while its prepared name lives (the index's lifetime) */
+const writtenByName = new WeakMap<PreparedName, NameToken[]>();
+function entryWritten(name: PreparedName, schema: EntrySchema): NameToken[] {
+  let tokens = writtenByName.get(name);
+  if (!tokens) writtenByName.set(name, (tokens = nameTokens(name.name, schema)));
+  return tokens;
 }
 /** the query's tokens, normalized once for all the results of one search */
 let lastWritten: { name: string; schema: EntrySchema; tokens: NameToken[] } | null = null;
