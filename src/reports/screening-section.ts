@@ -136,7 +136,8 @@ export function screeningSection(evidence: ScreeningEvidence): SafeHtml {
   const minScore = threshold * NEAR_MISS_SHARE;
   const candidates = [...evidence.candidates].sort((a, b) => b.score - a.score);
   const hits = candidates.filter((c) => c.match).length;
-  const rules = evidence.matcher_version ? html` Regras de pontuação da versão <span class="mono">${evidence.matcher_version}</span>.` : '';
+  // the version is the date of the rules: shown as a date, the code as a tooltip
+  const rules = evidence.matcher_version ? html` Regras de pontuação de <span title="${evidence.matcher_version}">${date(evidence.matcher_version)}</span>.` : '';
   return html`<p><strong>Limiar de correspondência:</strong> ${scoreText(threshold)}. Candidatos com pontuação a partir de ${scoreText(minScore)} (75% do limiar) são registrados, mesmo abaixo do limiar, para conferência.${rules}</p>
 <h4>Versões das listas consultadas</h4>${listsTable(lists)}
 <h4>Candidatos</h4>${

@@ -159,7 +159,7 @@ describe('dashboard runs', function () {
     const near = await createRun(service, acme.key, { template_id: template, subject: { type: 'pf', doc: '52998224725', name: 'Marcos Aurélio' } });
     await waitForRun(service, acme.key, near);
     const nearPage = await acme.viewer.get(`/dashboard/runs/${near}`);
-    expect(textOf(sectionOf(nearPage.html, 'run-screening'), 'candidate-reason')).to.match(/^Motivo: 0,\d\d abaixo do limiar 0,80: sem par na consulta: Bezerra/);
+    expect(textOf(sectionOf(nearPage.html, 'run-screening'), 'candidate-reason')).to.match(/^Motivo: 0,\d\d abaixo do limiar 0,80: sem par no candidato: Bezerra/);
     expect(screening).to.contain('&lt;script&gt;alert(1)&lt;/script&gt;').and.contain('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;');
     expect(page.html).not.to.match(RAW_MARKUP);
   });

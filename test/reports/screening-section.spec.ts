@@ -1,3 +1,4 @@
+import { MATCHER_VERSION } from '../../src/domain/screening/match/score.js';
 import { expect } from 'chai';
 import { listAnswer, type ListSearch } from '../../src/adapters/sources/lists.js';
 import type { ListVersionImportedData } from '../../src/domain/list/events.js';
@@ -105,6 +106,8 @@ describe('completo report: screening evidence of a list source', () => {
     const best = candidates(data)[0]!;
     expect(best).to.include({ entry_id: '7001', match: true });
     expect(html).to.include('Limiar de correspondência:</strong> 0,80');
+    // the version of the scoring rules, a date: shown dd/mm/aaaa, the code as a tooltip
+    expect(html).to.include(`Regras de pontuação de <span title="${MATCHER_VERSION}">${MATCHER_VERSION.split('-').reverse().join('/')}</span>.`);
     for (const v of ['ofac-v-2026-11-20', 'pep-v-2026-11', OFAC_SHA, PEP_SHA, 'a1b2c3d4e5f6…', '20/11/2026', 'US Treasury OFAC (SDN)']) expect(html).to.include(v);
     expect(html).to.include('1. PEREIRA, José Carlos');
     expect(html).to.include('entrada <span class="mono">7001</span>');
@@ -125,7 +128,7 @@ describe('completo report: screening evidence of a list source', () => {
     expect(html).to.include('Abaixo do limiar');
     expect(html).to.not.include('Acima do limiar');
     expect(html).to.include('Nenhum candidato atingiu o limiar de 0,80: nada consta.');
-    expect(html).to.include('sem par na consulta: Souza');
+    expect(html).to.include('sem par no candidato: Souza');
   });
 
   it('no hit: the list versions and an explicit no-hit statement with the minimum score recorded', () => {

@@ -343,8 +343,8 @@ function shortfall(a: Assessment, items: readonly ExplanationItem[], threshold: 
   const reasons: { cost: number; text: string }[] = [];
   const name = items.find((i) => i.feature === 'name');
   for (const r of name?.tokens ?? []) {
-    // the same words as the detail: the query's word without a pair in the candidate, and back
-    if (r.how === null && r.weight > 0) reasons.push({ cost: r.weight, text: r.query !== null ? `sem par no candidato: ${r.query} (custo ${decimal(r.weight)})` : `sem par na consulta: ${r.candidate} (custo ${decimal(r.weight)})` });
+    // the detail's words: "sem par na consulta" lists the query's words left unpaired, "no candidato" the candidate's
+    if (r.how === null && r.weight > 0) reasons.push({ cost: r.weight, text: r.query !== null ? `sem par na consulta: ${r.query} (custo ${decimal(r.weight)})` : `sem par no candidato: ${r.candidate} (custo ${decimal(r.weight)})` });
     else if (r.how !== null && (r.similarity ?? 1) < 1) reasons.push({ cost: r.weight - r.contribution, text: `${r.query} ~ ${r.candidate}: ${AGREEMENT_LABELS[r.how]} ${decimal(r.similarity ?? 0)}` });
   }
   for (const f of name?.factors ?? []) reasons.push({ cost: 1 - f.value, text: f.detail });
