@@ -351,10 +351,10 @@ export function alignNames(query: PreparedName, entry: PreparedName, weights: To
     queryCost[i] = cost * weightOf(t);
     total += queryCost[i] as number;
   }
-  const first = edgeWords(et)[0];
+  const [first, last] = edgeWords(et);
   // where the list says which words are surnames, any of them paired is the family found:
   // the others cost as middle names (Joel Avila / RUELAS AVILA, Joel Efren)
-  const surnameFrom = entry.family ?? edgeWords(et)[1];
+  const surnameFrom = entry.family ?? last;
   const family = pairs.some((p) => p.entry.some((i) => i >= surnameFrom)) ? -1 : surnameFrom;
   let middle = 0;
   for (const i of unmatchedEntry) {

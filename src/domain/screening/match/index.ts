@@ -60,15 +60,15 @@ const joinable = (t: PreparedToken | undefined): t is PreparedToken => t !== und
  * Two neighbouring words written as one ("Jong Un" / "Jongun", "Al Qaida" / "Alqaida"): a name is
  * also reachable by its joined pairs, and a query's joined pairs look up single words, so
  * retrieval finds what the scorer's compound pairs would accept. Joined tokens are looked up
- * exactly (and by transliteration key): they carry no typo keys, which would multiply the index.
+ * exactly: they carry no typo keys, which would multiply the index. `at` is the left word's position.
  */
-function joinedPairs(tokens: readonly NameToken[] | readonly PreparedToken[]): NameToken[] {
-  const out: NameToken[] = [];
+function joinedPairs(tokens: readonly PreparedToken[]): { pair: NameToken; at: number }[] {
+  const out: { pair: NameToken; at: number }[] = [];
   for (let i = 0; i + 1 < tokens.length; i++) {
     const a = tokens[i] as PreparedToken;
     const b = tokens[i + 1] as PreparedToken;
     if (!joinable(a) || !joinable(b) || (a.kind === 'particle' && b.kind === 'particle')) continue;
-    out.push({ text: a.text + b.text, kind: 'word', spoken: a.text + b.text });
+    out.push({ pair: { text: a.text + b.text, kind: 'word', spoken: a.text + b.text }, at: i });
   }
   return out;
 }
@@ -159,7 +159,7 @@ export function* indexSteps(entries: Iterable<ListEntry | PreparedEntry>, option
         counts.set(token.text, (counts.get(token.text) ?? 0) + 1);
         pushTo(postings, token, id);
       }
-      for (const pair of joinedPairs(name.tokens)) {
+      for (const { pair } of joinedPairs(name.tokens)) {
         const token = internJoined(pair);
         if (postings.get(token)?.at(-1) !== id) pushTo(postings, token, id);
       }
@@ -278,12 +278,9 @@ function queryWords(index: ScreeningIndex, query: PreparedRecord, similarity: To
   const weightOf = (t: PreparedToken) => index.weights.weight(t.text, t.kind);
   for (const name of query.names) {
     for (const q of name.tokens) if (isWord(q)) lookUp(q, blockingKeys(q), weightOf(q), false);
-    const parts = name.tokens;
-    for (let i = 0; i + 1 < parts.length; i++) {
-      const [pair] = joinedPairs([parts[i] as PreparedToken, parts[i + 1] as PreparedToken]);
-      if (!pair) continue;
+    for (const { pair, at } of joinedPairs(name.tokens)) {
       const q = index.joinedInterner(pair);
-      lookUp(q, joinedKeys(q), Math.max(weightOf(parts[i] as PreparedToken), weightOf(parts[i + 1] as PreparedToken)), true);
+      lookUp(q, joinedKeys(q), Math.max(weightOf(name.tokens[at] as PreparedToken), weightOf(name.tokens[at + 1] as PreparedToken)), true);
     }
   }
   // the rarest, most telling words first: names reached only by common ones may then be skipped

@@ -237,25 +237,13 @@ const SYMBOLS: Record<string, string> = {
  * them on 150,000 prepared names would cost memory for nothing); the normal form (a symbol in
  * words) where the normaliser does not say.
  */
-function writtenTokens(name: PreparedName, schema: EntrySchema, query = false): (i: number) => string {
-  const tokens = query ? queryWritten(name.name, schema) : entryWritten(name, schema);
-  return (i) => tokens[i]?.written ?? SYMBOLS[name.tokens[i]?.text ?? ''] ?? name.tokens[i]?.text ?? '';
-}
-/** an entry name's tokens as written, kept while its prepared name lives (the index's lifetime) */
-const writtenByName = new WeakMap<PreparedName, NameToken[]>();
-function entryWritten(name: PreparedName, schema: EntrySchema): NameToken[] {
+function writtenTokens(name: PreparedName, schema: EntrySchema): (i: number) => string {
   let tokens = writtenByName.get(name);
   if (!tokens) writtenByName.set(name, (tokens = nameTokens(name.name, schema)));
-  return tokens;
+  return (i) => tokens[i]?.written ?? SYMBOLS[name.tokens[i]?.text ?? ''] ?? name.tokens[i]?.text ?? '';
 }
-/** the query's tokens, normalized once for all the results of one search */
-let lastWritten: { name: string; schema: EntrySchema; tokens: NameToken[] } | null = null;
-function queryWritten(name: string, schema: EntrySchema): NameToken[] {
-  if (lastWritten?.name === name && lastWritten.schema === schema) return lastWritten.tokens;
-  const tokens = nameTokens(name, schema);
-  lastWritten = { name, schema, tokens };
-  return tokens;
-}
+/** a name's tokens as written, kept while its prepared name lives (an entry's: the index's lifetime; a query's: its search) */
+const writtenByName = new WeakMap<PreparedName, NameToken[]>();
 const normal = (name: PreparedName, i: number): string => name.tokens[i]?.text ?? '';
 /** How two tokens agree, in the words of the explanations and the reports. */
 export const AGREEMENT_LABELS: Readonly<Record<Agreement, string>> = {
@@ -274,7 +262,7 @@ const KIND: Record<string, string> = { primary: 'nome principal', alias: 'alias'
 /** Each token's part in the name score, pairs in the query's order, then the tokens left unpaired. */
 function tokenRows(query: PreparedName, name: PreparedName, a: NameAlignment, schemas: Assessment['schemas']): TokenExplanation[] {
   const pairs = [...a.pairs].sort((x, y) => (x.query[0] ?? 0) - (y.query[0] ?? 0));
-  const writtenQuery = writtenTokens(query, schemas.query, true);
+  const writtenQuery = writtenTokens(query, schemas.query);
   const writtenName = writtenTokens(name, schemas.candidate);
   const written = (n: PreparedName, i: number) => (n === query ? writtenQuery(i) : writtenName(i));
   const side = (n: PreparedName, at: readonly number[]) => ({ text: at.map((i) => written(n, i)).join(' '), normal: at.map((i) => normal(n, i)).join(' ') });
