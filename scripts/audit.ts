@@ -12,7 +12,7 @@ import { loadConfig } from '../src/config.js';
 import { auditedEvent, type AuditedEvent } from '../src/domain/report/history.js';
 import { normalizeDocument } from '../src/domain/values/document.js';
 import { LIST_IMPORTERS } from '../src/adapters/lists/importers/index.js';
-import { openOffline } from '../src/services.js';
+import { openOffline } from '../src/app/infrastructure.js';
 import { InvalidPositionError } from '../src/adapters/event-store/port.js';
 
 const USAGE = 'usage: npm run audit -- export --tenant <tenant_id> [--subject <doc>] [--from <cursor>]\n       npm run audit -- verify-run <run_id>';

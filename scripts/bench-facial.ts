@@ -98,10 +98,10 @@ async function server(): Promise<void> {
   const { loadConfig } = await import('../src/config.js');
   const { createHttpApp } = await import('../src/http/app.js');
   const { silentLogger } = await import('../src/logger.js');
-  const { closeServices, createServices } = await import('../src/services.js');
+  const { closeApp, composeApp } = await import('../src/app/compose.js');
   const { listen, shut } = await import('./bench-http.js');
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-facial-'));
-  const services = await createServices(
+  const services = await composeApp(
     loadConfig({ SVC_DATA_DIR: dataDir, SVC_LISTS_REFRESH: 'off', SVC_SEED_DEMO: 'false', SVC_LOG_REQUESTS: 'false', SVC_OPERATOR_TOKEN: OPERATOR_TOKEN, SVC_SECRET_KEY: 'bench-secret' }),
     silentLogger,
   );
@@ -140,7 +140,7 @@ async function server(): Promise<void> {
       } else if (message.type === 'stop') {
         if (timer) clearInterval(timer);
         await shut(http);
-        await closeServices(services);
+        await closeApp(services);
         rmSync(dataDir, { recursive: true, force: true });
         process.disconnect();
       }

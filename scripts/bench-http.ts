@@ -4,7 +4,7 @@
  *   npx tsx scripts/bench-http.ts [duration_seconds]     (default 10; also --duration=S --connections=N)
  *
  * (a) bare: koa + @koa/router, one GET answering a small JSON body;
- * (b) app: createServices + createHttpApp on a temporary data dir (request logging off), one
+ * (b) app: composeApp + createHttpApp on a temporary data dir (request logging off), one
  *     authenticated GET /api/v1/bench behind request id, version, API-key auth against the read
  *     model, rate limit and requireScope('runs:read'); tenant and key made through the operator API.
  * autocannon (50 connections) runs in a worker thread, so load generator and server each have a
@@ -26,7 +26,7 @@ import { requireScope } from '../src/http/middleware/auth.js';
 import type { RequestState } from '../src/http/state.js';
 import { silentLogger } from '../src/logger.js';
 import { seedDemo, type DemoTenant } from '../src/seed.js';
-import { closeServices, createServices, type Services } from '../src/services.js';
+import { closeApp, composeApp, type App } from '../src/app/compose.js';
 
 /** The part of autocannon's programmatic API used here (the package ships no types). */
 interface Histogram {
@@ -130,10 +130,10 @@ export function loadFigures(r: LoadResult): LoadFigures {
  * The real service on a fresh data directory, listening on loopback, with the demo tenant seeded
  * and its rate limit lifted so the load measures the service, not the limiter.
  */
-export async function benchService(name: string, env: Record<string, string> = {}): Promise<{ services: Services; base: string; demo: DemoTenant; close: () => Promise<void> }> {
+export async function benchService(name: string, env: Record<string, string> = {}): Promise<{ services: App; base: string; demo: DemoTenant; close: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), `svc-bench-${name}-`));
   const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_LISTS_REFRESH: 'off', SVC_LOG_REQUESTS: 'false', SVC_OPERATOR_TOKEN: 'op', SVC_SECRET_KEY: 'k', ...env });
-  const services = await createServices(config, silentLogger);
+  const services = await composeApp(config, silentLogger);
   const { server, base } = await listen(createHttpApp(services));
   const demo = (await seedDemo(services))!;
   await fetch(`${base}/operator/v1/tenants/${demo.tenant_id}`, {
@@ -147,7 +147,7 @@ export async function benchService(name: string, env: Record<string, string> = {
     demo,
     close: async () => {
       await shut(server);
-      await closeServices(services);
+      await closeApp(services);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -191,7 +191,7 @@ async function expectStatus(response: Response, status: number, what: string): P
 async function appLoad(options: Required<HttpBenchOptions>): Promise<LoadFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-http-'));
   const operatorToken = `op_${randomBytes(24).toString('base64url')}`;
-  const services = await createServices(
+  const services = await composeApp(
     loadConfig({
       SVC_DATA_DIR: dataDir,
       // tests never reach the internet: list fetching is tested against local servers
@@ -229,7 +229,7 @@ async function appLoad(options: Required<HttpBenchOptions>): Promise<LoadFigures
     return await load(url, headers, options);
   } finally {
     await shut(server);
-    await closeServices(services);
+    await closeApp(services);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

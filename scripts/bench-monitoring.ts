@@ -53,7 +53,7 @@ import { customersProjection, type CustomerDoc } from '../src/projections/custom
 import { ALERTS, monitoringAlertsProjection } from '../src/projections/monitoring-alerts.js';
 import { ListCatalog } from '../src/reactors/list-catalog.js';
 import { MONITOR_CUSTOMER_WORK, MONITOR_VERSION_WORK, MonitoringReactor } from '../src/reactors/monitoring.js';
-import { PII_POLICY } from '../src/services.js';
+import { PII_POLICY } from '../src/app/infrastructure.js';
 import { brazilianName, corpus, queriesFrom } from './bench-matching.js';
 import { rng } from './make-eval-pairs.js';
 import { option } from './args.js';

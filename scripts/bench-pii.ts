@@ -24,7 +24,7 @@ import { SqliteKeyStore } from '../src/adapters/pii/key-store.js';
 import { PlainPiiCodec, type PiiCodec } from '../src/adapters/pii/port.js';
 import { subjectRef } from '../src/commands/runs.js';
 import { withCheckDigits } from '../src/domain/values/document.js';
-import { PII_POLICY } from '../src/services.js';
+import { PII_POLICY } from '../src/app/infrastructure.js';
 import { option } from './args.js';
 
 const SECRET = 'bench-pii-secret';

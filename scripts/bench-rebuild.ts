@@ -35,7 +35,8 @@ import type { RunEvent, RunQueuedData } from '../src/domain/run/events.js';
 import { REFERENCE_PF } from '../src/domain/template/reference.js';
 import { withCheckDigits } from '../src/domain/values/document.js';
 import { rebuildProjection, rebuildProjections, type RebuildResult } from '../src/projections/rebuild.js';
-import { PII_POLICY, projections } from '../src/services.js';
+import { PII_POLICY } from '../src/app/infrastructure.js';
+import { projections } from '../src/app/modules/read-models.js';
 import { option } from './args.js';
 
 const SECRET = 'bench-rebuild-secret';
@@ -136,7 +137,7 @@ async function main(): Promise<void> {
     if (events !== runs * EVENTS_PER_RUN) throw new Error(`expected ${runs * EVENTS_PER_RUN} events, found ${events}`);
     console.log(`  appended ${events} events in ${appendSeconds.toFixed(1)} s (${Math.round(events / appendSeconds)} events/s)`);
 
-    const all = projections(SECRET);
+    const all = projections();
     for (const p of all) await readStore.ensureCollection(p.collection, p.indexes);
     // each mode with its own key store connection: both start with no subject key cached
     const fresh = () => {

@@ -18,7 +18,7 @@ import { loadConfig } from '../src/config.js';
 import { createHttpApp } from '../src/http/app.js';
 import { silentLogger } from '../src/logger.js';
 import { seedDemo } from '../src/seed.js';
-import { closeServices, createServices } from '../src/services.js';
+import { closeApp, composeApp } from '../src/app/compose.js';
 import { listen, shut } from './bench-http.js';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -28,7 +28,7 @@ export async function runReportsBench(options: { runs?: number; out?: string } =
   const runs = options.runs ?? 20;
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-reports-'));
   const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_LISTS_REFRESH: 'off', SVC_SANDBOX_LATENCY_MS: '0', SVC_LOG_REQUESTS: 'false', SVC_OPERATOR_TOKEN: 'op', SVC_SECRET_KEY: 'k' });
-  const services = await createServices(config, silentLogger);
+  const services = await composeApp(config, silentLogger);
   const { server, base } = await listen(createHttpApp(services));
   const operator = { authorization: 'Bearer op' };
   try {
@@ -79,7 +79,7 @@ export async function runReportsBench(options: { runs?: number; out?: string } =
     return { bench: 'reports', runs: measured.length, renderer_concurrency: (services.pdfRenderer as { concurrency?: number }).concurrency ?? null, resumido: summary('resumido'), completo: summary('completo') };
   } finally {
     await shut(server);
-    await closeServices(services);
+    await closeApp(services);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -46,7 +46,7 @@ import { DEFAULT_TOKEN_WEIGHTS } from '../src/domain/screening/match/weights.js'
 import { withCheckDigits } from '../src/domain/values/document.js';
 import { createHttpApp } from '../src/http/app.js';
 import { silentLogger } from '../src/logger.js';
-import { closeServices, createServices } from '../src/services.js';
+import { closeApp, composeApp } from '../src/app/compose.js';
 import { brazilianCompanyName, brazilianName, queriesFrom } from './bench-matching.js';
 import { listen, loadFigures, shut, type LoadFigures, type LoadResult } from './bench-http.js';
 import { ACTIVITY, DISTINCTIVE, rng, SURNAMES } from './make-eval-pairs.js';
@@ -299,9 +299,9 @@ async function screeningKey(base: string): Promise<string> {
 
 /** The service in this process on `dataDir`, with the key made on first open. */
 async function openInProcess(dataDir: string) {
-  const services = await createServices(configFor(dataDir), silentLogger);
+  const services = await composeApp(configFor(dataDir), silentLogger);
   const { server, base } = await listen(createHttpApp(services));
-  return { services, base, close: async () => (await shut(server), await closeServices(services)) };
+  return { services, base, close: async () => (await shut(server), await closeApp(services)) };
 }
 
 async function importThrough(base: string, upload: Upload, indexedNames: () => number): Promise<Imported> {
@@ -332,7 +332,7 @@ interface Memory {
 interface Startup {
   /** node, tsx and the modules loaded, from fork to ready */
   process_ms: number;
-  /** createServices: stores opened, every stored version parsed from the blob store, one index built */
+  /** composeApp: stores opened, every stored version parsed from the blob store, one index built */
   open_ms: number;
   /** and listening, and every check answered */
   answered_ms: number;
@@ -365,10 +365,10 @@ function child(): void {
       try {
         if (message.type === 'start') {
           const started = performance.now();
-          const services = await createServices(configFor(message.dataDir), silentLogger);
+          const services = await composeApp(configFor(message.dataDir), silentLogger);
           const open_ms = performance.now() - started;
           const { server, base } = await listen(createHttpApp(services));
-          close = async () => (await shut(server), await closeServices(services));
+          close = async () => (await shut(server), await closeApp(services));
           await Promise.all(message.checks.map((c) => check(base, message.apiKey, c)));
           send({ type: 'started', base, startup: { open_ms, answered_ms: performance.now() - started, memory: memoryAfterGc() } });
         } else if (message.type === 'memory') {

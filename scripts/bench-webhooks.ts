@@ -21,7 +21,7 @@ import { loadConfig } from '../src/config.js';
 import { createHttpApp } from '../src/http/app.js';
 import { silentLogger } from '../src/logger.js';
 import { seedDemo } from '../src/seed.js';
-import { closeServices, createServices } from '../src/services.js';
+import { closeApp, composeApp } from '../src/app/compose.js';
 import { listen, shut } from './bench-http.js';
 
 const TARGET_P99_MS = 250;
@@ -107,7 +107,7 @@ export async function runWebhooksBench(options: { rate?: number; duration?: numb
   });
   // the retry schedule runs on this clock; everything measured here is wall-clock time
   const clock = new ManualClock(new Date());
-  const services = await createServices(config, silentLogger, { clock });
+  const services = await composeApp(config, silentLogger, { clock });
   const { server, base } = await listen(createHttpApp(services));
   const rx = await receiver(dataDir);
   try {
@@ -213,7 +213,7 @@ export async function runWebhooksBench(options: { rate?: number; duration?: numb
   } finally {
     rx.stop();
     await shut(server);
-    await closeServices(services);
+    await closeApp(services);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -20,7 +20,7 @@ import { importDump, type ImportTarget } from '../src/adapters/cnpj-register/imp
 import type { CnpjRegister } from '../src/adapters/cnpj-register/port.js';
 import { MongoReadStore } from '../src/adapters/read-store/mongo.js';
 import { loadConfig } from '../src/config.js';
-import { openCnpjRegister } from '../src/services.js';
+import { openCnpjRegister } from '../src/app/infrastructure.js';
 
 const USAGE = 'usage: npm run cnpj -- import <dir|url> [--month YYYY-MM] [--batch-rows N] | status';
 

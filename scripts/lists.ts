@@ -21,7 +21,7 @@ import { loadConfig } from '../src/config.js';
 import { listStatusView, tenantListView } from '../src/http/screening-views.js';
 import { silentLogger } from '../src/logger.js';
 import { ListCatalog } from '../src/reactors/list-catalog.js';
-import { openOffline } from '../src/services.js';
+import { openOffline } from '../src/app/infrastructure.js';
 
 const USAGE = 'usage: npm run lists -- import <list_id> <file> [<file>...] [--force] | status';
 

@@ -8,13 +8,14 @@ import { EncryptingPiiCodec } from '../src/adapters/pii/encrypting-codec.js';
 import { loadConfig } from '../src/config.js';
 import { rebuildProjections } from '../src/projections/rebuild.js';
 import { loadOrCreateSecret } from '../src/secrets.js';
-import { openKeyStore, openStores, PII_POLICY, projections } from '../src/services.js';
+import { openKeyStore, openStores, PII_POLICY } from '../src/app/infrastructure.js';
+import { projections } from '../src/app/modules/read-models.js';
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const config = loadConfig();
   const secret = await loadOrCreateSecret(config.dataDir, 'secret-key', config.secretKey);
-  const all = projections(secret.value);
+  const all = projections();
   const names = all.map((p) => p.name);
   const chosen = args.includes('--all') ? names : args;
   const unknown = chosen.filter((n) => !names.includes(n));

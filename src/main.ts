@@ -3,12 +3,12 @@ import { ConfigError, loadConfig } from './config.js';
 import { createHttpApp } from './http/app.js';
 import { jsonLogger } from './logger.js';
 import { seedDemo } from './seed.js';
-import { closeServices, createServices } from './services.js';
+import { closeApp, composeApp } from './app/compose.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = jsonLogger();
-  const services = await createServices(config, logger);
+  const services = await composeApp(config, logger);
   const demo = await seedDemo(services);
   const app = createHttpApp(services);
   const server: Server = app.listen(config.port, config.host);
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     logger.info('shutting down', { signal });
     // stop accepting, let in-flight requests finish, then checkpoint and close the stores
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    await closeServices(services);
+    await closeApp(services);
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -5,7 +5,11 @@ import { REFERENCE_PF, REFERENCE_PJ } from './domain/template/reference.js';
 import type { CommandContext } from './commands/handle-command.js';
 import { SCOPES } from './domain/values/scopes.js';
 import { inviteUser } from './commands/users.js';
-import type { Services } from './services.js';
+import type { Clock } from './adapters/clock.js';
+import type { EventLog } from './adapters/event-store/event-log.js';
+import type { EventStore } from './adapters/event-store/port.js';
+import type { Config } from './config.js';
+import type { SubscriptionRunner } from './processing/runner.js';
 
 export interface DemoTenant {
   tenant_id: string;
@@ -21,7 +25,16 @@ export const DEMO_ADMIN_EMAIL = 'admin@demo.example';
  * On an empty store: tenant "Demo" with a sandbox key holding every scope and the reference
  * templates as its pf and pj defaults (decisions section 1).
  */
-export async function seedDemo(services: Services): Promise<DemoTenant | null> {
+/** What the demo seed writes with. */
+export interface SeedDeps {
+  config: Pick<Config, 'seedDemo'>;
+  eventStore: Pick<EventStore, 'headPosition'>;
+  log: EventLog;
+  clock: Clock;
+  runner: Pick<SubscriptionRunner, 'waitFor'>;
+}
+
+export async function seedDemo(services: SeedDeps): Promise<DemoTenant | null> {
   if (!services.config.seedDemo || (await services.eventStore.headPosition()) > 0) return null;
   const context = (step: string): CommandContext => ({
     metadata: {

@@ -36,6 +36,19 @@ export interface WebhookSender {
   send(request: WebhookRequest, signal?: AbortSignal): Promise<WebhookAttemptResult>;
 }
 
+/**
+ * Why a URL may not be a webhook endpoint, or null: the address policy first (scheme, literal
+ * internal addresses), then where its host resolves, unless insecure endpoints are allowed
+ * (development). One check for every place a tenant gives a URL.
+ */
+export function endpointUrlCheck(sender: Pick<WebhookSender, 'hostProblem'>, allowInsecure: boolean): (url: string) => Promise<string | null> {
+  return async (url) => {
+    const problem = webhookUrlProblem(url, allowInsecure);
+    if (problem || allowInsecure) return problem;
+    return sender.hostProblem(url);
+  };
+}
+
 export interface GotWebhookSenderOptions {
   /** SVC_WEBHOOK_ALLOW_INSECURE: http:// and internal addresses allowed (development and tests) */
   allowInsecure: boolean;

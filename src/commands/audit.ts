@@ -17,14 +17,15 @@ import { RunEvent } from '../domain/run/events.js';
 import { isEventOf } from '../domain/shared/events.js';
 import { subjectRef } from './runs.js';
 import { streamsOf } from '../projections/subject-streams.js';
-import type { Services } from '../services.js';
+import type { EventLog } from '../adapters/event-store/event-log.js';
+import type { ReadStore } from '../adapters/read-store/port.js';
 
 /**
  * Every event of every stream that concerns one document of a tenant (its runs, its customer,
  * in both environments), in commit order, from a position.
  */
 export async function subjectHistory(
-  services: Pick<Services, 'log' | 'readStore' | 'secretKey'>,
+  services: { log: EventLog; readStore: ReadStore; secretKey: string },
   tenantId: string,
   doc: string,
   fromPosition: number,
@@ -70,7 +71,7 @@ export interface ListEvidence {
  * from the blob store, parsed again, indexed, searched with the run's subject): the check status
  * and the candidates (ids and scores) must come out the same.
  */
-async function verifyListAnswers(log: Services['log'], evidence: ListEvidence, subject: Record<string, unknown>, answers: Record<string, RecordedAnswer>) {
+async function verifyListAnswers(log: EventLog, evidence: ListEvidence, subject: Record<string, unknown>, answers: Record<string, RecordedAnswer>) {
   const results: RunVerification['lists'] = [];
   for (const [sourceId, answer] of Object.entries(answers)) {
     const screening = (answer.data as { screening?: { threshold: number; matcher_version?: string; lists: { list_id: string; version_id: string }[]; candidates: { entry_id: string; score: number }[] } }).screening;
@@ -113,7 +114,7 @@ async function verifyListAnswers(log: Services['log'], evidence: ListEvidence, s
   return results;
 }
 
-export async function verifyRun(log: Services['log'], runId: string, evidence?: ListEvidence): Promise<RunVerification | null> {
+export async function verifyRun(log: EventLog, runId: string, evidence?: ListEvidence): Promise<RunVerification | null> {
   const events = (await log.readStream(runStream(runId))).filter(isEventOf(RunEvent));
   const queued = events.find((e) => e.type === 'RunQueued');
   if (!queued || queued.type !== 'RunQueued') return null;

@@ -1,36 +1,39 @@
 import Koa from 'koa';
 import compose from 'koa-compose';
 import Router from '@koa/router';
-import type { Services } from '../services.js';
+import type { Config } from '../config.js';
+import type { Logger } from '../logger.js';
+import type { Metrics } from '../adapters/metrics.js';
+import type { DocCache } from '../projections/doc-cache.js';
 import { ApiError } from './errors.js';
 import { authenticate, requireKey, requireOperator } from './middleware/auth.js';
 import { errorHandler } from './middleware/errors.js';
-import { rateLimit } from './middleware/rate-limit.js';
+import { rateLimit, type FixedWindowRateLimiter } from './middleware/rate-limit.js';
 import { apiVersion, requestContext, requireKnownApiVersion, type RouteOf } from './middleware/request.js';
-import { operatorAuditRouter } from './routers/operator/audit.js';
-import { operatorProcessingRouter } from './routers/operator/processing.js';
-import { operatorRunsRouter } from './routers/operator/runs.js';
-import { operatorTemplatesRouter } from './routers/operator/templates.js';
-import { operatorTenantsRouter } from './routers/operator/tenants.js';
-import { operatorUsersRouter } from './routers/operator/users.js';
-import { runsRouter } from './routers/runs.js';
-import { customersRouter } from './routers/customers.js';
-import { facialRouter } from './routers/facial.js';
-import { operatorCustomersRouter } from './routers/operator/customers.js';
-import { operatorErasureRouter } from './routers/operator/erasure.js';
-import { operatorWebhooksRouter } from './routers/operator/webhooks.js';
-import { reportsRouter } from './routers/reports.js';
-import { operatorReportsRouter } from './routers/operator/reports.js';
-import { filesRouter } from './routers/files.js';
-import { operacoesRouter } from './routers/operacoes.js';
-import { operatorFxOperationsRouter } from './routers/operator/fx-operations.js';
-import { operatorListsRouter } from './routers/operator/lists.js';
-import { operatorAlertsRouter } from './routers/operator/alerts.js';
-import { screeningRouter } from './routers/screening.js';
-import { operationsRouter } from './routers/operations.js';
 import type { RequestState } from './state.js';
 import { cachedOpenApiDocument, openApiRouter } from './openapi.js';
-import { dashboard } from './dashboard/router.js';
+import type { DashboardState } from './dashboard/state.js';
+
+/** The routers of the app, by where they are mounted; the composition (src/app) gathers them from the modules. */
+export interface AppRoutes {
+  api: readonly Router<RequestState>[];
+  operator: readonly Router<RequestState>[];
+  files: readonly Router<RequestState>[];
+  platform: readonly Router<RequestState>[];
+  dashboard: { router: Router<DashboardState>; middleware: Koa.Middleware<DashboardState> };
+}
+
+/** What the app itself uses around the routers: request context, authentication, rate limits, operator token. */
+export interface HttpAppDeps {
+  config: Pick<Config, 'trustProxy' | 'logRequests' | 'defaultRateLimitPerMinute'>;
+  logger: Logger;
+  metrics: Metrics;
+  /** the hot API-key and tenant documents authentication reads */
+  docCache: DocCache;
+  rateLimiter: FixedWindowRateLimiter;
+  operatorToken: string;
+  routes: AppRoutes;
+}
 
 export interface AppOptions {
   /** more public routers (tests, benchmarks), mounted beside the resources under /api/v1 */
@@ -48,13 +51,13 @@ type Middleware = Koa.Middleware<RequestState, any>; // eslint-disable-line @typ
  * (operator token). Unknown paths pass the same checks as known ones and then answer 404
  * not_found (or 405 when the path exists with another method), in the same error envelope.
  */
-export function createHttpApp(services: Services, options: AppOptions = {}): Koa<RequestState> {
+export function createHttpApp(services: HttpAppDeps, options: AppOptions = {}): Koa<RequestState> {
   const app = new Koa<RequestState>({ proxy: services.config.trustProxy });
   app.silent = true;
 
-  const { contract, operations, api, operator, files } = appRouters(services, options);
+  const { contract, operations, api, operator, files } = appRouters(services.routes, options);
   // HTML for people, outside the API's contract and its route table
-  const console = dashboard(services);
+  const console = services.routes.dashboard;
 
   if (options.outermost) app.use(options.outermost);
   app.use(requestContext(services.logger, services.config.logRequests, routeTemplates([contract, operations, api, operator, files, console.router]), services.metrics));
@@ -84,42 +87,33 @@ export function createHttpApp(services: Services, options: AppOptions = {}): Koa
 }
 
 /** The routers of the app, mounted at their prefixes. */
-function appRouters(services: Services, options: AppOptions = {}) {
-  const api = mountRouters('/api/v1', [runsRouter(services), customersRouter(services), facialRouter(services), reportsRouter(services), operacoesRouter(services), screeningRouter(services), ...(options.extraApiRouters ?? [])]);
-  const operator = mountRouters('/operator/v1', [
-    operatorTenantsRouter(services),
-    operatorUsersRouter(services),
-    operatorTemplatesRouter(services),
-    operatorRunsRouter(services),
-    operatorReportsRouter(services),
-    operatorFxOperationsRouter(services),
-    operatorListsRouter(services),
-    operatorAlertsRouter(services),
-    operatorCustomersRouter(services),
-    operatorErasureRouter(services),
-    operatorWebhooksRouter(services),
-    operatorAuditRouter(services),
-    operatorProcessingRouter(services),
-  ]);
-  // the published contract needs no key
-  const contract = openApiRouter(cachedOpenApiDocument());
-  // signed file URLs: no key, the token is the grant (decisions section 10)
-  const files = filesRouter(services);
-  // /healthz, /readyz, /metrics: for the platform, outside both APIs
-  const operations = operationsRouter(services);
-
-  return { contract, operations, api, operator, files };
+function appRouters(routes: AppRoutes, options: AppOptions = {}) {
+  return {
+    // the published contract needs no key
+    contract: openApiRouter(cachedOpenApiDocument()),
+    // /healthz, /readyz, /metrics: for the platform, outside both APIs
+    operations: single(routes.platform),
+    api: mountRouters('/api/v1', [...routes.api, ...(options.extraApiRouters ?? [])]),
+    operator: mountRouters('/operator/v1', routes.operator),
+    // signed file URLs: no key, the token is the grant (decisions section 10)
+    files: single(routes.files),
+  };
 }
 
 /** Every route the app serves (method and path template), for the check against the document. */
-export function routeList(services: Services): { method: string; path: string }[] {
-  return Object.values(appRouters(services)).flatMap((router) =>
+export function routeList(services: Pick<HttpAppDeps, 'routes'>): { method: string; path: string }[] {
+  return Object.values(appRouters(services.routes)).flatMap((router) =>
     router.stack.flatMap((layer) => layer.methods.filter((method) => method !== 'HEAD').map((method) => ({ method, path: String(layer.path) }))),
   );
 }
 
+/** Routers served at their own paths: one as it is, several under one parent. */
+function single(routers: readonly Router<RequestState>[]): Router<RequestState> {
+  return routers.length === 1 ? routers[0]! : mountRouters('', routers);
+}
+
 function mountRouters(prefix: string, routers: readonly Router<RequestState>[]): Router<RequestState> {
-  const parent = new Router<RequestState>({ prefix });
+  const parent = new Router<RequestState>(prefix ? { prefix } : {});
   for (const router of routers) parent.use(router.routes());
   return parent;
 }

@@ -7,7 +7,7 @@ import { ERASED, PlainPiiCodec, type PiiCodec } from '../../src/adapters/pii/por
 import { loadState } from '../../src/commands/handle-command.js';
 import { runStream } from '../../src/domain/run/decider.js';
 import { tenantDecider, tenantStream } from '../../src/domain/tenant/decider.js';
-import { PII_POLICY } from '../../src/services.js';
+import { PII_POLICY } from '../../src/app/infrastructure.js';
 import { tempDir } from '../helpers/temp.js';
 
 const metadata: EventMetadata = { tenant_id: 't1', actor: 'system', request_id: null, occurred_at: '2026-11-22T12:00:00.000Z', correlation_id: 'c', causation_id: null };

@@ -7,7 +7,7 @@ import { loadState } from '../../src/commands/handle-command.js';
 import { runStream } from '../../src/domain/run/decider.js';
 import { RunCancelled, RunStarted } from '../../src/domain/run/events.js';
 import { tenantDecider, tenantStream } from '../../src/domain/tenant/decider.js';
-import { PII_POLICY } from '../../src/services.js';
+import { PII_POLICY } from '../../src/app/infrastructure.js';
 import { tempDir } from '../helpers/temp.js';
 
 describe('event schema evolution: upcasters', () => {

@@ -8,7 +8,7 @@ import type { Commit } from '../../src/adapters/read-store/port.js';
 import { projectionProcessorId } from '../../src/projections/projector.js';
 import { rebuildProjection, rebuildProjections } from '../../src/projections/rebuild.js';
 import type { Processor } from '../../src/processing/runner.js';
-import { PII_POLICY } from '../../src/services.js';
+import { PII_POLICY } from '../../src/app/infrastructure.js';
 import type { TestService } from '../helpers/service.js';
 import { apiCall, OTHER, runWorkload, settle, snapshot, startCountedService } from './workload.js';
 

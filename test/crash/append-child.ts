@@ -20,7 +20,7 @@ import { addCredits, createTenant } from '../../src/commands/tenants.js';
 import { loadConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logger.js';
 import type { TenantDoc } from '../../src/projections/tenants.js';
-import { createServices } from '../../src/services.js';
+import { composeApp } from '../../src/app/compose.js';
 
 const dataDir = process.argv[2];
 const workerCount = Number(process.argv[3] ?? 4);
@@ -47,7 +47,7 @@ function context(): CommandContext {
   };
 }
 
-const services = await createServices(
+const services = await composeApp(
   loadConfig({ SVC_DATA_DIR: dataDir, SVC_LISTS_REFRESH: 'off', SVC_SEED_DEMO: 'false', SVC_OPERATOR_TOKEN: 'x', SVC_SECRET_KEY: 'y' }),
   silentLogger,
 );

@@ -6,7 +6,7 @@ import type { RecordedEvent } from '../../src/adapters/event-store/port.js';
 import { loadConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logger.js';
 import type { TenantDoc } from '../../src/projections/tenants.js';
-import { closeServices, createServices } from '../../src/services.js';
+import { closeApp, composeApp } from '../../src/app/compose.js';
 import { tempDir } from '../helpers/temp.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -93,7 +93,7 @@ async function readEverything(read: (after: number | null) => Promise<RecordedEv
 /** Opens the services on `dir` in this process and checks the store and the read model against the acks. */
 async function verify(dir: string, acks: Acks): Promise<{ events: number; tenants: number }> {
   expect(acks.errors, 'commands failed in the child').to.deep.equal([]);
-  const services = await createServices(
+  const services = await composeApp(
     loadConfig({ SVC_DATA_DIR: dir, SVC_LISTS_REFRESH: 'off', SVC_SEED_DEMO: 'false', SVC_OPERATOR_TOKEN: 'x', SVC_SECRET_KEY: 'y' }),
     silentLogger,
   );
@@ -163,7 +163,7 @@ async function verify(dir: string, acks: Acks): Promise<{ events: number; tenant
     }
     return { events: all.length, tenants: expected.size };
   } finally {
-    await closeServices(services);
+    await closeApp(services);
   }
 }
 

@@ -7,7 +7,7 @@ import { SandboxSource } from '../../src/adapters/sources/sandbox.js';
 import { loadConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logger.js';
 import { getRun } from '../../src/projections/runs.js';
-import { closeServices, createServices } from '../../src/services.js';
+import { closeApp, composeApp } from '../../src/app/compose.js';
 import { tempDir } from '../helpers/temp.js';
 
 class Counting implements Source {
@@ -52,7 +52,7 @@ describe('a run interrupted by a process kill', function () {
 
     const source = new Counting();
     const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_LISTS_REFRESH: 'off', SVC_SEED_DEMO: 'false', SVC_OPERATOR_TOKEN: 'x', SVC_SECRET_KEY: 'y' });
-    const services = await createServices(config, silentLogger, { sandboxSource: source });
+    const services = await composeApp(config, silentLogger, { sandboxSource: source });
     try {
       await until(async () => (await getRun(services.readStore, runId))?.status === 'completed', 20_000, 'the run to complete');
       expect(source.asked).to.have.members(['pep', 'legal_proceedings', 'negative_media']);
@@ -63,7 +63,7 @@ describe('a run interrupted by a process kill', function () {
       expect(events.filter((e) => e.type === 'RunCompleted')).to.have.length(1);
       expect((await getRun(services.readStore, runId))!.decision).to.equal('approved');
     } finally {
-      await closeServices(services);
+      await closeApp(services);
     }
   });
 });

@@ -6,13 +6,13 @@ import { assertSubjectTypeAllowed, requireScope } from '../../src/http/middlewar
 import { jsonBody } from '../../src/http/middleware/body.js';
 import { idempotent } from '../../src/http/middleware/idempotency.js';
 import type { RequestState } from '../../src/http/state.js';
-import type { Services } from '../../src/services.js';
+import type { App } from '../../src/app/compose.js';
 
 /**
  * A minimal public resource for exercising the real middleware stack (auth, scopes, subject
  * type, versions, rate limits, idempotency, errors) before the real resources exist.
  */
-export function probeRouter(services: Services): Router<RequestState> {
+export function probeRouter(services: App): Router<RequestState> {
   const router = new Router<RequestState>();
   router.get('/probe/subjects/:type', requireScope('runs:read'), async (ctx) => {
     assertSubjectTypeAllowed(ctx.state, ctx.params['type'] === 'pj' ? 'pj' : 'pf');

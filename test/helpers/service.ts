@@ -9,14 +9,14 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { createHttpApp } from '../../src/http/app.js';
 import type { RequestState } from '../../src/http/state.js';
 import { memoryLogger } from '../../src/logger.js';
-import { closeServices, createServices, type Overrides, type Services } from '../../src/services.js';
+import { closeApp, composeApp, type Overrides, type App } from '../../src/app/compose.js';
 import { contractValidator } from './openapi-contract.js';
 import { recordRequest, recordResponse, recordSensitive, registerLogs } from './log-privacy.js';
 import { tempDir } from './temp.js';
 
 export interface TestService {
   base: string;
-  services: Services;
+  services: App;
   logs: string[];
   dataDir: string;
   /** fetch against the service */
@@ -30,7 +30,7 @@ export interface TestServiceOptions {
   env?: Record<string, string>;
   clock?: Clock;
   piiCodec?: PiiCodec;
-  apiRouters?: (services: Services) => Router<RequestState>[];
+  apiRouters?: (services: App) => Router<RequestState>[];
   dataDir?: string;
   /** the live source (default: the generic provider, unconfigured in tests) */
   liveSource?: Source;
@@ -57,7 +57,7 @@ export async function startService(options: TestServiceOptions = {}): Promise<Te
   });
   const logger = memoryLogger();
   registerLogs(dataDir, logger.lines);
-  const services = await createServices(config, logger, {
+  const services = await composeApp(config, logger, {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.piiCodec ? { piiCodec: options.piiCodec } : {}),
     ...(options.liveSource ? { liveSource: options.liveSource } : {}),
@@ -98,7 +98,7 @@ export async function startService(options: TestServiceOptions = {}): Promise<Te
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await closeServices(services);
+      await closeApp(services);
     },
   };
 }

@@ -12,7 +12,7 @@ import { newId } from '../../src/adapters/ids.js';
 import { uploadDocument as uploadCommand, type NewDocument } from '../../src/commands/documents.js';
 import type { CommandContext } from '../../src/commands/handle-command.js';
 import { getCustomer as readCustomer } from '../../src/projections/customers.js';
-import { PII_POLICY } from '../../src/services.js';
+import { PII_POLICY } from '../../src/app/infrastructure.js';
 import { createTenant, startService, type TestService } from '../helpers/service.js';
 import { tempDir } from '../helpers/temp.js';
 import { createCustomer, getCustomer, patchTenant, pfBody, pjBody, PNG, reviewDocument, uploadDocument, uploadOk } from './customers-support.js';

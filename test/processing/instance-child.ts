@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../src/config.js';
 import { createHttpApp } from '../../src/http/app.js';
 import { silentLogger } from '../../src/logger.js';
-import { closeServices, createServices } from '../../src/services.js';
+import { closeApp, composeApp } from '../../src/app/compose.js';
 import { blockAppendsOf, killAfterAppendOf, recorder, RecordingBiometrics, RecordingSource } from './recording.js';
 
 const [dataDir, name, effects] = process.argv.slice(2) as [string, string, string];
@@ -32,7 +32,7 @@ const config = loadConfig({
   SVC_WORK_POLL_MS: '100',
   PORT: '0',
 });
-const services = await createServices(config, silentLogger, { sandboxSource: new RecordingSource(record), sandboxBiometrics: new RecordingBiometrics(record) });
+const services = await composeApp(config, silentLogger, { sandboxSource: new RecordingSource(record), sandboxBiometrics: new RecordingBiometrics(record) });
 // a kill point for the crash tests (test/crash/reactors-kill.spec.ts)
 if (process.env['BLOCK_APPEND_TYPE']) blockAppendsOf(services.log, process.env['BLOCK_APPEND_TYPE'], (line) => process.stdout.write(`${line}\n`));
 // and another: SIGKILL right after the nth append of a type (test/crash/monitoring-kill.spec.ts)
@@ -46,5 +46,5 @@ process.stdout.write(`listening ${(server.address() as AddressInfo).port}\n`);
 // graceful stop, as main.ts does (a browser launched for laudos would otherwise keep it alive)
 process.once('SIGTERM', () => {
   server.close();
-  void closeServices(services).finally(() => process.exit(0));
+  void closeApp(services).finally(() => process.exit(0));
 });

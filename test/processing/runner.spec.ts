@@ -8,7 +8,7 @@ import { SqliteReadStore } from '../../src/adapters/read-store/sqlite.js';
 import { tenantStream } from '../../src/domain/tenant/decider.js';
 import { memoryLogger } from '../../src/logger.js';
 import { POISON_ATTEMPTS, SubscriptionRunner, type Processor } from '../../src/processing/runner.js';
-import { PII_POLICY } from '../../src/services.js';
+import { PII_POLICY } from '../../src/app/infrastructure.js';
 import { tempDir } from '../helpers/temp.js';
 
 const metadata: EventMetadata = { tenant_id: 't1', actor: 'system', request_id: null, occurred_at: '2026-11-22T12:00:00.000Z', correlation_id: 'c', causation_id: null };

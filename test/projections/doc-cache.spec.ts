@@ -10,7 +10,7 @@ import { PlainPiiCodec } from '../../src/adapters/pii/port.js';
 import { tenantStream } from '../../src/domain/tenant/decider.js';
 import { silentLogger } from '../../src/logger.js';
 import { SubscriptionRunner, type Processor } from '../../src/processing/runner.js';
-import { PII_POLICY } from '../../src/services.js';
+import { PII_POLICY } from '../../src/app/infrastructure.js';
 import { apiKeysProjection, type ApiKeyDoc } from '../../src/projections/api-keys.js';
 import { DocCache, DOC_CACHE_MAX_AGE_MS } from '../../src/projections/doc-cache.js';
 import { projector } from '../../src/projections/projector.js';

@@ -6,7 +6,7 @@ import { EVENT_CODECS } from '../../domain/events.js';
 import { listTenantKeys } from '../../projections/api-keys.js';
 import type { ErasureDoc } from '../../projections/erasures.js';
 import { listTenantUsers } from '../../projections/users.js';
-import type { Services } from '../../services.js';
+import type { App as Services } from '../../app/compose.js';
 import { decodeBody } from '../decode.js';
 import { ApiError } from '../errors.js';
 import { CreateErasureRequestBody } from '../operations/erasure.js';

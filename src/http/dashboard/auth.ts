@@ -4,7 +4,7 @@ import type Koa from 'koa';
 import { isUuid } from '../../adapters/ids.js';
 import { acceptInvite, changeRole, deactivateUser, inviteUser, login, LoginGuard, logout, logoutEverywhere, openInvite } from '../../commands/users.js';
 import { listTenantUsers } from '../../projections/users.js';
-import type { Services } from '../../services.js';
+import type { App as Services } from '../../app/compose.js';
 import { ApiError, fromDomainError } from '../errors.js';
 import { applied } from '../outcome.js';
 import { redirectTo, renderPage } from './render.js';

@@ -13,7 +13,7 @@ import { getAlert, type AlertDoc } from '../../projections/monitoring-alerts.js'
 import type { RunDoc } from '../../projections/runs.js';
 import { BAND_LABEL, DECISION_LABEL, STATUS_LABEL, label } from '../../reports/html.js';
 import { FEATURE_LABEL, scoreText } from '../../reports/screening-section.js';
-import type { Services } from '../../services.js';
+import type { App as Services } from '../../app/compose.js';
 import { ApiError } from '../errors.js';
 import { applied } from '../outcome.js';
 import { decodeCursor, encodeCursor } from '../paging.js';

@@ -4,7 +4,7 @@ import compose from 'koa-compose';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Services } from '../../services.js';
+import type { App as Services } from '../../app/compose.js';
 import { errorText } from '../../logger.js';
 import { WrongExpectedRevisionError } from '../../adapters/event-store/port.js';
 import { DomainError } from '../../domain/shared/decider.js';

@@ -11,7 +11,7 @@ import { BAND_LABEL, CHECK_STATUS_LABEL, DECISION_LABEL, SEVERITY_LABEL, STATUS_
 import { FEATURE_LABEL, scoreText, screeningEvidence } from '../../reports/screening-section.js';
 import { sourceLabel } from '../../reports/source-sections.js';
 import type { TemplateDoc } from '../../projections/templates.js';
-import type { Services } from '../../services.js';
+import type { App as Services } from '../../app/compose.js';
 import { ApiError } from '../errors.js';
 import { FILE_URL_TTL_SECONDS, signFileToken } from '../file-tokens.js';
 import { applied, orThrow } from '../outcome.js';

@@ -7,7 +7,7 @@ import type { CommandContext } from '../../commands/handle-command.js';
 import { tokenHash } from '../../commands/users.js';
 import { SESSION_TTL_MS } from '../../domain/user/decider.js';
 import { getDashboardSession, getDashboardUser } from '../../projections/users.js';
-import type { Services } from '../../services.js';
+import type { App as Services } from '../../app/compose.js';
 import { ApiError } from '../errors.js';
 import type { DashboardRole, DashboardState } from './state.js';
 

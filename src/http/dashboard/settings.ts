@@ -11,7 +11,7 @@ import { listTenantKeys } from '../../projections/api-keys.js';
 import { getTenant } from '../../projections/tenants.js';
 import type { TemplateDoc } from '../../projections/templates.js';
 import { findWebhookDeliveries, getWebhookDelivery } from '../../projections/webhook-deliveries.js';
-import type { Services } from '../../services.js';
+import type { App as Services } from '../../app/compose.js';
 import { decodeBody } from '../decode.js';
 import { ApiError } from '../errors.js';
 import { CreateApiKeyBody, UpdateTenantBody } from '../operations/tenants.js';

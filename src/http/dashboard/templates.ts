@@ -8,7 +8,7 @@ import { SUBJECT_PARAMETERS, templateStream } from '../../domain/template/decide
 import { TemplateEvent } from '../../domain/template/events.js';
 import type { RunDoc } from '../../projections/runs.js';
 import { getTemplate, type TemplateDoc } from '../../projections/templates.js';
-import type { Services } from '../../services.js';
+import type { App as Services } from '../../app/compose.js';
 import { decodeBody } from '../decode.js';
 import { ApiError } from '../errors.js';
 import { CreateTemplateBody, UpdateTemplateBody } from '../operations/templates.js';

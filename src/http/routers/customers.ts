@@ -3,7 +3,10 @@ import type Koa from 'koa';
 import { addCustomerDocument, onboardCustomer } from '../../commands/customer-onboarding.js';
 import { subjectRef } from '../../commands/runs.js';
 import { getCustomer, type CustomerDoc } from '../../projections/customers.js';
-import type { Services } from '../../services.js';
+import type { Idempotency } from '../../commands/idempotency.js';
+import type { WebhookUrlProblem } from '../../commands/run-requests.js';
+import type { DocCache } from '../../projections/doc-cache.js';
+import type { FileDeps, WriteDeps } from '../deps.js';
 import { customerCreatedView, customerListItem, customerView, documentView } from '../customer-views.js';
 import { decodeBody, decodeInput } from '../decode.js';
 import { ApiError } from '../errors.js';
@@ -19,15 +22,19 @@ import { assertMultipart, cleanFileName, multipartParser, parseMultipart } from 
 
 export const DOCUMENT_MAX_BYTES = 4 * 1024 * 1024;
 
-type CustomersDeps = Pick<Services, 'log' | 'readStore' | 'runner' | 'clock' | 'secretKey' | 'docCache' | 'blobStore' | 'idempotency' | 'webhooks'>;
+export interface CustomersRouterDeps extends WriteDeps, FileDeps {
+  docCache: DocCache;
+  idempotency: Idempotency;
+  webhookUrlProblem: WebhookUrlProblem;
+}
 type UploadedFile = { buffer: Buffer; originalname: string; mimetype: string };
 
 /** Public customers and their documents (interface: customers endpoints). */
-export function customersRouter(services: CustomersDeps): Router<RequestState> {
+export function customersRouter(services: CustomersRouterDeps): Router<RequestState> {
   const { readStore, runner, clock, secretKey } = services;
   const router = new Router<RequestState>();
   const upload = multipartParser({ fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 });
-  const onboardingDeps = { ...services, webhookUrlProblem: (url: string) => services.webhooks.endpointUrlProblem(url) };
+  const onboardingDeps = services;
 
   /** A customer of this key's tenant and environment, or 404 (another tenant's does not exist for it). */
   const loadCustomer = async (ctx: Koa.ParameterizedContext<RequestState>): Promise<CustomerDoc> => {

@@ -1,7 +1,10 @@
 import Router from '@koa/router';
 import { IMAGE_MAX_BYTES } from '../../adapters/image-format.js';
 import { facialVerificationEnabled, verifyStandaloneFacial } from '../../commands/facial.js';
-import type { Services } from '../../services.js';
+import type { Clock } from '../../adapters/clock.js';
+import type { BiometricProvider } from '../../adapters/biometrics/port.js';
+import type { EventLog } from '../../adapters/event-store/event-log.js';
+import type { DocCache } from '../../projections/doc-cache.js';
 import { decodeInput } from '../decode.js';
 import { ApiError } from '../errors.js';
 import { commandContext } from '../metadata.js';
@@ -13,7 +16,14 @@ import { assertMultipart, multipartParser, parseMultipart } from '../uploads.js'
 import { facialVerificationView } from '../views.js';
 
 /** POST /verificacoes/facial: the standalone, synchronous facial verification. */
-export function facialRouter(services: Pick<Services, 'log' | 'docCache' | 'biometrics' | 'clock'>): Router<RequestState> {
+export interface FacialRouterDeps {
+  log: EventLog;
+  docCache: DocCache;
+  biometrics: { sandbox: BiometricProvider; live: BiometricProvider };
+  clock: Clock;
+}
+
+export function facialRouter(services: FacialRouterDeps): Router<RequestState> {
   const router = new Router<RequestState>();
   const upload = multipartParser({ fileSize: IMAGE_MAX_BYTES, files: 2, fields: 3, fieldSize: 256, parts: 5 });
 

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
-import type { Services } from '../../services.js';
+import type { Clock } from '../../adapters/clock.js';
+import type { FileDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { verifyFileToken } from '../file-tokens.js';
 import type { RequestState } from '../state.js';
@@ -9,7 +10,7 @@ import type { RequestState } from '../state.js';
  * grant. A forged token is 404 (nothing is there for it); a genuine one past its hour is
  * 403 url_expired.
  */
-export function filesRouter(services: Pick<Services, 'secretKey' | 'clock' | 'blobStore'>): Router<RequestState> {
+export function filesRouter(services: FileDeps & { clock: Clock }): Router<RequestState> {
   const router = new Router<RequestState>();
   router.get('/files/:token', async (ctx) => {
     const check = verifyFileToken(services.secretKey, ctx.params['token']!, Math.floor(services.clock.now().getTime() / 1000));

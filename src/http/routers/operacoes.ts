@@ -1,6 +1,8 @@
 import Router from '@koa/router';
 import { downloadLaudo } from '../../commands/fx.js';
-import type { Services } from '../../services.js';
+import type { BlobStore } from '../../adapters/blob-store/port.js';
+import type { Clock } from '../../adapters/clock.js';
+import type { EventLog } from '../../adapters/event-store/event-log.js';
 import { decodeInput } from '../decode.js';
 import { commandContext } from '../metadata.js';
 import { requireScope } from '../middleware/auth.js';
@@ -12,7 +14,7 @@ import type { RequestState } from '../state.js';
  * Public GET laudo.pdf: the stored laudo of an analysed operation, as an attachment. Every
  * download is recorded on the operation's stream (who, when); the 11th in any hour is refused.
  */
-export function operacoesRouter(services: Pick<Services, 'log' | 'blobStore' | 'clock'>): Router<RequestState> {
+export function operacoesRouter(services: { log: EventLog; blobStore: BlobStore; clock: Clock }): Router<RequestState> {
   const router = new Router<RequestState>();
 
   router.get('/operacoes/:id/laudo.pdf', requireScope('runs:read'), async (ctx) => {

@@ -1,6 +1,10 @@
 import Router from '@koa/router';
 import { readiness } from '../../processing/readiness.js';
-import type { Services } from '../../services.js';
+import type { EventStore } from '../../adapters/event-store/port.js';
+import type { Metrics } from '../../adapters/metrics.js';
+import type { ReadStore } from '../../adapters/read-store/port.js';
+import type { Config } from '../../config.js';
+import type { SubscriptionRunner } from '../../processing/runner.js';
 import { requireOperator } from '../middleware/auth.js';
 import type { RequestState } from '../state.js';
 
@@ -9,7 +13,16 @@ import type { RequestState } from '../state.js';
  * reachable, processors caught up) and the Prometheus metrics (behind the operator token: the
  * route and outcome counts describe the tenants' traffic).
  */
-export function operationsRouter(services: Pick<Services, 'eventStore' | 'readStore' | 'runner' | 'metrics' | 'operatorToken' | 'config'>): Router<RequestState> {
+export interface OperationsRouterDeps {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  runner: Pick<SubscriptionRunner, 'progress'>;
+  metrics: Metrics;
+  operatorToken: string;
+  config: Pick<Config, 'readyMaxLagEvents'>;
+}
+
+export function operationsRouter(services: OperationsRouterDeps): Router<RequestState> {
   const router = new Router<RequestState>();
   router.get('/healthz', (ctx) => {
     ctx.set('Cache-Control', 'no-store');

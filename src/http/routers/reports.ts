@@ -1,6 +1,8 @@
 import Router from '@koa/router';
 import { storedReport } from '../../commands/reports.js';
-import type { Services } from '../../services.js';
+import type { Config } from '../../config.js';
+import type { EventLog } from '../../adapters/event-store/event-log.js';
+import type { ReadDeps } from '../deps.js';
 import { decodeInput } from '../decode.js';
 import { FILE_URL_TTL_SECONDS, signFileToken } from '../file-tokens.js';
 import { requireScope } from '../middleware/auth.js';
@@ -11,7 +13,7 @@ import type { RequestState } from '../state.js';
 import { keyRun } from './runs.js';
 
 /** Public GET report: a 302 to a signed URL, valid one hour, for a report already generated. */
-export function reportsRouter(services: Pick<Services, 'log' | 'readStore' | 'clock' | 'config' | 'secretKey'>): Router<RequestState> {
+export function reportsRouter(services: ReadDeps & { log: EventLog; config: Pick<Config, 'publicBaseUrl'>; secretKey: string }): Router<RequestState> {
   const { readStore, clock, config } = services;
   const router = new Router<RequestState>();
 

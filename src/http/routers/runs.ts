@@ -2,7 +2,10 @@ import type Koa from 'koa';
 import Router from '@koa/router';
 import { requestRun } from '../../commands/run-requests.js';
 import { getRun, type RunDoc } from '../../projections/runs.js';
-import type { Services } from '../../services.js';
+import type { ReadStore } from '../../adapters/read-store/port.js';
+import type { Idempotency } from '../../commands/idempotency.js';
+import type { WebhookUrlProblem } from '../../commands/run-requests.js';
+import type { WriteDeps } from '../deps.js';
 import { decodeBody, decodeInput } from '../decode.js';
 import { ApiError } from '../errors.js';
 import { commandContext } from '../metadata.js';
@@ -15,10 +18,14 @@ import { encodeCursor, findPage } from '../paging.js';
 import { analysisView, detailView, inProgressView, isInProgress, retryAfterSeconds, runSummaryView, runView } from '../run-views.js';
 import type { RequestState } from '../state.js';
 
-type RunsDeps = Pick<Services, 'log' | 'readStore' | 'runner' | 'clock' | 'secretKey' | 'idempotency' | 'webhooks'>;
+export interface RunsRouterDeps extends WriteDeps {
+  secretKey: string;
+  idempotency: Idempotency;
+  webhookUrlProblem: WebhookUrlProblem;
+}
 
 /** A run of this key's tenant and environment, or 404 (another tenant's run does not exist for it). */
-export async function keyRun(readStore: Services['readStore'], state: RequestState, runId: string): Promise<RunDoc> {
+export async function keyRun(readStore: ReadStore, state: RequestState, runId: string): Promise<RunDoc> {
   const run = await getRun(readStore, runId);
   const principal = state.principal!;
   if (!run || run.tenant_id !== principal.tenant_id || run.environment !== principal.environment) throw new ApiError('run_not_found', 'No such run.', 'run_id');
@@ -27,10 +34,10 @@ export async function keyRun(readStore: Services['readStore'], state: RequestSta
 }
 
 /** Public bureau runs (interface: runs endpoints). */
-export function runsRouter(services: RunsDeps): Router<RequestState> {
+export function runsRouter(services: RunsRouterDeps): Router<RequestState> {
   const { readStore, runner, clock } = services;
   const router = new Router<RequestState>();
-  const requestDeps = { ...services, webhookUrlProblem: (url: string) => services.webhooks.endpointUrlProblem(url) };
+  const requestDeps = services;
   const loadRun = async (ctx: Koa.ParameterizedContext<RequestState>) => keyRun(readStore, ctx.state, decodeInput(RunIdParams, ctx.params).run_id);
 
   router.post('/bureau/runs', requireScope('runs:write'), jsonBody(), idempotent('POST /api/v1/bureau/runs', services.idempotency, clock), async (ctx) => {

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { compareScreeningRecords, searchScreening } from '../../commands/screening.js';
-import type { Services } from '../../services.js';
+import type { Clock } from '../../adapters/clock.js';
+import type { ListCatalog } from '../../reactors/list-catalog.js';
 import { decodeBody } from '../decode.js';
 import { jsonBody } from '../middleware/body.js';
 import { requireScope } from '../middleware/auth.js';
@@ -10,7 +11,7 @@ import { listStatusView, screeningComparisonView, screeningResultView, tenantLis
 import type { RequestState } from '../state.js';
 
 /** Public screening API (screening.md section 3). */
-export function screeningRouter(services: Pick<Services, 'listCatalog' | 'clock'>): Router<RequestState> {
+export function screeningRouter(services: { listCatalog: ListCatalog; clock: Clock }): Router<RequestState> {
   const { listCatalog, clock } = services;
   const router = new Router<RequestState>();
 

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { explainedAlert, resolveAlert } from '../../../commands/alerts.js';
 import { ALERTS, getAlert, type AlertDoc } from '../../../projections/monitoring-alerts.js';
-import type { Services } from '../../../services.js';
+import type { WriteDeps } from '../../deps.js';
 import { decodeBody, decodeInput } from '../../decode.js';
 import { existingTenant } from '../../lookups.js';
 import { commandContext } from '../../metadata.js';
@@ -14,7 +14,7 @@ import type { RequestState } from '../../state.js';
 const alertView = (doc: AlertDoc) => ({ object: 'monitoring_alert', ...doc, livemode: doc.environment === 'live' });
 
 /** Operator API: monitoring alerts, listed per tenant and resolved by an analyst (screening.md section 6). */
-export function operatorAlertsRouter(services: Pick<Services, 'log' | 'readStore' | 'runner' | 'clock'>): Router<RequestState> {
+export function operatorAlertsRouter(services: WriteDeps): Router<RequestState> {
   const { readStore, runner, clock } = services;
   const router = new Router<RequestState>();
 

@@ -2,14 +2,15 @@ import Router from '@koa/router';
 import { InvalidPositionError } from '../../../adapters/event-store/port.js';
 import { subjectHistory } from '../../../commands/audit.js';
 import { auditedEvent } from '../../../domain/report/history.js';
-import type { Services } from '../../../services.js';
+import type { EventLog } from '../../../adapters/event-store/event-log.js';
+import type { ReadStore } from '../../../adapters/read-store/port.js';
 import { decodeInput } from '../../decode.js';
 import { ApiError } from '../../errors.js';
 import { AuditStreamsQuery } from '../../operations/audit.js';
 import type { RequestState } from '../../state.js';
 
 /** Events as the auditor reads them: commit order, with their metadata (decisions section 11). */
-export function operatorAuditRouter(services: Pick<Services, 'log' | 'readStore' | 'secretKey'>): Router<RequestState> {
+export function operatorAuditRouter(services: { log: EventLog; readStore: ReadStore; secretKey: string }): Router<RequestState> {
   const router = new Router<RequestState>();
   router.get('/audit/streams', async (ctx) => {
     const { tenant_id, category, from = 0, limit = 100, subject } = decodeInput(AuditStreamsQuery, ctx.query);

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { reviewDocument, setCustomerStatus } from '../../../commands/customer-review.js';
 import { getCustomer } from '../../../projections/customers.js';
-import type { Services } from '../../../services.js';
+import type { WriteDeps } from '../../deps.js';
 import { customerView } from '../../customer-views.js';
 import { decodeBody, decodeInput } from '../../decode.js';
 import { commandContext } from '../../metadata.js';
@@ -11,7 +11,7 @@ import { applied } from '../../outcome.js';
 import type { RequestState } from '../../state.js';
 
 /** Operator API: customer status and document review (decisions section 2). */
-export function operatorCustomersRouter(services: Pick<Services, 'log' | 'readStore' | 'runner' | 'clock'>): Router<RequestState> {
+export function operatorCustomersRouter(services: WriteDeps): Router<RequestState> {
   const { readStore, runner, clock } = services;
   const router = new Router<RequestState>();
 

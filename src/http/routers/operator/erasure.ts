@@ -1,6 +1,9 @@
 import Router from '@koa/router';
 import { requestErasure } from '../../../commands/erasure.js';
-import type { Services } from '../../../services.js';
+import type { KeyStore } from '../../../adapters/pii/key-store.js';
+import type { Config } from '../../../config.js';
+import type { DocCache } from '../../../projections/doc-cache.js';
+import type { FileDeps, WriteDeps } from '../../deps.js';
 import { decodeBody } from '../../decode.js';
 import { commandContext } from '../../metadata.js';
 import { jsonBody } from '../../middleware/body.js';
@@ -8,10 +11,14 @@ import { CreateErasureRequestBody } from '../../operations/erasure.js';
 import { applied } from '../../outcome.js';
 import type { RequestState } from '../../state.js';
 
-type ErasureServices = Pick<Services, 'log' | 'readStore' | 'blobStore' | 'keyStore' | 'secretKey' | 'config' | 'runner' | 'clock' | 'docCache'>;
+export interface OperatorErasureRouterDeps extends WriteDeps, FileDeps {
+  keyStore: KeyStore;
+  config: Pick<Config, 'retentionYears'>;
+  docCache: Pick<DocCache, 'clear'>;
+}
 
 /** Operator API: a data subject's erasure request (decisions section 11). */
-export function operatorErasureRouter(services: ErasureServices): Router<RequestState> {
+export function operatorErasureRouter(services: OperatorErasureRouterDeps): Router<RequestState> {
   const router = new Router<RequestState>();
   const deps = {
     log: services.log,

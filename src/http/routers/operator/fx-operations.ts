@@ -3,7 +3,7 @@ import type Koa from 'koa';
 import { advanceFxOperation, createFxOperation } from '../../../commands/fx.js';
 import type { FxOperationCommand } from '../../../domain/fx/decider.js';
 import { getFxOperation } from '../../../projections/fx-operations.js';
-import type { Services } from '../../../services.js';
+import type { WriteDeps } from '../../deps.js';
 import { decodeBody, decodeInput } from '../../decode.js';
 import { fromDomainError } from '../../errors.js';
 import { fxOperationView } from '../../fx-views.js';
@@ -15,7 +15,7 @@ import { DomainError } from '../../../domain/shared/decider.js';
 import type { RequestState } from '../../state.js';
 
 /** Operator API: FX operations (decisions sections 2 and 9). */
-export function operatorFxOperationsRouter(services: Pick<Services, 'log' | 'readStore' | 'runner' | 'clock'>): Router<RequestState> {
+export function operatorFxOperationsRouter(services: WriteDeps): Router<RequestState> {
   const { readStore, runner, clock } = services;
   const router = new Router<RequestState>();
 

@@ -2,7 +2,11 @@ import Router from '@koa/router';
 import type Koa from 'koa';
 import { acceptedVersion, createTenantList, officialList, refreshOfficialList, tenantListTarget, uploadListVersion, type ListTarget } from '../../../commands/lists.js';
 import { unpackLimits } from '../../../adapters/lists/files.js';
-import type { Services } from '../../../services.js';
+import type { ListImporter } from '../../../adapters/lists/importers/port.js';
+import type { Config } from '../../../config.js';
+import type { ListCatalog } from '../../../reactors/list-catalog.js';
+import type { ListRefresher } from '../../../reactors/list-refresh.js';
+import type { FileDeps, WriteDeps } from '../../deps.js';
 import { decodeBody, decodeInput } from '../../decode.js';
 import { ApiError } from '../../errors.js';
 import { existingTenant } from '../../lookups.js';
@@ -17,14 +21,19 @@ import { assertMultipart, multipartParser, parseMultipart } from '../../uploads.
 /** A full official file (OFAC's whole set, 70,000 PEP rows) fits; zips are unpacked within their own limits. */
 export const LIST_UPLOAD_MAX_BYTES = 256 * 1024 * 1024;
 
-type ListServices = Pick<Services, 'config' | 'log' | 'blobStore' | 'clock' | 'runner' | 'listCatalog' | 'listImporters' | 'listRefresher' | 'readStore'>;
+export interface OperatorListsRouterDeps extends WriteDeps, Pick<FileDeps, 'blobStore'> {
+  config: Pick<Config, 'lists'>;
+  listCatalog: ListCatalog;
+  listImporters: ReadonlyMap<string, ListImporter>;
+  listRefresher: ListRefresher;
+}
 type Ctx = Koa.ParameterizedContext<RequestState>;
 
 /**
  * Operator API: the official lists, their status and versions uploaded by hand; tenants' own
  * lists and their CSV versions (screening.md section 4).
  */
-export function operatorListsRouter(services: ListServices): Router<RequestState> {
+export function operatorListsRouter(services: OperatorListsRouterDeps): Router<RequestState> {
   const { log, clock, runner, listCatalog, listImporters, readStore } = services;
   const router = new Router<RequestState>();
   const upload = multipartParser({ fileSize: LIST_UPLOAD_MAX_BYTES, files: 8, fields: 2, fieldSize: 1024, parts: 10 });

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import * as t from 'io-ts';
-import type { Services } from '../../../services.js';
+import type { SubscriptionRunner } from '../../../processing/runner.js';
 import { decodeInput } from '../../decode.js';
 import { ApiError } from '../../errors.js';
 import type { RequestState } from '../../state.js';
@@ -13,7 +13,7 @@ const RetryParams = t.type({ processor: t.string, position: t.string });
  * handling kept failing while both stores answered. The operator lists them and hands one back
  * after a fix; the log never waits for them.
  */
-export function operatorProcessingRouter(services: Pick<Services, 'runner'>): Router<RequestState> {
+export function operatorProcessingRouter(services: { runner: Pick<SubscriptionRunner, 'quarantined' | 'retryQuarantined'> }): Router<RequestState> {
   const router = new Router<RequestState>();
   router.get('/quarantined-events', async (ctx) => {
     ctx.body = { data: await services.runner.quarantined() };

@@ -1,6 +1,9 @@
 import Router from '@koa/router';
 import { generateRunReport, ReportGenerator } from '../../../commands/reports.js';
-import type { Services } from '../../../services.js';
+import type { BlobStore } from '../../../adapters/blob-store/port.js';
+import type { EventLog } from '../../../adapters/event-store/event-log.js';
+import type { PdfRenderer } from '../../../adapters/pdf/port.js';
+import type { ReadDeps } from '../../deps.js';
 import { decodeInput } from '../../decode.js';
 import { commandContext } from '../../metadata.js';
 import { ReportModeQuery, RunIdParams } from '../../operations/runs.js';
@@ -11,7 +14,7 @@ import type { RequestState } from '../../state.js';
  * Operator API: generating a run's report (decisions section 2). 201 with the report's record
  * when this call generated it, 200 with the same record when it already existed.
  */
-export function operatorReportsRouter(services: Pick<Services, 'log' | 'readStore' | 'blobStore' | 'pdfRenderer' | 'clock'>): Router<RequestState> {
+export function operatorReportsRouter(services: ReadDeps & { log: EventLog; blobStore: BlobStore; pdfRenderer: PdfRenderer }): Router<RequestState> {
   const { readStore, clock } = services;
   const generator = new ReportGenerator({ log: services.log, blobs: services.blobStore, renderer: services.pdfRenderer });
   const router = new Router<RequestState>();

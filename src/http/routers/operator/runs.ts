@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { actOnRun } from '../../../commands/run-requests.js';
 import { getRun } from '../../../projections/runs.js';
-import type { Services } from '../../../services.js';
+import type { WriteDeps } from '../../deps.js';
 import { decodeBody, decodeInput } from '../../decode.js';
 import { commandContext } from '../../metadata.js';
 import { jsonBody } from '../../middleware/body.js';
@@ -11,7 +11,7 @@ import { runView } from '../../run-views.js';
 import type { RequestState } from '../../state.js';
 
 /** Operator API: the analyst's review and cancellation of runs. */
-export function operatorRunsRouter(services: Pick<Services, 'log' | 'readStore' | 'runner' | 'clock'>): Router<RequestState> {
+export function operatorRunsRouter(services: WriteDeps): Router<RequestState> {
   const { readStore, runner, clock } = services;
   const router = new Router<RequestState>();
 

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { createTenantTemplate, reviseTemplate, setTenantOnboardingProfile, templateNotFound } from '../../../commands/templates.js';
 import { getTemplate } from '../../../projections/templates.js';
-import type { Services } from '../../../services.js';
+import type { WriteDeps } from '../../deps.js';
 import { decodeBody, decodeInput } from '../../decode.js';
 import { ApiError, fromDomainError } from '../../errors.js';
 import { commandContext } from '../../metadata.js';
@@ -12,7 +12,7 @@ import type { RequestState } from '../../state.js';
 import { templateView } from '../../views.js';
 
 /** Operator API: templates and onboarding profiles (decisions sections 2 and 4). */
-export function operatorTemplatesRouter(services: Pick<Services, 'log' | 'readStore' | 'runner' | 'clock'>): Router<RequestState> {
+export function operatorTemplatesRouter(services: WriteDeps): Router<RequestState> {
   const { readStore, runner, clock } = services;
   const router = new Router<RequestState>();
 

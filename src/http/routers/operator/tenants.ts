@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { addCredits, createApiKey, createTenant, reviseTenantSettings, revokeApiKey } from '../../../commands/tenants.js';
 import { listTenantKeys } from '../../../projections/api-keys.js';
-import type { Services } from '../../../services.js';
+import type { WriteDeps } from '../../deps.js';
 import { decodeBody, decodeInput } from '../../decode.js';
 import { ApiError } from '../../errors.js';
 import { existingTenant } from '../../lookups.js';
@@ -13,7 +13,7 @@ import type { RequestState } from '../../state.js';
 import { apiKeyView, tenantView } from '../../views.js';
 
 /** Operator API: tenants, their settings, credits and API keys (decisions section 2). */
-export function operatorTenantsRouter(services: Pick<Services, 'log' | 'readStore' | 'runner' | 'clock'>): Router<RequestState> {
+export function operatorTenantsRouter(services: WriteDeps): Router<RequestState> {
   const { log, readStore, runner, clock } = services;
   const router = new Router<RequestState>();
   const keyOf = async (tenantId: string, keyId: string) => (await listTenantKeys(readStore, tenantId)).find((k) => k.key_id === keyId);

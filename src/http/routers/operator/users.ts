@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { inviteUser, issuePasswordReset } from '../../../commands/users.js';
-import type { Services } from '../../../services.js';
+import type { Config } from '../../../config.js';
+import type { WriteDeps } from '../../deps.js';
 import { decodeBody, decodeInput } from '../../decode.js';
 import { existingTenant } from '../../lookups.js';
 import { commandContext } from '../../metadata.js';
@@ -11,8 +12,12 @@ import { applied } from '../../outcome.js';
 import { oneTimeLinkUrl } from '../../dashboard/session.js';
 import type { RequestState } from '../../state.js';
 
+export interface OperatorUsersRouterDeps extends WriteDeps {
+  config: Pick<Config, 'publicBaseUrl'>;
+}
+
 /** Operator API: a tenant's first dashboard users, and password resets (the link is shown in this answer only). */
-export function operatorUsersRouter(services: Pick<Services, 'log' | 'readStore' | 'runner' | 'clock' | 'config'>): Router<RequestState> {
+export function operatorUsersRouter(services: OperatorUsersRouterDeps): Router<RequestState> {
   const { log, readStore, runner, clock, config } = services;
   const router = new Router<RequestState>();
 

@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import { configureWebhookEndpoint, redeliver } from '../../../commands/webhooks.js';
 import { findWebhookDeliveries } from '../../../projections/webhook-deliveries.js';
-import type { Services } from '../../../services.js';
+import type { WebhookUrlProblem } from '../../../commands/run-requests.js';
+import type { WriteDeps } from '../../deps.js';
 import { decodeBody, decodeInput } from '../../decode.js';
 import { existingTenant } from '../../lookups.js';
 import { commandContext } from '../../metadata.js';
@@ -12,10 +13,10 @@ import type { RequestState } from '../../state.js';
 import { webhookDeliveryView } from '../../views.js';
 
 /** Operator API: webhook endpoints, the delivery log and redelivery (decisions sections 2 and 7). */
-export function operatorWebhooksRouter(services: Pick<Services, 'log' | 'readStore' | 'runner' | 'clock' | 'secretKey' | 'webhooks'>): Router<RequestState> {
+export function operatorWebhooksRouter(services: WriteDeps & { secretKey: string; webhookUrlProblem: WebhookUrlProblem }): Router<RequestState> {
   const { readStore, runner, clock } = services;
   const router = new Router<RequestState>();
-  const endpointDeps = { ...services, webhookUrlProblem: (url: string) => services.webhooks.endpointUrlProblem(url) };
+  const endpointDeps = services;
 
   router.put('/tenants/:tenant_id/webhook-endpoints/:environment', jsonBody(), async (ctx) => {
     const { tenant_id: tenantId, environment } = decodeInput(WebhookEndpointParams, ctx.params);

@@ -1,0 +1,29 @@
+import { operatorErasureRouter } from '../../http/routers/operator/erasure.js';
+import { ErasureScheduler } from '../../reactors/erasure-scheduler.js';
+import { KeyCacheReactor } from '../../reactors/key-cache.js';
+import type { Infrastructure } from '../infrastructure.js';
+import type { Module } from '../module.js';
+import type { Shared } from '../shared.js';
+
+/** Erasure of a subject's personal data (crypto-shredding) when the retention period ends or an operator asks. */
+export function erasureModule(infra: Infrastructure, shared: Shared): Module & { erasures: ErasureScheduler } {
+  const { config, log, readStore, blobStore, keyStore, secretKey, clock, logger } = infra;
+  const erasures = new ErasureScheduler({ log, readStore, blobs: blobStore, keys: keyStore, secretKey, retentionYears: config.retentionYears }, shared.runner, clock, logger);
+  return {
+    name: 'erasure',
+    erasures,
+    // every instance forgets the keys of an erased subject
+    processors: [new KeyCacheReactor(keyStore)],
+    schedules: [
+      {
+        id: 'erasures',
+        start: async () => {
+          await erasures.runDue();
+          erasures.start();
+        },
+        stop: async () => erasures.stop(),
+      },
+    ],
+    operator: [operatorErasureRouter({ log, readStore, clock, runner: shared.runner, blobStore, keyStore, secretKey, config, docCache: shared.docCache })],
+  };
+}

@@ -1,0 +1,58 @@
+import type { Source } from '../../adapters/sources/port.js';
+import { ListSource } from '../../adapters/sources/lists.js';
+import { ProviderSource } from '../../adapters/sources/provider.js';
+import { RegisterSource } from '../../adapters/sources/cnpj-register.js';
+import { SandboxSource } from '../../adapters/sources/sandbox.js';
+import type { CnpjRegister } from '../../adapters/cnpj-register/port.js';
+import { operatorRunsRouter } from '../../http/routers/operator/runs.js';
+import { runsRouter } from '../../http/routers/runs.js';
+import { BillingReactor } from '../../reactors/billing.js';
+import type { ListCatalog } from '../../reactors/list-catalog.js';
+import { RunExecutor } from '../../reactors/run-executor.js';
+import type { Infrastructure } from '../infrastructure.js';
+import type { Module } from '../module.js';
+import type { Overrides, Shared } from '../shared.js';
+
+/** Bureau runs: their execution against the sources, the credits they cost, the API over them. */
+export function runsModule(infra: Infrastructure, shared: Shared, overrides: Pick<Overrides, 'sandboxSource' | 'liveSource'>): Module & { runExecutor: RunExecutor } {
+  const { config, log, readStore, clock, logger, metrics } = infra;
+  const { listCatalog, cnpj } = shared;
+  const runExecutor = new RunExecutor({
+    log,
+    readStore,
+    clock,
+    logger,
+    sources: {
+      // the fixtures, except the tenant's own lists, which are its own data in both environments
+      sandbox: new ListSource(listCatalog, overrides.sandboxSource ?? new SandboxSource({ latencyMs: config.sandboxLatencyMs }), ['internal_lists']),
+      // the sanctions, PEP, CEIS/CNEP, slave-labour and internal-list sources from the loaded lists, receita_cnpj and
+      // partners from the CNPJ register when one is given; the others through the provider
+      live: overrides.liveSource ?? liveSource(listCatalog, new ProviderSource(config.sourceProvider), cnpj.register),
+    },
+    sourceTimeoutMs: config.sourceProvider.timeoutMs,
+    work: shared.worker,
+    metrics,
+    reusable: async (answer) => {
+      // the register's answers name the month they read: once another month is served, ask again
+      const month = (answer.data['register'] as { month?: unknown } | undefined)?.month;
+      return typeof month !== 'string' || !cnpj.register || (await cnpj.register.current())?.month.month === month;
+    },
+  });
+  const billing = new BillingReactor(log, readStore);
+  const deps = { log, readStore, clock, runner: shared.runner };
+  return {
+    name: 'runs',
+    runExecutor,
+    processors: [runExecutor, billing],
+    // holds a crashed instance left on runs that never started are released
+    schedules: [{ id: 'billing-orphans', start: async () => void (await billing.releaseOrphans(clock.now())) }],
+    api: [runsRouter({ ...deps, secretKey: infra.secretKey, idempotency: shared.idempotency, webhookUrlProblem: shared.webhookUrlProblem })],
+    operator: [operatorRunsRouter(deps)],
+  };
+}
+
+/** Live keys' sources: the register (when loaded) before the lists, the lists before the provider. Sandbox keys never read the register. */
+export function liveSource(catalog: ListCatalog, provider: Source, register: CnpjRegister | null): Source {
+  const lists = new ListSource(catalog, provider);
+  return register ? new RegisterSource(register, catalog, lists) : lists;
+}

@@ -1,0 +1,35 @@
+import { unpackLimits } from '../../adapters/lists/files.js';
+import { operatorListsRouter } from '../../http/routers/operator/lists.js';
+import { screeningRouter } from '../../http/routers/screening.js';
+import { ListRefresher } from '../../reactors/list-refresh.js';
+import type { Infrastructure } from '../infrastructure.js';
+import type { Module } from '../module.js';
+import type { Shared } from '../shared.js';
+
+/** The lists: their versions loaded in this instance, their scheduled fetching, search and the operator's uploads. */
+export function screeningModule(infra: Infrastructure, shared: Shared): Module & { listRefresher: ListRefresher } {
+  const { config, log, readStore, blobStore, clock, logger } = infra;
+  const { listCatalog, listImporters } = shared;
+  const listRefresher = new ListRefresher({
+    log,
+    blobs: blobStore,
+    importers: listImporters,
+    catalog: listCatalog,
+    clock,
+    logger,
+    urls: config.lists.urls,
+    fetch: { timeoutMs: config.lists.fetchTimeoutMs, maxBytes: config.lists.maxBytes, retries: 2 },
+    unpack: unpackLimits(config.lists),
+    work: shared.worker,
+  });
+  return {
+    name: 'screening',
+    listRefresher,
+    processors: [listCatalog],
+    work: [listRefresher],
+    // recorded now, fetched by the worker: start-up never waits for a download
+    schedules: config.lists.refresh ? [{ id: 'list-refresh', start: () => listRefresher.schedule() }] : [],
+    api: [screeningRouter({ listCatalog, clock })],
+    operator: [operatorListsRouter({ log, readStore, clock, runner: shared.runner, blobStore, config, listCatalog, listImporters, listRefresher })],
+  };
+}

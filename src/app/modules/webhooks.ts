@@ -1,0 +1,27 @@
+import { operatorWebhooksRouter } from '../../http/routers/operator/webhooks.js';
+import { WebhookReactor } from '../../reactors/webhooks.js';
+import type { Infrastructure } from '../infrastructure.js';
+import type { Module } from '../module.js';
+import type { Shared } from '../shared.js';
+
+/** Signed webhook deliveries and the operator's view of them. */
+export function webhooksModule(infra: Infrastructure, shared: Shared): Module & { webhooks: WebhookReactor } {
+  const { config, log, readStore, clock, logger, metrics, secretKey } = infra;
+  const webhooks = new WebhookReactor({
+    log,
+    readStore,
+    clock,
+    logger,
+    sender: shared.webhookSender,
+    serviceKey: secretKey,
+    allowInsecure: config.webhookAllowInsecure,
+    work: shared.worker,
+    metrics,
+  });
+  return {
+    name: 'webhooks',
+    webhooks,
+    processors: [webhooks],
+    operator: [operatorWebhooksRouter({ log, readStore, clock, runner: shared.runner, secretKey, webhookUrlProblem: shared.webhookUrlProblem })],
+  };
+}
