@@ -68,84 +68,90 @@ export function customersProjection(): Projection<CustomerDoc> {
       if (isRunEvent(stored)) return doc && followRun(doc, stored);
       if (!isCustomerEvent(stored) && !isErased(stored)) return doc;
       const event = stored;
-      switch (event.type) {
-        case 'SubjectErased':
-          // personal data goes; the record of what happened (statuses, runs, document types) stays
-          return doc && { ...doc, profile: ERASED_PROFILE, birth_date_from_source: null, updated_at: event.data.erased_at };
-        case 'CustomerRegistered': {
-          const d = event.data;
-          return {
-            customer_id: d.customer_id,
-            tenant_id: d.tenant_id,
-            environment: d.environment,
-            type: d.type,
-            status: 'rascunho',
-            subject_ref: d.subject_ref,
-            profile: profileOf(d.profile),
-            external_id: d.external_id,
-            metadata: d.metadata,
-            onboarding_profile: d.onboarding_profile,
-            documents: [],
-            latest_run: null,
-            birth_date_from_source: null,
-            facial_verification: null,
-            facial_round_pending: false,
-            created_at: d.created_at,
-            updated_at: d.created_at,
-          };
-        }
-        default:
-          if (!doc) return null;
+      if (event.type === 'SubjectErased') {
+        // personal data goes; the record of what happened (statuses, runs, document types) stays
+        return doc && { ...doc, profile: ERASED_PROFILE, birth_date_from_source: null, updated_at: event.data.erased_at };
       }
-      switch (event.type) {
-        case 'CustomerDraftCompleted': {
-          const d = event.data;
-          return { ...doc, profile: profileOf(d.profile), external_id: d.external_id, metadata: d.metadata, onboarding_profile: d.onboarding_profile, updated_at: d.completed_at };
-        }
-        case 'CustomerRunRequested':
-          // a periodic review's run leaves the status as it is: the customer stays em_monitoramento
-          return { ...doc, status: event.data.trigger === 'periodic_review' ? doc.status : 'em_analise', latest_run: { run_id: event.data.run_id, status: 'queued', decision: null, risk_band: null, completed_at: null }, updated_at: event.data.requested_at };
-        case 'CustomerRunAborted':
-          return { ...doc, status: 'rascunho', latest_run: null, updated_at: event.data.aborted_at };
-        case 'CustomerRunConcluded':
-          return {
-            ...doc,
-            birth_date_from_source: typeof event.data.source_birth_date === 'string' ? event.data.source_birth_date : doc.birth_date_from_source,
-            updated_at: event.metadata.occurred_at,
-          };
-        case 'CustomerStatusChanged':
-          return { ...doc, status: event.data.status, updated_at: event.data.changed_at };
-        case 'DocumentUploaded': {
-          const kept = doc.documents.filter((d) => d.document_id !== event.data.replaces);
-          return { ...doc, documents: [...kept, { document_id: event.data.document_id, type: event.data.type, status: 'pendente', created_at: event.data.created_at }], updated_at: event.data.created_at };
-        }
-        case 'FacialRoundStarted':
-          return { ...doc, facial_round_pending: true };
-        case 'FacialRoundCompleted': {
-          // no raw warnings or request ids: status, score and time per check
-          const checks = Object.fromEntries(
-            Object.entries(event.data.checks).map(([check, r]) => [check, { status: r!.status, score: r!.score, completed_at: r!.completed_at }]),
-          );
-          return { ...doc, facial_verification: { round_id: event.data.round_id, checks }, facial_round_pending: false, updated_at: event.data.completed_at };
-        }
-        case 'DocumentReviewed':
-          return {
-            ...doc,
-            documents: doc.documents.map((d) => (d.document_id === event.data.document_id ? { ...d, status: event.data.status } : d)),
-            updated_at: event.data.reviewed_at,
-          };
-        case 'MonitoringAlertRaised':
-          return { ...doc, open_alerts: [...(doc.open_alerts ?? []).filter((id) => id !== event.data.alert_id), event.data.alert_id] };
-        case 'MonitoringAlertDelisted':
-        case 'MonitoringAlertResolved':
-          return { ...doc, open_alerts: (doc.open_alerts ?? []).filter((id) => id !== event.data.alert_id) };
-        default: {
-          const _exhaustive: never = event;
-          return _exhaustive;
-        }
-      }
+      if (event.type === 'CustomerRegistered') return registeredCustomer(event.data);
+      return doc && appliedToCustomer(doc, event);
     },
   };
+}
+
+type CustomerEventOf<T extends CustomerEvent['type']> = StoredEvent<Extract<CustomerEvent, { type: T }>>;
+
+/** The document of a customer just registered. */
+function registeredCustomer(d: CustomerEventOf<'CustomerRegistered'>['data']): CustomerDoc {
+  return {
+    customer_id: d.customer_id,
+    tenant_id: d.tenant_id,
+    environment: d.environment,
+    type: d.type,
+    status: 'rascunho',
+    subject_ref: d.subject_ref,
+    profile: profileOf(d.profile),
+    external_id: d.external_id,
+    metadata: d.metadata,
+    onboarding_profile: d.onboarding_profile,
+    documents: [],
+    latest_run: null,
+    birth_date_from_source: null,
+    facial_verification: null,
+    facial_round_pending: false,
+    created_at: d.created_at,
+    updated_at: d.created_at,
+  };
+}
+
+/** A later event of the customer on its document. */
+function appliedToCustomer(doc: CustomerDoc, event: StoredEvent<Exclude<CustomerEvent, { type: 'CustomerRegistered' }>>): CustomerDoc {
+  switch (event.type) {
+    case 'CustomerDraftCompleted': {
+      const d = event.data;
+      return { ...doc, profile: profileOf(d.profile), external_id: d.external_id, metadata: d.metadata, onboarding_profile: d.onboarding_profile, updated_at: d.completed_at };
+    }
+    case 'CustomerRunRequested':
+      // a periodic review's run leaves the status as it is: the customer stays em_monitoramento
+      return { ...doc, status: event.data.trigger === 'periodic_review' ? doc.status : 'em_analise', latest_run: { run_id: event.data.run_id, status: 'queued', decision: null, risk_band: null, completed_at: null }, updated_at: event.data.requested_at };
+    case 'CustomerRunAborted':
+      return { ...doc, status: 'rascunho', latest_run: null, updated_at: event.data.aborted_at };
+    case 'CustomerRunConcluded':
+      return {
+        ...doc,
+        birth_date_from_source: typeof event.data.source_birth_date === 'string' ? event.data.source_birth_date : doc.birth_date_from_source,
+        updated_at: event.metadata.occurred_at,
+      };
+    case 'CustomerStatusChanged':
+      return { ...doc, status: event.data.status, updated_at: event.data.changed_at };
+    case 'DocumentUploaded': {
+      const kept = doc.documents.filter((d) => d.document_id !== event.data.replaces);
+      return { ...doc, documents: [...kept, { document_id: event.data.document_id, type: event.data.type, status: 'pendente', created_at: event.data.created_at }], updated_at: event.data.created_at };
+    }
+    case 'FacialRoundStarted':
+      return { ...doc, facial_round_pending: true };
+    case 'FacialRoundCompleted': {
+      // no raw warnings or request ids: status, score and time per check
+      const checks = Object.fromEntries(
+        Object.entries(event.data.checks).map(([check, r]) => [check, { status: r!.status, score: r!.score, completed_at: r!.completed_at }]),
+      );
+      return { ...doc, facial_verification: { round_id: event.data.round_id, checks }, facial_round_pending: false, updated_at: event.data.completed_at };
+    }
+    case 'DocumentReviewed':
+      return {
+        ...doc,
+        documents: doc.documents.map((d) => (d.document_id === event.data.document_id ? { ...d, status: event.data.status } : d)),
+        updated_at: event.data.reviewed_at,
+      };
+    case 'MonitoringAlertRaised':
+      return { ...doc, open_alerts: [...(doc.open_alerts ?? []).filter((id) => id !== event.data.alert_id), event.data.alert_id] };
+    case 'MonitoringAlertDelisted':
+    case 'MonitoringAlertResolved':
+      return { ...doc, open_alerts: (doc.open_alerts ?? []).filter((id) => id !== event.data.alert_id) };
+    default: {
+      const _exhaustive: never = event;
+      return _exhaustive;
+    }
+  }
 }
 
 /** latest_run follows the run the customer asked for last. */

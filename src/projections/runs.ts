@@ -56,100 +56,108 @@ export const runsProjection: Projection<RunDoc> = {
   evolve(doc, event) {
     if (isErased(event)) return doc && scrub(doc);
     if (!isRunEvent(event)) return doc;
-    if (event.type === 'RunQueued') {
-      const run = event.data;
+    if (event.type === 'RunQueued') return queuedRun(event.data);
+    return doc && applied(doc, event);
+  },
+};
+
+type QueuedData = Extract<RunEvent, { type: 'RunQueued' }>['data'];
+
+/** The document of a run just queued. */
+function queuedRun(run: QueuedData): RunDoc {
+  return {
+    run_id: run.run_id,
+    tenant_id: run.tenant_id,
+    environment: run.environment,
+    template_id: run.template.template_id,
+    template_version: run.template.version,
+    template_name: run.template.definition.name,
+    template: run.template.definition,
+    subject_type: run.subject_type,
+    subject_ref: run.subject_ref,
+    customer_id: run.customer_id,
+    external_id: run.external_id,
+    metadata: run.metadata,
+    status: 'queued',
+    decision: null,
+    operative_decision: null,
+    risk_band: null,
+    manual_review: false,
+    summary_message: 'Consulta na fila.',
+    checks_summary: null,
+    estimated_seconds: run.estimated_seconds,
+    answers: {},
+    abandoned: [],
+    review: null,
+    review_proposal: null,
+    created_at: run.created_at,
+    started_at: null,
+    completed_at: null,
+  };
+}
+
+/** A later event of the run on its document. */
+function applied(doc: RunDoc, event: RunEvent): RunDoc {
+  switch (event.type) {
+    case 'RunStarted':
+      return { ...doc, status: 'running', started_at: event.data.started_at, summary_message: 'Consulta em execução.' };
+    case 'SourceAnswered': {
+      const { run_id: _r, subject_ref: _s, ...answer } = event.data;
+      return { ...doc, answers: { ...doc.answers, [answer.source_id]: readableAnswer(answer) } };
+    }
+    case 'RunCompleted':
       return {
-        run_id: run.run_id,
-        tenant_id: run.tenant_id,
-        environment: run.environment,
-        template_id: run.template.template_id,
-        template_version: run.template.version,
-        template_name: run.template.definition.name,
-        template: run.template.definition,
-        subject_type: run.subject_type,
-        subject_ref: run.subject_ref,
-        customer_id: run.customer_id,
-        external_id: run.external_id,
-        metadata: run.metadata,
-        status: 'queued',
+        ...doc,
+        status: event.data.status,
+        decision: event.data.decision,
+        operative_decision: event.data.operative_decision,
+        risk_band: event.data.risk_band,
+        manual_review: event.data.manual_review,
+        summary_message: event.data.summary_message,
+        checks_summary: event.data.checks_summary,
+        abandoned: event.data.abandoned,
+        completed_at: event.data.completed_at,
+      };
+    case 'RunFailed':
+      return {
+        ...doc,
+        status: 'failed',
         decision: null,
         operative_decision: null,
         risk_band: null,
         manual_review: false,
-        summary_message: 'Consulta na fila.',
-        checks_summary: null,
-        estimated_seconds: run.estimated_seconds,
-        answers: {},
-        abandoned: [],
-        review: null,
-        review_proposal: null,
-        created_at: run.created_at,
-        started_at: null,
-        completed_at: null,
+        summary_message: event.data.summary_message,
+        checks_summary: event.data.checks_summary,
+        completed_at: event.data.completed_at,
       };
-    }
-    if (!doc) return null;
-    switch (event.type) {
-      case 'RunStarted':
-        return { ...doc, status: 'running', started_at: event.data.started_at, summary_message: 'Consulta em execução.' };
-      case 'SourceAnswered': {
-        const { run_id: _r, subject_ref: _s, ...answer } = event.data;
-        return { ...doc, answers: { ...doc.answers, [answer.source_id]: readableAnswer(answer) } };
-      }
-      case 'RunCompleted':
-        return {
-          ...doc,
-          status: event.data.status,
+    case 'RunCancelled':
+      return { ...doc, status: 'cancelado', summary_message: 'Consulta cancelada.', completed_at: event.data.cancelled_at };
+    case 'RunReviewed':
+      return {
+        ...doc,
+        status: 'completed',
+        decision: event.data.decision,
+        operative_decision: event.data.decision,
+        manual_review: false,
+        summary_message: `Decisão do analista: ${event.data.decision === 'approved' ? 'aprovado' : 'reprovado'}.`,
+        review: {
           decision: event.data.decision,
-          operative_decision: event.data.operative_decision,
-          risk_band: event.data.risk_band,
-          manual_review: event.data.manual_review,
-          summary_message: event.data.summary_message,
-          checks_summary: event.data.checks_summary,
-          abandoned: event.data.abandoned,
-          completed_at: event.data.completed_at,
-        };
-      case 'RunFailed':
-        return {
-          ...doc,
-          status: 'failed',
-          decision: null,
-          operative_decision: null,
-          risk_band: null,
-          manual_review: false,
-          summary_message: event.data.summary_message,
-          checks_summary: event.data.checks_summary,
-          completed_at: event.data.completed_at,
-        };
-      case 'RunCancelled':
-        return { ...doc, status: 'cancelado', summary_message: 'Consulta cancelada.', completed_at: event.data.cancelled_at };
-      case 'RunReviewed':
-        return {
-          ...doc,
-          status: 'completed',
-          decision: event.data.decision,
-          operative_decision: event.data.decision,
-          manual_review: false,
-          summary_message: `Decisão do analista: ${event.data.decision === 'approved' ? 'aprovado' : 'reprovado'}.`,
-          review: {
-            decision: event.data.decision,
-            note: event.data.note,
-            reviewed_at: event.data.reviewed_at,
-            ...(event.data.reviewed_by === undefined ? {} : { reviewed_by: event.data.reviewed_by }),
-            ...(event.data.proposed_by === undefined ? {} : { proposed_by: event.data.proposed_by }),
-          },
-          review_proposal: null,
-          completed_at: event.data.reviewed_at,
-        };
-      case 'RunReviewProposed': {
-        const { decision, note, proposed_by, proposed_at } = event.data;
-        return { ...doc, review_proposal: { decision, note, proposed_by, proposed_at } };
-      }
-      default:
-        return doc;
+          note: event.data.note,
+          reviewed_at: event.data.reviewed_at,
+          ...(event.data.reviewed_by === undefined ? {} : { reviewed_by: event.data.reviewed_by }),
+          ...(event.data.proposed_by === undefined ? {} : { proposed_by: event.data.proposed_by }),
+        },
+        review_proposal: null,
+        completed_at: event.data.reviewed_at,
+      };
+    case 'RunReviewProposed': {
+      const { decision, note, proposed_by, proposed_at } = event.data;
+      return { ...doc, review_proposal: { decision, note, proposed_by, proposed_at } };
     }
-  },
-};
+    default:
+      return doc;
+  }
+}
 
 /** After an erasure: the sources' data about the subject and the findings' texts go; outcomes stay. */
 function scrub(doc: RunDoc): RunDoc {

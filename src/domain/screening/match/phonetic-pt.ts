@@ -41,85 +41,54 @@ export function portuguesePhoneticKey(token: string, { vowels = false }: { vowel
       last = '';
       continue;
     }
-    switch (c) {
-      case 'h': // silent: initial H, and after consonants it does not combine with
-        break;
-      case 'c':
-        if (next === 'h') {
-          emit('X');
-          i++;
-        } else if (next !== undefined && FRONT.has(next)) emit('S');
-        else if (next !== 'k') emit('K');
-        break;
-      case 'ç':
-        emit('S');
-        break;
-      case 'q':
-        emit('K');
-        if (next === 'u') i++;
-        break;
-      case 'g':
-        if (next === 'u' && after !== undefined && FRONT.has(after)) {
-          emit('G');
-          i++;
-        } else emit(next !== undefined && FRONT.has(next) ? 'J' : 'G');
-        break;
-      case 'l':
-        if (next === 'h') {
-          emit('1'); // LH, as in Coelho, Carvalho
-          i++;
-        } else emit('L');
-        break;
-      case 'n':
-        if (next === 'h') {
-          emit('3'); // NH, as in Cunha, Pinheiro
-          i++;
-        } else emit('N');
-        break;
-      case 'm': // final M and M before a consonant are nasal, like N (Jardim/Jardin, Campos)
-        emit(next === undefined || !isVowel(next) ? 'N' : 'M');
-        break;
-      case 's':
-        if (next === 'c' && after !== undefined && FRONT.has(after)) {
-          emit('S'); // SC before E/I: Nascimento
-          i++;
-        } else if (next === 'ç') {
-          emit('S');
-          i++;
-        } else if (next === 'c' && after === 'h') {
-          emit('X'); // SCH: Schmidt
-          i += 2;
-        } else if (next === 'h') {
-          emit('X');
-          i++;
-        } else emit('S');
-        break;
-      case 'x':
-        if (next === 'c' && after !== undefined && FRONT.has(after)) {
-          emit('S');
-          i++;
-        } else emit('X');
-        break;
-      case 'z':
-        emit('S');
-        break;
-      case 'p':
-        if (next === 'h') {
-          emit('F');
-          i++;
-        } else emit('P');
-        break;
-      case 't':
-        if (next === 'h') i++; // TH: Thiago is Tiago
-        emit('T');
-        break;
-      case 'w': // W sounds as V in Brazilian names (Wagner/Vagner)
-      case 'v':
-        emit('V');
-        break;
-      default: // b d f j k r
-        emit(c.toUpperCase());
-    }
+    const { code, skip } = consonant(c, next, after);
+    if (code) emit(code);
+    i += skip;
   }
   return key;
+}
+
+const front = (c: string | undefined): boolean => c !== undefined && FRONT.has(c);
+const sound = (code: string | null, skip = 0) => ({ code, skip });
+
+/** The sound of consonant `c` before `next` and `after` (null: silent), and how many following letters it takes with it. */
+function consonant(c: string, next: string | undefined, after: string | undefined): { code: string | null; skip: number } {
+  switch (c) {
+    case 'h': // silent: initial H, and after consonants it does not combine with
+      return sound(null);
+    case 'c':
+      if (next === 'h') return sound('X', 1);
+      if (front(next)) return sound('S');
+      return sound(next === 'k' ? null : 'K');
+    case 'ç':
+    case 'z':
+      return sound('S');
+    case 'q':
+      return sound('K', next === 'u' ? 1 : 0);
+    case 'g':
+      if (next === 'u' && front(after)) return sound('G', 1);
+      return sound(front(next) ? 'J' : 'G');
+    case 'l':
+      return next === 'h' ? sound('1', 1) : sound('L'); // LH, as in Coelho, Carvalho
+    case 'n':
+      return next === 'h' ? sound('3', 1) : sound('N'); // NH, as in Cunha, Pinheiro
+    case 'm': // final M and M before a consonant are nasal, like N (Jardim/Jardin, Campos)
+      return sound(next === undefined || !isVowel(next) ? 'N' : 'M');
+    case 's':
+      if (next === 'c' && front(after)) return sound('S', 1); // SC before E/I: Nascimento
+      if (next === 'ç') return sound('S', 1);
+      if (next === 'c' && after === 'h') return sound('X', 2); // SCH: Schmidt
+      return next === 'h' ? sound('X', 1) : sound('S');
+    case 'x':
+      return next === 'c' && front(after) ? sound('S', 1) : sound('X');
+    case 'p':
+      return next === 'h' ? sound('F', 1) : sound('P');
+    case 't':
+      return sound('T', next === 'h' ? 1 : 0); // TH: Thiago is Tiago
+    case 'w': // W sounds as V in Brazilian names (Wagner/Vagner)
+    case 'v':
+      return sound('V');
+    default: // b d f j k r
+      return sound(c.toUpperCase());
+  }
 }
