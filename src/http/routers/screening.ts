@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { compareScreeningRecords, searchScreening } from '../../commands/screening.js';
+import { compareScreeningRecords, searchScreening } from '../../queries/screening.js';
 import type { Services } from '../../services.js';
 import { decodeBody } from '../decode.js';
 import { jsonBody } from '../middleware/body.js';

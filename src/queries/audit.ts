@@ -1,5 +1,6 @@
 import type { BlobStore } from '../adapters/blob-store/port.js';
-import type { StoredEvent } from '../adapters/event-store/event-log.js';
+import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js';
+import type { ReadStore } from '../adapters/read-store/port.js';
 import type { ListImporter } from '../adapters/lists/importers/port.js';
 import { LIST_SOURCES, listAnswer } from '../adapters/sources/lists.js';
 import { MATCHER_VERSION } from '../domain/screening/match/score.js';
@@ -10,21 +11,20 @@ import { buildIndex, searchAll } from '../domain/screening/match/index.js';
 import { isTenantListId } from '../domain/list/tenant-lists.js';
 import { tenantListImporter } from '../adapters/lists/importers/tenant.js';
 import { DEFAULT_TOKEN_WEIGHTS } from '../domain/screening/match/weights.js';
-import { listBlobKey } from './lists.js';
+import { listBlobKey } from '../commands/lists.js';
 import { runStream } from '../domain/run/decider.js';
 import { evaluate, readableAnswer, type RecordedAnswer } from '../domain/run/evaluate.js';
 import { RunEvent } from '../domain/run/events.js';
 import { isEventOf } from '../domain/shared/events.js';
-import { subjectRef } from './runs.js';
+import { subjectRef } from '../commands/runs.js';
 import { streamsOf } from '../projections/subject-streams.js';
-import type { Services } from '../services.js';
 
 /**
  * Every event of every stream that concerns one document of a tenant (its runs, its customer,
  * in both environments), in commit order, from a position.
  */
 export async function subjectHistory(
-  services: Pick<Services, 'log' | 'readStore' | 'secretKey'>,
+  services: { log: EventLog; readStore: ReadStore; secretKey: string },
   tenantId: string,
   doc: string,
   fromPosition: number,
@@ -70,7 +70,7 @@ export interface ListEvidence {
  * from the blob store, parsed again, indexed, searched with the run's subject): the check status
  * and the candidates (ids and scores) must come out the same.
  */
-async function verifyListAnswers(log: Services['log'], evidence: ListEvidence, subject: Record<string, unknown>, answers: Record<string, RecordedAnswer>) {
+async function verifyListAnswers(log: EventLog, evidence: ListEvidence, subject: Record<string, unknown>, answers: Record<string, RecordedAnswer>) {
   const results: RunVerification['lists'] = [];
   for (const [sourceId, answer] of Object.entries(answers)) {
     const screening = (answer.data as { screening?: { threshold: number; matcher_version?: string; lists: { list_id: string; version_id: string }[]; candidates: { entry_id: string; score: number }[] } }).screening;
@@ -113,7 +113,7 @@ async function verifyListAnswers(log: Services['log'], evidence: ListEvidence, s
   return results;
 }
 
-export async function verifyRun(log: Services['log'], runId: string, evidence?: ListEvidence): Promise<RunVerification | null> {
+export async function verifyRun(log: EventLog, runId: string, evidence?: ListEvidence): Promise<RunVerification | null> {
   const events = (await log.readStream(runStream(runId))).filter(isEventOf(RunEvent));
   const queued = events.find((e) => e.type === 'RunQueued');
   if (!queued || queued.type !== 'RunQueued') return null;
