@@ -116,7 +116,7 @@ export function runsRouter(services: Pick<Services, 'log' | 'readStore' | 'runne
     const mode = formField(await readForm(ctx), 'mode') as ReportMode;
     if (mode !== 'resumido' && mode !== 'completo') throw new ApiError('invalid_request', 'Escolha o relatório resumido ou o completo.', 'mode');
     const context = userContext(ctx, clock);
-    const result = await generateRunReport({ readStore, generator }, run.run_id, mode, { ...context, commandId: `${context.commandId}:report:${mode}` });
+    const result = await generateRunReport({ log, generator }, run.run_id, mode, { ...context, commandId: `${context.commandId}:report:${mode}` });
     if (E.isLeft(result) && result.left.code === 'run_not_terminal') throw new ApiError('run_not_terminal', 'O relatório existe só para execuções encerradas.', 'run_id');
     const { report } = orThrow(result);
     const token = signFileToken(secretKey, { blob_key: report.blob_key, file_name: reportFileName(run.run_id, mode), expires_at: Math.floor(clock.now().getTime() / 1000) + FILE_URL_TTL_SECONDS });

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { storedReport } from '../../commands/reports.js';
+import { storedReport } from '../../queries/reports.js';
 import type { Services } from '../../services.js';
 import { decodeInput } from '../decode.js';
 import { FILE_URL_TTL_SECONDS, signFileToken } from '../file-tokens.js';

@@ -12,14 +12,14 @@ import type { RequestState } from '../../state.js';
  * when this call generated it, 200 with the same record when it already existed.
  */
 export function operatorReportsRouter(services: Pick<Services, 'log' | 'readStore' | 'blobStore' | 'pdfRenderer' | 'clock'>): Router<RequestState> {
-  const { readStore, clock } = services;
+  const { clock } = services;
   const generator = new ReportGenerator({ log: services.log, blobs: services.blobStore, renderer: services.pdfRenderer });
   const router = new Router<RequestState>();
 
   router.post('/runs/:run_id/report', async (ctx) => {
     const { run_id: runId } = decodeInput(RunIdParams, ctx.params);
     const { mode } = decodeInput(ReportModeQuery, ctx.query);
-    const { report, created } = orThrow(await generateRunReport({ readStore, generator }, runId, mode, commandContext(ctx, clock, null, `:report:${mode}`)));
+    const { report, created } = orThrow(await generateRunReport({ log: services.log, generator }, runId, mode, commandContext(ctx, clock, null, `:report:${mode}`)));
     ctx.status = created ? 201 : 200;
     ctx.body = {
       object: 'report',
