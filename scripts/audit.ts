@@ -7,7 +7,7 @@
  *   npm run audit -- verify-run <run_id>
  *       re-derives the run's decision from its stored events and compares it with the recorded one
  */
-import { subjectHistory, verifyRun } from '../src/commands/audit.js';
+import { subjectHistory, verifyRun } from '../src/queries/audit.js';
 import { loadConfig } from '../src/config.js';
 import { auditedEvent, type AuditedEvent } from '../src/domain/report/history.js';
 import { normalizeDocument } from '../src/domain/values/document.js';

@@ -59,11 +59,11 @@ export async function seedDemo(services: SeedDeps): Promise<DemoTenant | null> {
   if (E.isLeft(key)) throw new Error(`demo seed failed: ${key.left.code}`);
   const templates: Record<string, string> = {};
   for (const definition of [REFERENCE_PF, REFERENCE_PJ]) {
-    const created = await createTemplate(services.log, { tenant_id: tenantId, definition, published: true, active: true }, context(`template-${definition.subject_type}`));
+    const created = await createTemplate(services, { tenant_id: tenantId, definition, published: true, active: true }, context(`template-${definition.subject_type}`));
     if (E.isLeft(created)) throw new Error(`demo seed failed: ${created.left.code}`);
     templates[definition.subject_type] = created.right.template_id;
   }
-  const defaults = await changeTenantSettings(services.log, tenantId, { default_templates: { pf: templates['pf']!, pj: templates['pj']! } }, {
+  const defaults = await changeTenantSettings(services, tenantId, { default_templates: { pf: templates['pf']!, pj: templates['pj']! } }, {
     ...context('defaults'),
     metadata: { ...context('defaults').metadata, tenant_id: tenantId },
   });

@@ -1,14 +1,17 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { EventLog } from '../adapters/event-store/event-log.js';
-import type { ReadStore } from '../adapters/read-store/port.js';
 import { assignmentDecider, assignmentStream } from '../domain/assignment/decider.js';
 import type { CaseKind } from '../domain/assignment/events.js';
 import { DomainError } from '../domain/shared/decider.js';
-import { getAlert } from '../projections/monitoring-alerts.js';
-import { getRun } from '../projections/runs.js';
-import type { DocumentIndexDoc } from '../projections/customers.js';
-import { getDashboardUser } from '../projections/users.js';
+import { loadRun } from './aggregates.js';
+import type { AlertLookups } from './alerts.js';
+import type { DocumentLookups } from './customer-review.js';
 import { forTenant, handleCommand, type CommandContext } from './handle-command.js';
+
+/** What an assignment finds by keys that name no stream, and the users who may take a case: queries/lookups.ts. */
+export interface AssignmentLookups extends AlertLookups, DocumentLookups {
+  dashboardUser(userId: string): Promise<{ tenant_id: string; status: string; role: string } | null>;
+}
 
 const NOT_FOUND: Record<CaseKind, DomainError> = {
   run: new DomainError('run_not_found', 'No such run.', 'case_id'),
@@ -17,14 +20,14 @@ const NOT_FOUND: Record<CaseKind, DomainError> = {
 };
 
 /** The tenant a case belongs to, or null when there is no such case. */
-async function caseTenant(store: ReadStore, kind: CaseKind, caseId: string): Promise<string | null> {
+async function caseTenant(deps: { log: EventLog; lookups: AssignmentLookups }, kind: CaseKind, caseId: string): Promise<string | null> {
   switch (kind) {
     case 'run':
-      return (await getRun(store, caseId))?.tenant_id ?? null;
+      return (await loadRun(deps.log, caseId))?.run.tenant_id ?? null;
     case 'alert':
-      return (await getAlert(store, caseId))?.tenant_id ?? null;
+      return (await deps.lookups.alertOwner(caseId))?.tenant_id ?? null;
     case 'document':
-      return (await store.get<DocumentIndexDoc>('documents', caseId))?.doc.tenant_id ?? null;
+      return (await deps.lookups.documentOwner(caseId))?.tenant_id ?? null;
   }
 }
 
@@ -34,14 +37,14 @@ async function caseTenant(store: ReadStore, kind: CaseKind, caseId: string): Pro
  * cannot be given one.
  */
 export async function assignCase(
-  deps: { log: EventLog; readStore: ReadStore },
+  deps: { log: EventLog; lookups: AssignmentLookups },
   input: { kind: CaseKind; case_id: string; assignee: string | null },
   tenantId: string,
   context: CommandContext,
 ): Promise<E.Either<DomainError, number | null>> {
-  if ((await caseTenant(deps.readStore, input.kind, input.case_id)) !== tenantId) return E.left(NOT_FOUND[input.kind]);
+  if ((await caseTenant(deps, input.kind, input.case_id)) !== tenantId) return E.left(NOT_FOUND[input.kind]);
   if (input.assignee !== null) {
-    const user = await getDashboardUser(deps.readStore, input.assignee);
+    const user = await deps.lookups.dashboardUser(input.assignee);
     if (!user || user.tenant_id !== tenantId || user.status !== 'active' || user.role === 'viewer') {
       return E.left(new DomainError('invalid_request', 'Só analistas e administradores ativos desta empresa podem receber casos.', 'assignee'));
     }

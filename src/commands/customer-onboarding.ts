@@ -4,13 +4,11 @@ import type { BlobStore } from '../adapters/blob-store/port.js';
 import type { EventLog } from '../adapters/event-store/event-log.js';
 import { isUuid, newId } from '../adapters/ids.js';
 import { checkImage } from '../adapters/image-format.js';
-import type { ReadStore } from '../adapters/read-store/port.js';
 import { DOCUMENT_TYPES } from '../domain/customer/decider.js';
 import { DomainError } from '../domain/shared/decider.js';
+import { usableBy, type Template } from '../domain/template/decider.js';
 import type { Environment, SubjectType } from '../domain/values/scopes.js';
-import type { DocCache } from '../projections/doc-cache.js';
-import { usableTemplate, type TemplateDoc } from '../projections/templates.js';
-import type { TenantDoc } from '../projections/tenants.js';
+import { loadTemplate, loadTenant, type Tenant } from './aggregates.js';
 import { createCustomer, type CreatedCustomer } from './customers.js';
 import { uploadDocument } from './documents.js';
 import type { CommandContext } from './handle-command.js';
@@ -18,8 +16,6 @@ import { subjectTypeRefusal, webhookUrlRefusal, type WebhookUrlProblem } from '.
 
 export interface OnboardingDeps {
   log: EventLog;
-  readStore: ReadStore;
-  docCache: DocCache;
   secretKey: string;
   webhookUrlProblem: WebhookUrlProblem;
 }
@@ -43,9 +39,9 @@ export interface CustomerRequest {
 const refuse = (code: string, message: string, param: string, extra?: Record<string, unknown>) => E.left(new DomainError(code, message, param, extra));
 
 /** Template resolution for run_bureau: template_id, then the onboarding profile's, then the tenant default. */
-async function resolveTemplate(readStore: ReadStore, tenant: TenantDoc, type: SubjectType, templateId: string | null, profile: string | null): Promise<E.Either<DomainError, TemplateDoc>> {
+async function resolveTemplate(log: EventLog, tenant: Tenant, type: SubjectType, templateId: string | null, profile: string | null): Promise<E.Either<DomainError, Template>> {
   if (templateId !== null) {
-    const template = isUuid(templateId) ? await usableTemplate(readStore, tenant.tenant_id, templateId) : null;
+    const template = isUuid(templateId) ? usableBy(await loadTemplate(log, templateId), tenant.tenant_id) : null;
     if (!template || template.definition.subject_type !== type) return refuse('template_not_found', `No published, active ${type} template with this id for the account.`, 'template_id');
     return E.right(template);
   }
@@ -53,14 +49,14 @@ async function resolveTemplate(readStore: ReadStore, tenant: TenantDoc, type: Su
   const candidates = [profile && Object.hasOwn(tenant.onboarding_profiles, profile) ? tenant.onboarding_profiles[profile] : undefined, tenant.settings.default_templates[type] ?? undefined];
   for (const candidate of candidates) {
     if (!candidate) continue;
-    const template = await usableTemplate(readStore, tenant.tenant_id, candidate);
+    const template = usableBy(await loadTemplate(log, candidate), tenant.tenant_id);
     if (template && template.definition.subject_type === type) return E.right(template);
   }
   return refuse('missing_default_template', `No template_id, no valid onboarding_profile and no default ${type} template for the account.`, 'template_id');
 }
 
 /** The run's subject fields from the customer's, as the template's parameters ask. */
-function runSubject(template: TemplateDoc, profile: Record<string, unknown>): E.Either<DomainError, Record<string, string>> {
+function runSubject(template: Template, profile: Record<string, unknown>): E.Either<DomainError, Record<string, string>> {
   const missing = template.definition.parameters.filter((p) => typeof profile[p] !== 'string' || profile[p] === '');
   if (missing.length > 0) return refuse('invalid_parametros', `The template needs customer fields that were not sent: ${missing.join(', ')}.`, 'template_id', { invalid_params: missing });
   return E.right(Object.fromEntries(template.definition.parameters.map((p) => [p, String(profile[p])])));
@@ -76,11 +72,11 @@ export async function onboardCustomer(deps: OnboardingDeps, request: CustomerReq
   if (typeof birth === 'string' && birth > context.metadata.occurred_at.slice(0, 10)) return refuse('invalid_request', 'birth_date must be a real past date as YYYY-MM-DD.', 'birth_date');
   const refusal = subjectTypeRefusal(request.allowed_subject_type, request.type) ?? (await webhookUrlRefusal(deps.webhookUrlProblem, request.webhook_url));
   if (refusal) return E.left(refusal);
-  let template: TemplateDoc | null = null;
+  let template: Template | null = null;
   let subject: Record<string, string> = {};
   if (request.run_bureau) {
-    const tenant = (await deps.docCache.get<TenantDoc>('tenants', request.tenant_id))!;
-    const resolved = await resolveTemplate(deps.readStore, tenant, request.type, request.template_id, request.onboarding_profile);
+    const tenant = (await loadTenant(deps.log, request.tenant_id))!;
+    const resolved = await resolveTemplate(deps.log, tenant, request.type, request.template_id, request.onboarding_profile);
     if (E.isLeft(resolved)) return resolved;
     const fields = runSubject(resolved.right, request.profile);
     if (E.isLeft(fields)) return fields;
@@ -93,7 +89,6 @@ export async function onboardCustomer(deps: OnboardingDeps, request: CustomerReq
 export interface DocumentDeps {
   log: EventLog;
   blobStore: BlobStore;
-  docCache: DocCache;
 }
 
 export interface UploadedDocument {
@@ -108,7 +103,7 @@ export interface UploadedDocument {
  * an image (it may start a billed facial round); then the file stored and recorded.
  */
 export async function addCustomerDocument(deps: DocumentDeps, customer: { customer_id: string; tenant_id: string }, upload: UploadedDocument, context: CommandContext) {
-  const tenant = (await deps.docCache.get<TenantDoc>('tenants', customer.tenant_id))!;
+  const tenant = (await loadTenant(deps.log, customer.tenant_id))!;
   const catalog = [...DOCUMENT_TYPES, ...tenant.settings.custom_document_types];
   const { type, file } = upload;
   if (typeof type !== 'string' || !catalog.includes(type)) return refuse('invalid_document_type', `type must be one of ${catalog.join(', ')}.`, 'type');

@@ -1,26 +1,34 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { EventLog } from '../adapters/event-store/event-log.js';
-import type { ReadStore } from '../adapters/read-store/port.js';
 import { customerDecider, customerStream } from '../domain/customer/decider.js';
 import { DomainError } from '../domain/shared/decider.js';
 import type { CustomerStatus } from '../domain/values/scopes.js';
-import { getCustomer, type DocumentIndexDoc } from '../projections/customers.js';
+import { loadCustomer } from './aggregates.js';
 import { forTenant, handleCommand, type CommandContext } from './handle-command.js';
 
-type Deps = { log: EventLog; readStore: ReadStore };
+/** Finds the customer a document belongs to (a document id names no stream): queries/lookups.ts. */
+export interface DocumentLookups {
+  documentOwner(documentId: string): Promise<{ customer_id: string; tenant_id: string } | null>;
+}
+
 const positioned = E.map((r: { position: number | null }) => ({ position: r.position }));
 
 /** The operator's status for a customer that exists (404 customer_not_found otherwise). */
-export async function setCustomerStatus(deps: Deps, customerId: string, status: CustomerStatus, context: CommandContext) {
-  const customer = await getCustomer(deps.readStore, customerId);
+export async function setCustomerStatus(deps: { log: EventLog }, customerId: string, status: CustomerStatus, context: CommandContext) {
+  const customer = await loadCustomer(deps.log, customerId);
   if (!customer) return E.left(new DomainError('customer_not_found', 'No such customer.', 'customer_id'));
   const own = forTenant(context, customer.tenant_id);
   return positioned(await handleCommand(deps.log, customerStream(customerId), customerDecider, { type: 'ChangeStatus', status, reason: 'operator', now: own.metadata.occurred_at }, own));
 }
 
 /** The operator's review of a document that exists (404 document_not_found otherwise). */
-export async function reviewDocument(deps: Deps, documentId: string, review: { status: 'aprovado' | 'rejeitado'; reason: string | null }, context: CommandContext) {
-  const index = (await deps.readStore.get<DocumentIndexDoc>('documents', documentId))?.doc;
+export async function reviewDocument(
+  deps: { log: EventLog; lookups: DocumentLookups },
+  documentId: string,
+  review: { status: 'aprovado' | 'rejeitado'; reason: string | null },
+  context: CommandContext,
+) {
+  const index = await deps.lookups.documentOwner(documentId);
   if (!index) return E.left(new DomainError('document_not_found', 'No such document.', 'document_id'));
   const own = forTenant(context, index.tenant_id);
   const command = { type: 'ReviewDocument' as const, document_id: documentId, ...review, now: own.metadata.occurred_at };

@@ -8,10 +8,9 @@ import { maximumCost } from '../domain/run/evaluate.js';
 import { reservationDecider } from '../domain/reservation/decider.js';
 import { DomainError } from '../domain/shared/decider.js';
 import type { Environment, SubjectType } from '../domain/values/scopes.js';
-import type { TemplateDoc } from '../projections/templates.js';
 import { handleCommand, loadState, type CommandContext } from './handle-command.js';
 import { billingSuspended, ledgerCommand } from './ledger.js';
-import { queueRun, subjectRef } from './runs.js';
+import { queueRun, subjectRef, type RunTemplate } from './runs.js';
 
 export interface NewCustomer {
   tenant_id: string;
@@ -25,7 +24,7 @@ export interface NewCustomer {
   onboarding_profile: string | null;
   webhook_url: string | null;
   /** the template of the bureau run to start, or null for a draft */
-  template: TemplateDoc | null;
+  template: RunTemplate | null;
   /** the run's subject fields (the template's parameters) */
   run_subject: Record<string, string>;
 }

@@ -2,17 +2,14 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { BlobStore } from '../adapters/blob-store/port.js';
 import type { EventLog } from '../adapters/event-store/event-log.js';
 import { deterministicId } from '../adapters/ids.js';
-import type { ReadStore } from '../adapters/read-store/port.js';
 import { fxOperationDecider, fxOperationStream, type FxOperationCommand, type FxOperationState } from '../domain/fx/decider.js';
 import type * as t from 'io-ts';
 import type { FxDirection } from '../domain/fx/events.js';
 import { DomainError } from '../domain/shared/decider.js';
-import { getCustomer } from '../projections/customers.js';
-import { getFxOperation } from '../projections/fx-operations.js';
-import { getTenant } from '../projections/tenants.js';
+import { loadCustomer, loadFxOperation, loadTenant } from './aggregates.js';
 import { forTenant, handleCommand, type CommandContext } from './handle-command.js';
 
-type Deps = { log: EventLog; readStore: ReadStore };
+type Deps = { log: EventLog };
 
 export interface NewFxOperation {
   nature_code: string;
@@ -28,9 +25,9 @@ const notFound = () => new DomainError('operation_not_found', 'No such FX operat
 
 /** A draft FX operation of a tenant that exists; its customer, when named, must be the tenant's own. */
 export async function createFxOperation(deps: Deps, tenantId: string, input: NewFxOperation, context: CommandContext) {
-  if (!(await getTenant(deps.readStore, tenantId))) return E.left(new DomainError('tenant_not_found', 'No such tenant.', 'tenant_id'));
+  if (!(await loadTenant(deps.log, tenantId))) return E.left(new DomainError('tenant_not_found', 'No such tenant.', 'tenant_id'));
   if (input.customer_id) {
-    const customer = await getCustomer(deps.readStore, input.customer_id);
+    const customer = await loadCustomer(deps.log, input.customer_id);
     if (!customer || customer.tenant_id !== tenantId) return E.left(new DomainError('customer_not_found', 'No such customer in this tenant.', 'customer_id'));
   }
   const operationId = deterministicId(`${context.commandId}:fxop`);
@@ -41,9 +38,9 @@ export async function createFxOperation(deps: Deps, tenantId: string, input: New
 
 /** Submission or an analysis request for an operation that exists. */
 export async function advanceFxOperation(deps: Deps, operationId: string, command: FxOperationCommand, context: CommandContext) {
-  const op = await getFxOperation(deps.readStore, operationId);
+  const op = await loadFxOperation(deps.log, operationId);
   if (!op) return E.left(notFound());
-  const result = await handleCommand(deps.log, fxOperationStream(operationId), fxOperationDecider, command, forTenant(context, op.tenant_id));
+  const result = await handleCommand(deps.log, fxOperationStream(operationId), fxOperationDecider, command, forTenant(context, op.operation.tenant_id));
   return E.map((r: { position: number | null }) => ({ position: r.position }))(result);
 }
 

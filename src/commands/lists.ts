@@ -11,10 +11,9 @@ import type { ListSource, ListVersionFile } from '../domain/list/events.js';
 import { TENANT_LISTS_STREAM, tenantListId, tenantListsDecider, type TenantList } from '../domain/list/tenant-lists.js';
 import type { ListEntry } from '../domain/screening/entry.js';
 import { DomainError } from '../domain/shared/decider.js';
-import type { ReadStore } from '../adapters/read-store/port.js';
-import { getTenant } from '../projections/tenants.js';
 import type { ListCatalog } from '../reactors/list-catalog.js';
 import type { ListRefresher } from '../reactors/list-refresh.js';
+import { loadTenant } from './aggregates.js';
 import { handleCommand, type CommandContext } from './handle-command.js';
 
 export const listBlobKey = (sha256: string): string => `lists/${sha256}`;
@@ -149,8 +148,8 @@ export async function refreshOfficialList(deps: { listImporters: ReadonlyMap<str
 }
 
 /** A list of a tenant that exists; another tenant's list is as unknown as one that does not exist. */
-export async function tenantListTarget(deps: { readStore: ReadStore; listCatalog: Pick<ListCatalog, 'tenantList'> }, tenantId: string, listId: string): Promise<E.Either<DomainError, ListTarget>> {
-  if (!(await getTenant(deps.readStore, tenantId))) return E.left(new DomainError('tenant_not_found', 'No such tenant.', 'tenant_id'));
+export async function tenantListTarget(deps: { log: EventLog; listCatalog: Pick<ListCatalog, 'tenantList'> }, tenantId: string, listId: string): Promise<E.Either<DomainError, ListTarget>> {
+  if (!(await loadTenant(deps.log, tenantId))) return E.left(new DomainError('tenant_not_found', 'No such tenant.', 'tenant_id'));
   if (!deps.listCatalog.tenantList(listId, tenantId)) return E.left(new DomainError('list_not_found', 'No such list for this tenant.', 'list_id'));
   return E.right({ list_id: listId, tenant_id: tenantId });
 }

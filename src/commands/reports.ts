@@ -9,8 +9,7 @@ import { runStream, TERMINAL, type RunStatus } from '../domain/run/decider.js';
 import { DomainError } from '../domain/shared/decider.js';
 import { completoHtml, reportFooter, resumidoHtml } from '../reports/run-report.js';
 import { buildRunReportModel } from '../reports/run-model.js';
-import type { ReadStore } from '../adapters/read-store/port.js';
-import { getRun } from '../projections/runs.js';
+import { loadRun } from './aggregates.js';
 import { forTenant, handleCommand, loadState, type CommandContext } from './handle-command.js';
 
 export interface ReportDeps {
@@ -28,6 +27,7 @@ export interface StoredReport {
 
 export const REPORT_CONTENT_TYPE = 'application/pdf';
 
+/** The report of a run and mode, once generated (read from its own stream). */
 export async function findReport(log: EventLog, runId: string, mode: ReportMode): Promise<ReportGeneratedData | null> {
   const { state } = await loadState(log, reportStream(runId, mode), reportDecider);
   return state.status === 'generated' ? state.report : null;
@@ -101,24 +101,17 @@ export class ReportGenerator {
   }
 }
 
-const runNotTerminal = (status: string) => new DomainError('run_not_terminal', `Reports exist only for terminal runs; this run is ${status}.`, 'run_id');
-
-/** A terminal run's stored report: 400 while the run is not terminal, 404 until it is generated. */
-export async function storedReport(log: EventLog, run: { run_id: string; status: RunStatus }, mode: ReportMode): Promise<E.Either<DomainError, ReportGeneratedData>> {
-  if (!TERMINAL.includes(run.status)) return E.left(runNotTerminal(run.status));
-  const report = await findReport(log, run.run_id, mode);
-  return report ? E.right(report) : E.left(new DomainError('report_not_found', `The ${mode} report of this run has not been generated yet.`, 'mode'));
-}
+export const runNotTerminal = (status: string) => new DomainError('run_not_terminal', `Reports exist only for terminal runs; this run is ${status}.`, 'run_id');
 
 /** The operator's generation of a run's report: the run must exist and be terminal. */
 export async function generateRunReport(
-  deps: { readStore: ReadStore; generator: ReportGenerator },
+  deps: { log: EventLog; generator: ReportGenerator },
   runId: string,
   mode: ReportMode,
   context: CommandContext,
 ): Promise<E.Either<DomainError, StoredReport>> {
-  const run = await getRun(deps.readStore, runId);
+  const run = await loadRun(deps.log, runId);
   if (!run) return E.left(new DomainError('run_not_found', 'No such run.', 'run_id'));
   if (!TERMINAL.includes(run.status)) return E.left(runNotTerminal(run.status));
-  return deps.generator.generate(runId, mode, forTenant(context, run.tenant_id));
+  return deps.generator.generate(runId, mode, forTenant(context, run.run.tenant_id));
 }

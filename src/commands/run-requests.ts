@@ -1,17 +1,16 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { EventLog } from '../adapters/event-store/event-log.js';
 import { isUuid } from '../adapters/ids.js';
-import type { ReadStore } from '../adapters/read-store/port.js';
 import { DomainError } from '../domain/shared/decider.js';
+import { usableBy } from '../domain/template/decider.js';
+import type { TemplateDefinition } from '../domain/template/events.js';
 import { parseDocument } from '../domain/values/document.js';
 import type { Environment, SubjectType } from '../domain/values/scopes.js';
-import { usableTemplate, type TemplateDoc } from '../projections/templates.js';
-import { getRun } from '../projections/runs.js';
-import { forTenant, type CommandContext } from './handle-command.js';
-import { cancelRun, queueRun, reviewRun, type QueuedRun } from './runs.js';
-import { handleCommand } from './handle-command.js';
 import { runDecider, runStream } from '../domain/run/decider.js';
-import { getTenant } from '../projections/tenants.js';
+import { loadRun, loadTemplate, loadTenant } from './aggregates.js';
+import { mayActOn, type Caller } from './caller.js';
+import { forTenant, handleCommand, type CommandContext } from './handle-command.js';
+import { queueRun, type QueuedRun } from './runs.js';
 
 /** Where a caller's webhook_url is checked: the endpoint's rules, its host resolved now. */
 export type WebhookUrlProblem = (url: string) => Promise<string | null>;
@@ -34,7 +33,7 @@ export function subjectTypeRefusal(allowed: SubjectType | null, type: SubjectTyp
 export type RunSubject = { type: SubjectType; doc: string } & Record<string, string>;
 
 /** The subject as the template asks for it: document valid for the type, parameters present, nothing unknown. */
-export function runSubjectFor(raw: unknown, template: TemplateDoc, allowed: SubjectType | null): E.Either<DomainError, RunSubject> {
+export function runSubjectFor(raw: unknown, template: { definition: TemplateDefinition }, allowed: SubjectType | null): E.Either<DomainError, RunSubject> {
   const refuse = (code: string, message: string, param: string, invalid?: string[]) => E.left(new DomainError(code, message, param, invalid ? { invalid_params: invalid } : {}));
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return refuse('invalid_parametros', 'subject must be an object with type, doc and the template parameters.', 'subject', ['subject']);
@@ -67,7 +66,6 @@ export function runSubjectFor(raw: unknown, template: TemplateDoc, allowed: Subj
 
 export interface RunRequestDeps {
   log: EventLog;
-  readStore: ReadStore;
   secretKey: string;
   webhookUrlProblem: WebhookUrlProblem;
 }
@@ -86,7 +84,7 @@ export interface RunRequest {
 
 /** POST /bureau/runs: the tenant's usable template, the subject it asks for, the webhook's host, then the run queued. */
 export async function requestRun(deps: RunRequestDeps, request: RunRequest, context: CommandContext): Promise<E.Either<DomainError, QueuedRun>> {
-  const template = isUuid(request.template_id) ? await usableTemplate(deps.readStore, request.tenant_id, request.template_id) : null;
+  const template = isUuid(request.template_id) ? usableBy(await loadTemplate(deps.log, request.template_id), request.tenant_id) : null;
   if (!template) return E.left(new DomainError('template_not_found', 'No published, active template with this id for the account.', 'template_id'));
   const subject = runSubjectFor(request.subject, template, request.allowed_subject_type);
   if (E.isLeft(subject)) return subject;
@@ -96,40 +94,38 @@ export async function requestRun(deps: RunRequestDeps, request: RunRequest, cont
   return queueRun(deps.log, deps.secretKey, { tenant_id, environment, template, subject: subject.right, external_id, metadata, webhook_url, customer_id: null }, context);
 }
 
-type RunAction = { type: 'review'; decision: 'approved' | 'rejected'; note: string } | { type: 'cancel' };
-
-/** The analyst's review or cancellation of a run that exists (404 run_not_found otherwise). */
-export async function actOnRun(deps: { log: EventLog; readStore: ReadStore }, runId: string, action: RunAction, context: CommandContext) {
-  const run = await getRun(deps.readStore, runId);
-  if (!run) return E.left(new DomainError('run_not_found', 'No such run.', 'run_id'));
-  const own = forTenant(context, run.tenant_id);
-  return action.type === 'review' ? reviewRun(deps.log, runId, action.decision, action.note, own) : cancelRun(deps.log, runId, own);
-}
-
-export interface Reviewer {
-  user_id: string;
-  tenant_id: string;
-}
+const runNotFound = () => new DomainError('run_not_found', 'No such run.', 'run_id');
 
 /**
- * A dashboard user's decision on a run of their tenant (another tenant's run is not found). With
- * the tenant's four-eyes on, a rejection or any decision on an `alto` run is first a proposal;
- * it becomes the decision when another user confirms it (the decider refuses the proposer).
+ * A review of a run the caller may see (404 run_not_found otherwise). A dashboard user's is the
+ * analyst's decision: with the tenant's four-eyes on, a rejection or any decision on an `alto`
+ * run is first a proposal; it becomes the decision when another user confirms it (the decider
+ * refuses the proposer). The operator's decides at once.
  */
-export async function reviewRunAsUser(
-  deps: { log: EventLog; readStore: ReadStore },
+export async function reviewRun(
+  deps: { log: EventLog },
   runId: string,
   input: { decision: 'approved' | 'rejected'; note: string },
-  reviewer: Reviewer,
+  caller: Caller,
   context: CommandContext,
 ): Promise<E.Either<DomainError, { outcome: 'reviewed' | 'proposed'; position: number | null }>> {
-  const run = await getRun(deps.readStore, runId);
-  if (!run || run.tenant_id !== reviewer.tenant_id) return E.left(new DomainError('run_not_found', 'No such run.', 'run_id'));
-  const fourEyes = (await getTenant(deps.readStore, run.tenant_id))?.settings.four_eyes ?? false;
-  const command = { type: 'ReviewRun' as const, ...input, now: context.metadata.occurred_at, reviewer: reviewer.user_id, four_eyes: fourEyes };
-  const result = await handleCommand(deps.log, runStream(runId), runDecider, command, forTenant(context, run.tenant_id));
+  const run = await loadRun(deps.log, runId);
+  if (!run || !mayActOn(caller, run.run.tenant_id)) return E.left(runNotFound());
+  const now = context.metadata.occurred_at;
+  const command =
+    caller.kind === 'user'
+      ? { type: 'ReviewRun' as const, ...input, now, reviewer: caller.user_id, four_eyes: (await loadTenant(deps.log, run.run.tenant_id))?.settings.four_eyes ?? false }
+      : { type: 'ReviewRun' as const, ...input, now };
+  const result = await handleCommand(deps.log, runStream(runId), runDecider, command, forTenant(context, run.run.tenant_id));
   return E.map((r: { events: readonly { type: string }[]; position: number | null }) => ({
     outcome: r.events.some((event) => event.type === 'RunReviewed') ? ('reviewed' as const) : ('proposed' as const),
     position: r.position,
   }))(result);
+}
+
+/** The cancellation of a run the caller may see (404 run_not_found otherwise). */
+export async function cancelRun(deps: { log: EventLog }, runId: string, caller: Caller, context: CommandContext) {
+  const run = await loadRun(deps.log, runId);
+  if (!run || !mayActOn(caller, run.run.tenant_id)) return E.left(runNotFound());
+  return handleCommand(deps.log, runStream(runId), runDecider, { type: 'CancelRun', now: context.metadata.occurred_at }, forTenant(context, run.run.tenant_id));
 }

@@ -6,14 +6,17 @@ import { runDecider, runStream } from '../domain/run/decider.js';
 import { estimatedSeconds, maximumCost } from '../domain/run/evaluate.js';
 import { DomainError } from '../domain/shared/decider.js';
 import type { Environment, SubjectType } from '../domain/values/scopes.js';
-import type { TemplateDoc } from '../projections/templates.js';
+import type { Template } from '../domain/template/decider.js';
 import { handleCommand, type CommandContext } from './handle-command.js';
 import { billingSuspended, ledgerCommand } from './ledger.js';
+
+/** A template as a run records it. */
+export type RunTemplate = Pick<Template, 'template_id' | 'version' | 'definition'>;
 
 export interface NewRun {
   tenant_id: string;
   environment: Environment;
-  template: TemplateDoc;
+  template: RunTemplate;
   subject: { type: SubjectType; doc: string } & Record<string, string>;
   external_id: string | null;
   metadata: Record<string, string>;
@@ -76,12 +79,4 @@ export async function queueRun(log: EventLog, secretKey: string, input: NewRun, 
     }
     throw error;
   }
-}
-
-export async function reviewRun(log: EventLog, runId: string, decision: 'approved' | 'rejected', note: string, context: CommandContext) {
-  return handleCommand(log, runStream(runId), runDecider, { type: 'ReviewRun', decision, note, now: context.metadata.occurred_at }, context);
-}
-
-export async function cancelRun(log: EventLog, runId: string, context: CommandContext) {
-  return handleCommand(log, runStream(runId), runDecider, { type: 'CancelRun', now: context.metadata.occurred_at }, context);
 }

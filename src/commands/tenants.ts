@@ -8,8 +8,8 @@ import type { Environment, Scope, SubjectType } from '../domain/values/scopes.js
 import { hashApiKey } from '../adapters/crypto.js';
 import { handleCommand, loadState, type CommandContext } from './handle-command.js';
 import { ledgerCommand } from './ledger.js';
-import type { ReadStore } from '../adapters/read-store/port.js';
-import { getTemplate } from '../projections/templates.js';
+import { visibleTo } from '../domain/template/decider.js';
+import { loadTemplate } from './aggregates.js';
 
 export interface Written<T> {
   value: T;
@@ -27,11 +27,6 @@ export async function createTenant(
   const own = { ...context, metadata: { ...context.metadata, tenant_id: tenantId } };
   const result = await handleCommand(log, tenantStream(tenantId), tenantDecider, { type: 'CreateTenant', tenant_id: tenantId, ...input, now: now(context) }, own);
   return E.map((r: { position: number | null }) => ({ value: { tenant_id: tenantId }, position: r.position }))(result);
-}
-
-export async function changeTenantSettings(log: EventLog, tenantId: string, changes: TenantSettingsChanges, context: CommandContext) {
-  const result = await handleCommand(log, tenantStream(tenantId), tenantDecider, { type: 'ChangeTenantSettings', changes, now: now(context) }, context);
-  return E.map((r: { position: number | null }) => r.position)(result);
 }
 
 export interface NewApiKey {
@@ -81,14 +76,15 @@ const tenantNotFound = () => new DomainError('tenant_not_found', 'No such tenant
  * New settings for a tenant; a default template must be one the tenant may use (its own or a
  * global one) and screen the person type it is the default for.
  */
-export async function reviseTenantSettings(deps: { log: EventLog; readStore: ReadStore }, tenantId: string, changes: TenantSettingsChanges, context: CommandContext) {
+export async function changeTenantSettings(deps: { log: EventLog }, tenantId: string, changes: TenantSettingsChanges, context: CommandContext) {
   for (const type of ['pf', 'pj'] as const) {
     const templateId = changes.default_templates?.[type];
     if (!templateId) continue;
-    const template = await getTemplate(deps.readStore, templateId);
-    if (!template || (template.tenant_id !== null && template.tenant_id !== tenantId) || template.definition.subject_type !== type) {
+    const template = visibleTo(await loadTemplate(deps.log, templateId), tenantId);
+    if (!template || template.definition.subject_type !== type) {
       return E.left(new DomainError('template_not_found', `default_templates.${type} must name a ${type} template of this tenant or a global one.`, `default_templates.${type}`));
     }
   }
-  return changeTenantSettings(deps.log, tenantId, changes, context);
+  const result = await handleCommand(deps.log, tenantStream(tenantId), tenantDecider, { type: 'ChangeTenantSettings', changes, now: now(context) }, context);
+  return E.map((r: { position: number | null }) => r.position)(result);
 }

@@ -4,15 +4,13 @@ import { sha256Hex } from '../adapters/crypto.js';
 import type { EventLog } from '../adapters/event-store/event-log.js';
 import { deterministicId, randomToken } from '../adapters/ids.js';
 import { hashPassword, verifyPassword } from '../adapters/passwords.js';
-import type { ReadStore } from '../adapters/read-store/port.js';
 import { DomainError } from '../domain/shared/decider.js';
 import { tenantDecider, tenantStream } from '../domain/tenant/decider.js';
 import { userDecider, userStream, type UserCommand } from '../domain/user/decider.js';
 import type { DashboardRole } from '../domain/user/events.js';
 import { passwordProblem } from '../domain/user/password-policy.js';
 import { isValidEmail } from '../domain/values/email.js';
-import { getTenant } from '../projections/tenants.js';
-import { findDashboardUserByInvite, findDashboardUsersByEmail } from '../projections/users.js';
+import { loadTenant } from './aggregates.js';
 import { handleCommand, loadState, type CommandContext } from './handle-command.js';
 import type { Written } from './tenants.js';
 
@@ -46,6 +44,21 @@ const asUser = (context: CommandContext, user: { id: string; tenant_id: string }
 
 function decideOnUser(log: EventLog, userId: string, command: UserCommand, context: CommandContext) {
   return handleCommand(log, userStream(userId), userDecider, command, context);
+}
+
+/** An account as found by a key that names no stream (its e-mail, a link's token). */
+export interface AccountRef {
+  id: string;
+  tenant_id: string;
+  email: string;
+  status: 'invited' | 'active' | 'deactivated';
+  password_hash: string | null;
+}
+
+/** Finds accounts by e-mail or by a link's token hash: queries/lookups.ts. */
+export interface UserLookups {
+  usersByEmail(email: string): Promise<AccountRef[]>;
+  userByInvite(inviteHash: string): Promise<AccountRef | null>;
 }
 
 const positionOf = E.map((r: { position: number | null }) => r.position);
@@ -90,22 +103,15 @@ export async function inviteUser(log: EventLog, input: NewUser, context: Command
   return result;
 }
 
-/** The account a one-time link opens, while the link is good (unused, unexpired), else null. */
-export async function openInvite(readStore: ReadStore, token: string, at: Date): Promise<{ id: string; tenant_id: string; email: string } | null> {
-  const user = await findDashboardUserByInvite(readStore, tokenHash(token));
-  if (!user || user.status === 'deactivated' || user.invite_expires_at === null || Date.parse(user.invite_expires_at) <= at.getTime()) return null;
-  return user;
-}
-
 /**
  * Sets the password through a one-time link (first activation or an operator's reset); the link is
  * spent. Every password set goes through here, so through the one policy (password-policy.ts).
  */
-export async function acceptInvite(deps: { log: EventLog; readStore: ReadStore }, token: string, password: string, context: CommandContext) {
-  const user = await findDashboardUserByInvite(deps.readStore, tokenHash(token));
+export async function acceptInvite(deps: { log: EventLog; lookups: Pick<UserLookups, 'userByInvite'> }, token: string, password: string, context: CommandContext) {
+  const user = await deps.lookups.userByInvite(tokenHash(token));
   // the decider checks the link against the stream; the read model only finds whose it is
   if (!user) return E.left(new DomainError('invite_invalid', 'Este link não é mais válido: já foi usado ou expirou. Peça um novo link.'));
-  const problem = passwordProblem(password, { email: user.email, tenant_name: (await getTenant(deps.readStore, user.tenant_id))?.name ?? null });
+  const problem = passwordProblem(password, { email: user.email, tenant_name: (await loadTenant(deps.log, user.tenant_id))?.name ?? null });
   if (problem) return E.left(problem);
   let passwordHash: string;
   try {
@@ -222,7 +228,7 @@ const loginFailed = () => new DomainError('login_failed', 'E-mail ou senha invá
  * the 30th failure of an address within a minute refuses its attempts until the minute ends.
  */
 export async function login(
-  deps: { log: EventLog; readStore: ReadStore; guard: LoginGuard },
+  deps: { log: EventLog; lookups: Pick<UserLookups, 'usersByEmail'>; guard: LoginGuard },
   input: { email: string; password: string; address: string },
   context: CommandContext,
 ): Promise<E.Either<DomainError, Written<{ token: string; user_id: string }>>> {
@@ -231,7 +237,7 @@ export async function login(
     return E.left(new DomainError('rate_limit_exceeded', 'Muitas tentativas de entrada deste endereço; aguarde um minuto e tente de novo.', null, { retry_after: attempt.retryAfter }));
   }
   const email = input.email.trim().toLowerCase();
-  const accounts = isValidEmail(email) ? await findDashboardUsersByEmail(deps.readStore, email) : [];
+  const accounts = isValidEmail(email) ? await deps.lookups.usersByEmail(email) : [];
   // the e-mail may have an account in several tenants: the password says which one (of those in use)
   const withPassword = accounts.filter((a) => a.status === 'active' && a.password_hash !== null);
   let user: (typeof accounts)[number] | null = null;

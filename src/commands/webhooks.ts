@@ -2,15 +2,13 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { EventLog } from '../adapters/event-store/event-log.js';
 import { newWebhookSecret, sealWebhookSecret, secretContext } from '../adapters/webhook-signing.js';
 import { DomainError } from '../domain/shared/decider.js';
-import { tenantDecider, tenantStream } from '../domain/tenant/decider.js';
 import type { Environment } from '../domain/values/scopes.js';
 import { deliveryDecider, deliveryStream } from '../domain/webhook/decider.js';
 import { DEFAULT_SECRET_OVERLAP_MS, webhookEndpointsDecider, webhookEndpointsStream } from '../domain/webhook/endpoints.js';
 import type { WebhookEventType } from '../domain/webhook/events.js';
-import type { ReadStore } from '../adapters/read-store/port.js';
-import { getTenant } from '../projections/tenants.js';
-import { getWebhookDelivery } from '../projections/webhook-deliveries.js';
-import { forTenant, handleCommand, loadState, type CommandContext } from './handle-command.js';
+import { loadDelivery, loadTenant } from './aggregates.js';
+import { mayActOn, type Caller } from './caller.js';
+import { forTenant, handleCommand, type CommandContext } from './handle-command.js';
 import { webhookUrlRefusal, type WebhookUrlProblem } from './run-requests.js';
 
 type EndpointInput = { tenant_id: string; environment: Environment; url: string; events: readonly WebhookEventType[] };
@@ -18,9 +16,17 @@ type EndpointInput = { tenant_id: string; environment: Environment; url: string;
 const sealed = (serviceKey: string, input: { tenant_id: string; environment: Environment }, secret: string) =>
   sealWebhookSecret(serviceKey, secretContext(input.tenant_id, input.environment), secret);
 
+const tenantNotFound = () => new DomainError('tenant_not_found', 'No such tenant.', 'tenant_id');
+
 async function activeTenant(log: EventLog, tenantId: string): Promise<DomainError | null> {
-  const tenant = await loadState(log, tenantStream(tenantId), tenantDecider);
-  return tenant.state.status === 'active' ? null : new DomainError('tenant_not_found', 'No such tenant.', 'tenant_id');
+  return (await loadTenant(log, tenantId)) ? null : tenantNotFound();
+}
+
+export type EndpointDeps = { log: EventLog; secretKey: string; webhookUrlProblem: WebhookUrlProblem };
+
+/** Why an endpoint cannot be set: no such tenant, or a URL the endpoint rules refuse or whose host is inside. */
+async function endpointRefusal(deps: EndpointDeps, input: EndpointInput): Promise<DomainError | null> {
+  return (await activeTenant(deps.log, input.tenant_id)) ?? (await webhookUrlRefusal(deps.webhookUrlProblem, input.url, 'url'));
 }
 
 /**
@@ -28,17 +34,12 @@ async function activeTenant(log: EventLog, tenantId: string): Promise<DomainErro
  * sealed with the service key so deliveries can sign after a restart. On an endpoint already
  * set it is a rotation: the secret it replaces still signs for the overlap.
  */
-export async function setWebhookEndpoint(
-  log: EventLog,
-  serviceKey: string,
-  input: EndpointInput,
-  context: CommandContext,
-): Promise<E.Either<DomainError, { secret: string; position: number | null }>> {
-  const refused = await activeTenant(log, input.tenant_id);
+export async function setWebhookEndpoint(deps: EndpointDeps, input: EndpointInput, context: CommandContext): Promise<E.Either<DomainError, { secret: string; position: number | null }>> {
+  const refused = await endpointRefusal(deps, input);
   if (refused) return E.left(refused);
   const secret = newWebhookSecret();
-  const command = { type: 'SetWebhookEndpoint' as const, ...input, secret_sealed: sealed(serviceKey, input, secret), overlap_ms: DEFAULT_SECRET_OVERLAP_MS, now: context.metadata.occurred_at };
-  const result = await handleCommand(log, webhookEndpointsStream(input.tenant_id), webhookEndpointsDecider, command, context);
+  const command = { type: 'SetWebhookEndpoint' as const, ...input, secret_sealed: sealed(deps.secretKey, input, secret), overlap_ms: DEFAULT_SECRET_OVERLAP_MS, now: context.metadata.occurred_at };
+  const result = await handleCommand(deps.log, webhookEndpointsStream(input.tenant_id), webhookEndpointsDecider, command, context);
   return E.map((r: { position: number | null }) => ({ secret, position: r.position }))(result);
 }
 
@@ -46,17 +47,12 @@ export async function setWebhookEndpoint(
  * The dashboard's save: URL and events change, the signing secret does not. Only the first
  * configuration of an environment makes a secret, then returned this once (else null).
  */
-export async function saveWebhookEndpoint(
-  log: EventLog,
-  serviceKey: string,
-  input: EndpointInput,
-  context: CommandContext,
-): Promise<E.Either<DomainError, { secret: string | null; position: number | null }>> {
-  const refused = await activeTenant(log, input.tenant_id);
+export async function changeWebhookEndpoint(deps: EndpointDeps, input: EndpointInput, context: CommandContext): Promise<E.Either<DomainError, { secret: string | null; position: number | null }>> {
+  const refused = await endpointRefusal(deps, input);
   if (refused) return E.left(refused);
   const secret = newWebhookSecret();
-  const command = { type: 'ChangeWebhookEndpoint' as const, ...input, secret_sealed: sealed(serviceKey, input, secret), now: context.metadata.occurred_at };
-  const result = await handleCommand(log, webhookEndpointsStream(input.tenant_id), webhookEndpointsDecider, command, context);
+  const command = { type: 'ChangeWebhookEndpoint' as const, ...input, secret_sealed: sealed(deps.secretKey, input, secret), now: context.metadata.occurred_at };
+  const result = await handleCommand(deps.log, webhookEndpointsStream(input.tenant_id), webhookEndpointsDecider, command, context);
   return E.map((r: { position: number | null; events: readonly { type: string }[] }) => ({
     secret: r.events.some((e) => e.type === 'WebhookEndpointSet') ? secret : null,
     position: r.position,
@@ -83,34 +79,11 @@ export async function rotateWebhookSecret(
   return E.map((r: { position: number | null }) => ({ secret, previous_valid_until: new Date(Date.parse(now) + overlapMs).toISOString(), position: r.position }))(result);
 }
 
-/** Asks for one more attempt of a delivery now (same event id and body). */
-export async function requestRedelivery(log: EventLog, deliveryId: string, context: CommandContext) {
-  const result = await handleCommand(log, deliveryStream(deliveryId), deliveryDecider, { type: 'RequestRedelivery', request_id: context.commandId, now: context.metadata.occurred_at }, context);
+/** One more attempt now (same event id and body) of a delivery the caller may see (404 webhook_delivery_not_found otherwise). */
+export async function redeliver(deps: { log: EventLog }, deliveryId: string, caller: Caller, context: CommandContext) {
+  const delivery = await loadDelivery(deps.log, deliveryId);
+  if (!delivery || !mayActOn(caller, delivery.delivery.tenant_id)) return E.left(new DomainError('webhook_delivery_not_found', 'No such webhook delivery.', 'delivery_id'));
+  const own = forTenant(context, delivery.delivery.tenant_id);
+  const result = await handleCommand(deps.log, deliveryStream(deliveryId), deliveryDecider, { type: 'RequestRedelivery', request_id: own.commandId, now: own.metadata.occurred_at }, own);
   return E.map((r: { position: number | null }) => r.position)(result);
-}
-
-type EndpointDeps = { log: EventLog; readStore: ReadStore; secretKey: string; webhookUrlProblem: WebhookUrlProblem };
-/** Why an endpoint cannot be set: no such tenant, or a URL the endpoint rules refuse or whose host is inside. */
-async function endpointRefusal(deps: EndpointDeps, input: EndpointInput): Promise<DomainError | null> {
-  if (!(await getTenant(deps.readStore, input.tenant_id))) return new DomainError('tenant_not_found', 'No such tenant.', 'tenant_id');
-  return webhookUrlRefusal(deps.webhookUrlProblem, input.url, 'url');
-}
-
-/** The operator's PUT of an endpoint: a new secret (on an existing endpoint, a rotation with the overlap). */
-export async function configureWebhookEndpoint(deps: EndpointDeps, input: EndpointInput, context: CommandContext) {
-  const refused = await endpointRefusal(deps, input);
-  return refused ? E.left(refused) : setWebhookEndpoint(deps.log, deps.secretKey, input, context);
-}
-
-/** The dashboard's save of an endpoint: the same checks as configureWebhookEndpoint; the secret kept. */
-export async function changeWebhookEndpoint(deps: EndpointDeps, input: EndpointInput, context: CommandContext) {
-  const refused = await endpointRefusal(deps, input);
-  return refused ? E.left(refused) : saveWebhookEndpoint(deps.log, deps.secretKey, input, context);
-}
-
-/** One more attempt of a delivery that exists (404 webhook_delivery_not_found otherwise). */
-export async function redeliver(deps: { log: EventLog; readStore: ReadStore }, deliveryId: string, context: CommandContext) {
-  const delivery = await getWebhookDelivery(deps.readStore, deliveryId);
-  if (!delivery) return E.left(new DomainError('webhook_delivery_not_found', 'No such webhook delivery.', 'delivery_id'));
-  return requestRedelivery(deps.log, deliveryId, forTenant(context, delivery.tenant_id));
 }

@@ -1,5 +1,5 @@
 import type { ListImportOutcome } from '../commands/lists.js';
-import type { ScreeningSearch } from '../commands/screening.js';
+import type { ScreeningSearch } from '../queries/screening.js';
 import type { SearchResult } from '../domain/screening/match/index.js';
 import type { Comparison } from '../domain/screening/match/score.js';
 import type { ListState } from '../domain/list/decider.js';

@@ -1,5 +1,6 @@
 import type { ReadStore } from '../adapters/read-store/port.js';
 import { isEventOf } from '../domain/shared/events.js';
+import { usableBy } from '../domain/template/decider.js';
 import { TemplateEvent, type TemplateDefinition } from '../domain/template/events.js';
 import type { Projection } from './projector.js';
 
@@ -40,9 +41,5 @@ export const templatesProjection: Projection<TemplateDoc> = {
 export const getTemplate = async (store: ReadStore, templateId: string): Promise<TemplateDoc | null> =>
   (await store.get<TemplateDoc>('templates', templateId))?.doc ?? null;
 
-/** A template a tenant may run: its own or a global one, published and active. */
-export async function usableTemplate(store: ReadStore, tenantId: string, templateId: string): Promise<TemplateDoc | null> {
-  const doc = await getTemplate(store, templateId);
-  if (!doc || (doc.tenant_id !== null && doc.tenant_id !== tenantId) || !doc.published || !doc.active) return null;
-  return doc;
-}
+/** A template a tenant may run (the rule is the domain's: usableBy). */
+export const usableTemplate = async (store: ReadStore, tenantId: string, templateId: string): Promise<TemplateDoc | null> => usableBy(await getTemplate(store, templateId), tenantId);

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { SqliteEventStore } from '../../src/adapters/event-store/sqlite.js';
-import { verifyRun } from '../../src/commands/audit.js';
+import { verifyRun } from '../../src/queries/audit.js';
 import { evaluate, type RecordedAnswer } from '../../src/domain/run/evaluate.js';
 import type { TemplateDefinition } from '../../src/domain/template/events.js';
 import { REFERENCE_PF } from '../../src/domain/template/reference.js';

@@ -2,12 +2,17 @@ import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { assignCase } from '../../src/commands/assignments.js';
 import type { CommandContext } from '../../src/commands/handle-command.js';
-import { reviewRunAsUser } from '../../src/commands/run-requests.js';
+import { reviewRun } from '../../src/commands/run-requests.js';
+import { readLookups } from '../../src/queries/lookups.js';
 import { assignmentStream } from '../../src/domain/assignment/decider.js';
 import { getRun } from '../../src/projections/runs.js';
 import { ASSIGNMENTS, assigneesOf } from '../../src/projections/assignments.js';
 import type { TestService } from '../helpers/service.js';
 import { createRun, pfSubject, startRunsService, waitForRun, world, type World } from '../http/runs-support.js';
+
+// the review of a dashboard user, as the test calls it (one reviewRun with the caller as data)
+const reviewRunAsUser = (deps: Parameters<typeof reviewRun>[0], runId: string, input: Parameters<typeof reviewRun>[2], reviewer: { user_id: string; tenant_id: string }, context: CommandContext) =>
+  reviewRun(deps, runId, input, { kind: 'user', ...reviewer }, context);
 
 let n = 0;
 const context = (tenantId: string, actor: string): CommandContext => {
@@ -91,7 +96,7 @@ describe('dashboard cases: four-eyes reviews and assignments', () => {
 
   it("assigns a case to an active analyst of the case's tenant only, once", async () => {
     const runId = await pendingRun(a);
-    const deps = service.services;
+    const deps = { ...service.services, lookups: readLookups(service.services.readStore) };
     const tenantA = a.tenant.tenant_id;
     const ok = await assignCase(deps, { kind: 'run', case_id: runId, assignee: 'u-analyst-a' }, tenantA, context(tenantA, 'user:lead'));
     if (E.isLeft(ok)) return expect.fail(ok.left.code);

@@ -38,7 +38,8 @@ const context = (id: string) => ({
   metadata: { tenant_id: 't-crash', actor: 'system', request_id: null, occurred_at: new Date().toISOString(), correlation_id: id, causation_id: null },
   commandId: id,
 });
-const template = await createTemplate(services.log, { tenant_id: 't-crash', definition: REFERENCE_PF, published: true, active: true }, context('tpl'));
+// a global template: the commands refuse a template of a tenant that does not exist
+const template = await createTemplate(services, { tenant_id: null, definition: REFERENCE_PF, published: true, active: true }, context('tpl'));
 if (E.isLeft(template)) throw new Error(template.left.code);
 await services.runner.waitFor(template.right.position);
 const doc = (await getTemplate(services.readStore, template.right.template_id))!;

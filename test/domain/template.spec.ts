@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { templateDecider, type TemplateCommand } from '../../src/domain/template/decider.js';
+import { existing, templateDecider, usableBy, visibleTo, type TemplateCommand } from '../../src/domain/template/decider.js';
 import type { TemplateDefinition, TemplateEvent } from '../../src/domain/template/events.js';
 import { REFERENCE_PF } from '../../src/domain/template/reference.js';
 import { spec } from '../helpers/decider-spec.js';
@@ -92,5 +92,28 @@ describe('template decider', () => {
   it('refuses revisions and availability changes of a template that does not exist', () => {
     template.given([]).when({ type: 'ReviseTemplate', definition: REFERENCE_PF, now: LATER }).thenError('template_not_found');
     template.given([]).when({ type: 'ChangeAvailability', published: false, now: LATER }).thenError('template_not_found');
+  });
+});
+
+describe('which tenant may use a template (folded from its stream)', () => {
+  const fold = (events: TemplateEvent[]) => existing(events.reduce(templateDecider.evolve, templateDecider.initialState));
+  const global: TemplateEvent = { type: 'TemplateCreated', data: { ...created.data, tenant_id: null } } as TemplateEvent;
+
+  it('runs: its own tenant or any tenant for a global one, while published and active', () => {
+    expect(usableBy(fold([created]), 't1')).to.include({ template_id: 'tpl1', version: 1 });
+    expect(usableBy(fold([created, revised]), 't1')).to.include({ version: 2 });
+    expect(usableBy(fold([global]), 't2')).to.include({ template_id: 'tpl1', tenant_id: null });
+    expect(usableBy(fold([created]), 't2')).to.equal(null);
+    expect(usableBy(fold([created, availability(false, true)]), 't1')).to.equal(null);
+    expect(usableBy(fold([created, availability(true, false)]), 't1')).to.equal(null);
+    expect(usableBy(fold([created, availability(false, false), availability(true, true)]), 't1')).to.include({ published: true, active: true });
+    expect(usableBy(fold([]), 't1')).to.equal(null);
+  });
+
+  it('is named in settings and profiles: its own tenant or a global one, whatever its availability', () => {
+    expect(visibleTo(fold([created, availability(false, false)]), 't1')).to.include({ template_id: 'tpl1' });
+    expect(visibleTo(fold([global, availability(false, false)]), 't2')).to.include({ template_id: 'tpl1' });
+    expect(visibleTo(fold([created]), 't2')).to.equal(null);
+    expect(visibleTo(fold([]), 't1')).to.equal(null);
   });
 });

@@ -85,3 +85,14 @@ describe('folding an unknown event type', () => {
     expect(after).to.deep.equal(state);
   });
 });
+
+describe('the tenant folded from its stream', () => {
+  it("keeps the tenant's name (the password policy compares passwords with it) and its four-eyes setting", () => {
+    const state = [created].reduce(tenantDecider.evolve, tenantDecider.initialState);
+    expect(state).to.include({ status: 'active', tenant_id: T, name: 'Acme' });
+    const fourEyes: TenantEvent = { type: 'TenantSettingsChanged', data: { tenant_id: T, changes: { four_eyes: true }, changed_at: NOW } } as TenantEvent;
+    const after = tenantDecider.evolve(state, fourEyes);
+    expect(after.status === 'active' && after.settings.four_eyes).to.equal(true);
+    expect(after).to.include({ name: 'Acme' });
+  });
+});

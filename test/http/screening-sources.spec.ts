@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { verifyRun } from '../../src/commands/audit.js';
+import { verifyRun } from '../../src/queries/audit.js';
 import { MATCHER_VERSION } from '../../src/domain/screening/match/score.js';
 import { readableAnswer } from '../../src/domain/run/evaluate.js';
 import { createTenant, startService, type TestService } from '../helpers/service.js';

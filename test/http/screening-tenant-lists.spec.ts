@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { verifyRun } from '../../src/commands/audit.js';
+import { verifyRun } from '../../src/queries/audit.js';
 import { readableAnswer } from '../../src/domain/run/evaluate.js';
 import { createTenant, startService, type TenantFixture, type TestService } from '../helpers/service.js';
 import { createTemplate, eventually, getJson, postRun, type Json } from './runs-support.js';

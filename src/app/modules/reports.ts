@@ -11,7 +11,7 @@ export function reportsModule(infra: Infrastructure, shared: Shared): Module {
   return {
     name: 'reports',
     api: [reportsRouter({ log, readStore, clock, config, secretKey })],
-    operator: [operatorReportsRouter({ log, readStore, clock, blobStore, pdfRenderer: shared.pdfRenderer })],
+    operator: [operatorReportsRouter({ log, clock, blobStore, pdfRenderer: shared.pdfRenderer })],
     files: [filesRouter({ secretKey, clock, blobStore })],
   };
 }

@@ -12,6 +12,23 @@ export type TemplateState =
   | { status: 'none' }
   | { status: 'exists'; template_id: string; tenant_id: string | null; version: number; definition: TemplateDefinition; published: boolean; active: boolean };
 
+/** A template that exists: what a run records of it (id, version, definition) and its availability. */
+export type Template = Extract<TemplateState, { status: 'exists' }>;
+
+/** A template a tenant may run: its own or a global one, published and active. */
+export function usableBy<T extends { tenant_id: string | null; published: boolean; active: boolean }>(template: T | null, tenantId: string): T | null {
+  if (!template || (template.tenant_id !== null && template.tenant_id !== tenantId) || !template.published || !template.active) return null;
+  return template;
+}
+
+/** A template a tenant may name (in its settings or an onboarding profile): its own or a global one, whatever its availability. */
+export function visibleTo<T extends { tenant_id: string | null }>(template: T | null, tenantId: string): T | null {
+  return template && (template.tenant_id === null || template.tenant_id === tenantId) ? template : null;
+}
+
+/** The template of a folded stream, or null when there is none. */
+export const existing = (state: TemplateState): Template | null => (state.status === 'exists' ? state : null);
+
 export type TemplateCommand =
   | { type: 'CreateTemplate'; template_id: string; tenant_id: string | null; definition: TemplateDefinition; published: boolean; active: boolean; now: string }
   | { type: 'ReviseTemplate'; definition: TemplateDefinition; now: string }

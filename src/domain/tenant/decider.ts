@@ -46,6 +46,7 @@ export type TenantState =
   | {
       status: 'active';
       tenant_id: string;
+      name: string;
       settings: TenantSettings;
       keys: Readonly<Record<string, { key_hash: string; revoked: boolean }>>;
       onboarding_profiles: Readonly<Record<string, string>>;
@@ -146,6 +147,7 @@ export const tenantDecider: Decider<TenantCommand, TenantState, TenantEvent> = {
         return {
           status: 'active',
           tenant_id: event.data.tenant_id,
+          name: event.data.name,
           settings: defaultSettings(event.data.facial_verification_master),
           keys: {},
           onboarding_profiles: {},

@@ -2,7 +2,9 @@ import Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
 import { isUuid } from '../../adapters/ids.js';
-import { acceptInvite, changeRole, deactivateUser, inviteUser, login, LoginGuard, logout, logoutEverywhere, openInvite } from '../../commands/users.js';
+import { acceptInvite, changeRole, deactivateUser, inviteUser, login, LoginGuard, logout, logoutEverywhere } from '../../commands/users.js';
+import { readLookups } from '../../queries/lookups.js';
+import { openInvite } from '../../queries/users.js';
 import { listTenantUsers } from '../../projections/users.js';
 import type { App as Services } from '../../app/compose.js';
 import { ApiError, fromDomainError } from '../errors.js';
@@ -69,7 +71,7 @@ export function authRouter(services: Pick<Services, 'log' | 'readStore' | 'runne
     const next = safeNext(formField(form, 'next'));
     const email = formField(form, 'email').slice(0, 254);
     // whatever session cookie came in is ignored: a login always mints a new token (no fixation)
-    const result = await login({ log, readStore, guard }, { email, password: formField(form, 'password'), address: ctx.ip }, visitorContext(ctx, clock));
+    const result = await login({ log, lookups: readLookups(readStore), guard }, { email, password: formField(form, 'password'), address: ctx.ip }, visitorContext(ctx, clock));
     if (E.isLeft(result)) {
       if (result.left.code !== 'login_failed') throw fromDomainError(result.left);
       return loginPage(ctx, { next, email, error: result.left.message }, 401);
@@ -108,7 +110,7 @@ export function authRouter(services: Pick<Services, 'log' | 'readStore' | 'runne
     const form = await readForm(ctx);
     const password = formField(form, 'password');
     if (password !== formField(form, 'password_confirm')) return invitePage(ctx, 'As duas senhas não são iguais.', 400);
-    const result = await acceptInvite({ log, readStore }, ctx.params['token'] ?? '', password, visitorContext(ctx, clock));
+    const result = await acceptInvite({ log, lookups: readLookups(readStore) }, ctx.params['token'] ?? '', password, visitorContext(ctx, clock));
     if (E.isLeft(result) && result.left.code === 'weak_password') return invitePage(ctx, result.left.message, 400);
     await applied(runner, result);
     redirectTo(ctx, '/dashboard/login', 'Senha definida. Entre com seu e-mail e a nova senha.');

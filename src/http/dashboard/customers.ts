@@ -13,6 +13,7 @@ import { getAlert, type AlertDoc } from '../../projections/monitoring-alerts.js'
 import type { RunDoc } from '../../projections/runs.js';
 import { BAND_LABEL, DECISION_LABEL, STATUS_LABEL, label } from '../../reports/html.js';
 import { FEATURE_LABEL, scoreText } from '../../reports/screening-section.js';
+import { readLookups } from '../../queries/lookups.js';
 import type { App as Services } from '../../app/compose.js';
 import { ApiError } from '../errors.js';
 import { applied } from '../outcome.js';
@@ -176,7 +177,7 @@ export function customersRouter(services: Pick<Services, 'log' | 'readStore' | '
     // a rejection tells the customer what to fix: never without a reason
     if (status === 'rejeitado' && reason === '') throw new ApiError('invalid_request', 'Informe o motivo da rejeição.', 'reason');
     if (reason.length > 1000) throw new ApiError('invalid_request', 'O motivo tem no máximo 1000 caracteres.', 'reason');
-    await applied(runner, await reviewDocument({ log, readStore }, documentId, { status, reason: reason || null }, userContext(ctx, clock)));
+    await applied(runner, await reviewDocument({ log, lookups: readLookups(readStore) }, documentId, { status, reason: reason || null }, userContext(ctx, clock)));
     redirectTo(ctx, `/dashboard/customers/${customer.customer_id}#documento-${documentId}`, status === 'aprovado' ? 'Documento aprovado.' : 'Documento rejeitado.');
   });
 
@@ -184,7 +185,7 @@ export function customersRouter(services: Pick<Services, 'log' | 'readStore' | '
     const customer = await tenantCustomer(ctx, services);
     const status = formField(await readForm(ctx), 'status');
     if (!CustomerStatus.is(status)) throw new ApiError('invalid_request', 'Escolha uma situação da lista.', 'status');
-    await applied(runner, await setCustomerStatus({ log, readStore }, customer.customer_id, status, userContext(ctx, clock)));
+    await applied(runner, await setCustomerStatus({ log }, customer.customer_id, status, userContext(ctx, clock)));
     redirectTo(ctx, `/dashboard/customers/${customer.customer_id}`, `Situação alterada para ${label(CUSTOMER_STATUS_LABEL, status)}.`);
   });
 
@@ -198,7 +199,7 @@ export function customersRouter(services: Pick<Services, 'log' | 'readStore' | '
     const note = formField(form, 'note').trim();
     // as in the operator API: a resolution must say why
     if (note === '' || note.length > 2000) throw new ApiError('invalid_request', 'Explique a conclusão (até 2000 caracteres).', 'note');
-    await applied(runner, await resolveAlert({ log, readStore }, alertId, { resolution, note }, userContext(ctx, clock)));
+    await applied(runner, await resolveAlert({ log, lookups: readLookups(readStore) }, alertId, { resolution, note }, userContext(ctx, clock)));
     redirectTo(ctx, `/dashboard/customers/${alert.customer_id}#alerta-${alertId}`, `Alerta resolvido como ${RESOLUTION_LABEL[resolution]}.`);
   });
 

@@ -8,6 +8,7 @@ import type { AlertDoc } from '../../projections/monitoring-alerts.js';
 import type { RunDoc } from '../../projections/runs.js';
 import { BAND_LABEL, STATUS_LABEL, label } from '../../reports/html.js';
 import { scoreText } from '../../reports/screening-section.js';
+import { readLookups } from '../../queries/lookups.js';
 import type { App as Services } from '../../app/compose.js';
 import { ApiError } from '../errors.js';
 import { applied } from '../outcome.js';
@@ -81,7 +82,7 @@ export function queueRouter(services: Pick<Services, 'log' | 'readStore' | 'runn
     const caseIdValue = idParam(ctx.params['case_id'], 'not_found', 'Caso não encontrado.');
     const form = await readForm(ctx);
     const assignee = formField(form, 'assignee').trim() || null;
-    const result = await assignCase({ log, readStore }, { kind, case_id: caseIdValue, assignee }, user.tenant_id, userContext(ctx, clock));
+    const result = await assignCase({ log, lookups: readLookups(readStore) }, { kind, case_id: caseIdValue, assignee }, user.tenant_id, userContext(ctx, clock));
     // another tenant's case and an unknown one read the same
     if (E.isLeft(result) && result.left.code.endsWith('_not_found')) throw new ApiError('not_found', 'Caso não encontrado.');
     await applied(runner, result);

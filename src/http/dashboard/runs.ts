@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
 import { ReportGenerator, generateRunReport } from '../../commands/reports.js';
-import { reviewRunAsUser } from '../../commands/run-requests.js';
+import { reviewRun } from '../../commands/run-requests.js';
 import type { ReportMode } from '../../domain/report/events.js';
 import { runStream } from '../../domain/run/decider.js';
 import { getRun, type RunDoc } from '../../projections/runs.js';
@@ -105,7 +105,7 @@ export function runsRouter(services: Pick<Services, 'log' | 'readStore' | 'runne
     if (decision !== 'approved' && decision !== 'rejected') throw new ApiError('invalid_request', 'Escolha aprovar ou reprovar.', 'decision');
     const note = formField(form, 'note').trim();
     if (note.length > 2000) throw new ApiError('invalid_request', 'A nota tem no máximo 2000 caracteres.', 'note');
-    const result = await reviewRunAsUser({ log, readStore }, run.run_id, { decision, note }, { user_id: user.user_id, tenant_id: user.tenant_id }, userContext(ctx, clock));
+    const result = await reviewRun({ log }, run.run_id, { decision, note }, { kind: 'user', user_id: user.user_id, tenant_id: user.tenant_id }, userContext(ctx, clock));
     const { outcome } = await applied(runner, result);
     redirectTo(ctx, `/dashboard/runs/${run.run_id}`, outcome === 'reviewed' ? 'Decisão registrada.' : 'Proposta registrada, aguarda segundo analista.');
   });
@@ -116,7 +116,7 @@ export function runsRouter(services: Pick<Services, 'log' | 'readStore' | 'runne
     const mode = formField(await readForm(ctx), 'mode') as ReportMode;
     if (mode !== 'resumido' && mode !== 'completo') throw new ApiError('invalid_request', 'Escolha o relatório resumido ou o completo.', 'mode');
     const context = userContext(ctx, clock);
-    const result = await generateRunReport({ readStore, generator }, run.run_id, mode, { ...context, commandId: `${context.commandId}:report:${mode}` });
+    const result = await generateRunReport({ log, generator }, run.run_id, mode, { ...context, commandId: `${context.commandId}:report:${mode}` });
     if (E.isLeft(result) && result.left.code === 'run_not_terminal') throw new ApiError('run_not_terminal', 'O relatório existe só para execuções encerradas.', 'run_id');
     const { report } = orThrow(result);
     const token = signFileToken(secretKey, { blob_key: report.blob_key, file_name: reportFileName(run.run_id, mode), expires_at: Math.floor(clock.now().getTime() / 1000) + FILE_URL_TTL_SECONDS });

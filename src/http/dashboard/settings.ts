@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type Koa from 'koa';
 import { isUuid } from '../../adapters/ids.js';
 import { loadState } from '../../commands/handle-command.js';
-import { createApiKey, reviseTenantSettings, revokeApiKey } from '../../commands/tenants.js';
+import { changeTenantSettings, createApiKey, revokeApiKey } from '../../commands/tenants.js';
 import { changeWebhookEndpoint, redeliver, rotateWebhookSecret } from '../../commands/webhooks.js';
 import { CustomerStatus, Environment, SCOPES } from '../../domain/values/scopes.js';
 import { webhookEndpointsDecider, webhookEndpointsStream } from '../../domain/webhook/endpoints.js';
@@ -195,14 +195,14 @@ export function settingsRouter(services: SettingsServices): Router<DashboardStat
     const id = ctx.params['delivery_id'] ?? '';
     const delivery = isUuid(id) ? await getWebhookDelivery(readStore, id) : null;
     if (!delivery || delivery.tenant_id !== ctx.state.user!.tenant_id) throw new ApiError('webhook_delivery_not_found', 'Entrega não encontrada.');
-    await applied(runner, await redeliver(services, id, userContext(ctx, clock)));
+    await applied(runner, await redeliver(services, id, { kind: 'user', user_id: ctx.state.user!.user_id, tenant_id: ctx.state.user!.tenant_id }, userContext(ctx, clock)));
     redirectTo(ctx, '/dashboard/settings#entregas', 'Nova tentativa de entrega pedida.');
   });
 
   router.post('/settings/policy', ...admin, (ctx) =>
     onForm(ctx, 'policy', async () => {
       const changes = decodeBody(UpdateTenantBody, settingsBody(await readForm(ctx)));
-      await applied(runner, await reviseTenantSettings(services, ctx.state.user!.tenant_id, changes, userContext(ctx, clock)));
+      await applied(runner, await changeTenantSettings(services, ctx.state.user!.tenant_id, changes, userContext(ctx, clock)));
       redirectTo(ctx, '/dashboard/settings#politica', 'Configurações salvas.');
     }),
   );

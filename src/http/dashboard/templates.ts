@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { isUuid } from '../../adapters/ids.js';
-import { createTenantTemplate, reviseTemplate } from '../../commands/templates.js';
+import { createTemplate, reviseTemplate } from '../../commands/templates.js';
 import { SOURCE_IDS, SOURCES } from '../../domain/run/catalog.js';
 import { isEventOf } from '../../domain/shared/events.js';
 import { SUBJECT_PARAMETERS, templateStream } from '../../domain/template/decider.js';
@@ -185,7 +185,7 @@ export function templatesRouter(services: TemplateServices): Router<DashboardSta
       const body = decodeBody(CreateTemplateBody, definitionBody(draft));
       const definition = { name: body.name, subject_type: body.subject_type, parameters: body.parameters ?? [], sources: body.sources, rules: body.rules ?? [], risk_thresholds: body.risk_thresholds ?? { medio: 30, alto: 60 } };
       const input = { tenant_id: ctx.state.user!.tenant_id, definition, published: true, active: true };
-      templateId = (await applied(runner, await createTenantTemplate(services, input, userContext(ctx, clock)))).template_id;
+      templateId = (await applied(runner, await createTemplate(services, input, userContext(ctx, clock)))).template_id;
     } catch (thrown) {
       const refusal = refusedOnForm(thrown);
       if (!refusal) throw thrown;

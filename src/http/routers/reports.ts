@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { storedReport } from '../../commands/reports.js';
+import { storedReport } from '../../queries/reports.js';
 import type { Config } from '../../config.js';
 import type { EventLog } from '../../adapters/event-store/event-log.js';
 import type { ReadDeps } from '../deps.js';

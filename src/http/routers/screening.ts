@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { compareScreeningRecords, searchScreening } from '../../commands/screening.js';
+import { compareScreeningRecords, searchScreening } from '../../queries/screening.js';
 import type { Clock } from '../../adapters/clock.js';
 import type { ListCatalog } from '../../reactors/list-catalog.js';
 import { decodeBody } from '../decode.js';

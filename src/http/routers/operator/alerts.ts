@@ -1,5 +1,7 @@
 import Router from '@koa/router';
-import { explainedAlert, resolveAlert } from '../../../commands/alerts.js';
+import { resolveAlert } from '../../../commands/alerts.js';
+import { explainedAlert } from '../../../queries/alerts.js';
+import { readLookups } from '../../../queries/lookups.js';
 import { ALERTS, getAlert, type AlertDoc } from '../../../projections/monitoring-alerts.js';
 import type { WriteDeps } from '../../deps.js';
 import { decodeBody, decodeInput } from '../../decode.js';
@@ -35,7 +37,7 @@ export function operatorAlertsRouter(services: WriteDeps): Router<RequestState> 
   router.post('/alerts/:alert_id/resolve', jsonBody(), async (ctx) => {
     const { alert_id } = decodeInput(AlertIdParams, ctx.params);
     const body = decodeBody(ResolveAlertBody, ctx.state.body);
-    const resolved = await applied(runner, await resolveAlert(services, alert_id, body, commandContext(ctx, clock, null)));
+    const resolved = await applied(runner, await resolveAlert({ log: services.log, lookups: readLookups(readStore) }, alert_id, body, commandContext(ctx, clock, null)));
     ctx.body = alertView((await getAlert(readStore, resolved.alert_id))!);
   });
 

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { InvalidPositionError } from '../../../adapters/event-store/port.js';
-import { subjectHistory } from '../../../commands/audit.js';
+import { subjectHistory } from '../../../queries/audit.js';
 import { auditedEvent } from '../../../domain/report/history.js';
 import type { EventLog } from '../../../adapters/event-store/event-log.js';
 import type { ReadStore } from '../../../adapters/read-store/port.js';

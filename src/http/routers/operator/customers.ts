@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { reviewDocument, setCustomerStatus } from '../../../commands/customer-review.js';
 import { getCustomer } from '../../../projections/customers.js';
+import { readLookups } from '../../../queries/lookups.js';
 import type { WriteDeps } from '../../deps.js';
 import { customerView } from '../../customer-views.js';
 import { decodeBody, decodeInput } from '../../decode.js';
@@ -26,7 +27,7 @@ export function operatorCustomersRouter(services: WriteDeps): Router<RequestStat
     const { document_id: id } = decodeInput(DocumentIdParams, ctx.params);
     const body = decodeBody(ReviewDocumentBody, ctx.state.body);
     const review = { status: body.status, reason: body.reason ?? null };
-    const reviewed = await applied(runner, await reviewDocument(services, id, review, commandContext(ctx, clock, null)));
+    const reviewed = await applied(runner, await reviewDocument({ log: services.log, lookups: readLookups(readStore) }, id, review, commandContext(ctx, clock, null)));
     ctx.body = { document_id: id, object: 'document', customer_id: reviewed.customer_id, ...review };
   });
 

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
-import { actOnRun } from '../../../commands/run-requests.js';
+import { OPERATOR } from '../../../commands/caller.js';
+import { cancelRun, reviewRun } from '../../../commands/run-requests.js';
 import { getRun } from '../../../projections/runs.js';
 import type { WriteDeps } from '../../deps.js';
 import { decodeBody, decodeInput } from '../../decode.js';
@@ -18,13 +19,13 @@ export function operatorRunsRouter(services: WriteDeps): Router<RequestState> {
   router.post('/runs/:run_id/review', jsonBody(), async (ctx) => {
     const { run_id: runId } = decodeInput(RunIdParams, ctx.params);
     const body = decodeBody(ReviewRunBody, ctx.state.body);
-    await applied(runner, await actOnRun(services, runId, { type: 'review', decision: body.decision, note: body.note ?? '' }, commandContext(ctx, clock, null)));
+    await applied(runner, await reviewRun(services, runId, { decision: body.decision, note: body.note ?? '' }, OPERATOR, commandContext(ctx, clock, null)));
     ctx.body = runView((await getRun(readStore, runId))!);
   });
 
   router.post('/runs/:run_id/cancel', async (ctx) => {
     const { run_id: runId } = decodeInput(RunIdParams, ctx.params);
-    await applied(runner, await actOnRun(services, runId, { type: 'cancel' }, commandContext(ctx, clock, null)));
+    await applied(runner, await cancelRun(services, runId, OPERATOR, commandContext(ctx, clock, null)));
     ctx.body = runView((await getRun(readStore, runId))!);
   });
 

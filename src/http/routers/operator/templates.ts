@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { createTenantTemplate, reviseTemplate, setTenantOnboardingProfile, templateNotFound } from '../../../commands/templates.js';
+import { createTemplate, reviseTemplate, setOnboardingProfile, templateNotFound } from '../../../commands/templates.js';
 import { getTemplate } from '../../../projections/templates.js';
 import type { WriteDeps } from '../../deps.js';
 import { decodeBody, decodeInput } from '../../decode.js';
@@ -39,7 +39,7 @@ export function operatorTemplatesRouter(services: WriteDeps): Router<RequestStat
       published: body.published ?? true,
       active: body.active ?? true,
     };
-    const created = await applied(runner, await createTenantTemplate(services, template, commandContext(ctx, clock, body.tenant_id ?? null)));
+    const created = await applied(runner, await createTemplate(services, template, commandContext(ctx, clock, body.tenant_id ?? null)));
     ctx.status = 201;
     ctx.body = await templateOf(created.template_id);
   });
@@ -58,7 +58,7 @@ export function operatorTemplatesRouter(services: WriteDeps): Router<RequestStat
   router.post('/tenants/:tenant_id/onboarding-profiles', jsonBody(), async (ctx) => {
     const { tenant_id: tenantId } = decodeInput(OnboardingProfileParams, ctx.params);
     const body = decodeBody(CreateOnboardingProfileBody, ctx.state.body);
-    await applied(runner, await setTenantOnboardingProfile(services, tenantId, body.slug, body.template_id, commandContext(ctx, clock, tenantId)));
+    await applied(runner, await setOnboardingProfile(services, tenantId, body.slug, body.template_id, commandContext(ctx, clock, tenantId)));
     ctx.status = 201;
     ctx.body = { object: 'onboarding_profile', tenant_id: tenantId, slug: body.slug, template_id: body.template_id };
   });

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { addCredits, createApiKey, createTenant, reviseTenantSettings, revokeApiKey } from '../../../commands/tenants.js';
+import { addCredits, changeTenantSettings, createApiKey, createTenant, revokeApiKey } from '../../../commands/tenants.js';
 import { listTenantKeys } from '../../../projections/api-keys.js';
 import type { WriteDeps } from '../../deps.js';
 import { decodeBody, decodeInput } from '../../decode.js';
@@ -32,7 +32,7 @@ export function operatorTenantsRouter(services: WriteDeps): Router<RequestState>
   router.patch('/tenants/:tenant_id', jsonBody(), async (ctx) => {
     const { tenant_id: tenantId } = decodeInput(TenantIdParams, ctx.params);
     const changes = decodeBody(UpdateTenantBody, ctx.state.body);
-    await applied(runner, await reviseTenantSettings(services, tenantId, changes, commandContext(ctx, clock, tenantId)));
+    await applied(runner, await changeTenantSettings(services, tenantId, changes, commandContext(ctx, clock, tenantId)));
     ctx.body = tenantView(await existingTenant(readStore, tenantId));
   });
 

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
-import { configureWebhookEndpoint, redeliver } from '../../../commands/webhooks.js';
+import { OPERATOR } from '../../../commands/caller.js';
+import { redeliver, setWebhookEndpoint } from '../../../commands/webhooks.js';
 import { findWebhookDeliveries } from '../../../projections/webhook-deliveries.js';
 import type { WebhookUrlProblem } from '../../../commands/run-requests.js';
 import type { WriteDeps } from '../../deps.js';
@@ -22,7 +23,7 @@ export function operatorWebhooksRouter(services: WriteDeps & { secretKey: string
     const { tenant_id: tenantId, environment } = decodeInput(WebhookEndpointParams, ctx.params);
     const body = decodeBody(SetWebhookEndpointBody, ctx.state.body);
     const endpoint = { tenant_id: tenantId, environment, url: body.url, events: body.events };
-    const configured = await applied(runner, await configureWebhookEndpoint(endpointDeps, endpoint, commandContext(ctx, clock, tenantId)));
+    const configured = await applied(runner, await setWebhookEndpoint(endpointDeps, endpoint, commandContext(ctx, clock, tenantId)));
     // the only time the secret is shown
     ctx.body = { secret: configured.secret };
   });
@@ -37,7 +38,7 @@ export function operatorWebhooksRouter(services: WriteDeps & { secretKey: string
 
   router.post('/webhook-deliveries/:delivery_id/redeliver', async (ctx) => {
     const { delivery_id: deliveryId } = decodeInput(DeliveryIdParams, ctx.params);
-    await applied(runner, await redeliver(services, deliveryId, commandContext(ctx, clock, null)));
+    await applied(runner, await redeliver(services, deliveryId, OPERATOR, commandContext(ctx, clock, null)));
     ctx.status = 202;
     ctx.body = { delivery_id: deliveryId, status: 'pending' };
   });

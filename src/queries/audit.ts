@@ -1,5 +1,6 @@
 import type { BlobStore } from '../adapters/blob-store/port.js';
-import type { StoredEvent } from '../adapters/event-store/event-log.js';
+import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js';
+import type { ReadStore } from '../adapters/read-store/port.js';
 import type { ListImporter } from '../adapters/lists/importers/port.js';
 import { LIST_SOURCES, listAnswer } from '../adapters/sources/lists.js';
 import { MATCHER_VERSION } from '../domain/screening/match/score.js';
@@ -10,15 +11,13 @@ import { buildIndex, searchAll } from '../domain/screening/match/index.js';
 import { isTenantListId } from '../domain/list/tenant-lists.js';
 import { tenantListImporter } from '../adapters/lists/importers/tenant.js';
 import { DEFAULT_TOKEN_WEIGHTS } from '../domain/screening/match/weights.js';
-import { listBlobKey } from './lists.js';
+import { listBlobKey } from '../commands/lists.js';
 import { runStream } from '../domain/run/decider.js';
 import { evaluate, readableAnswer, type RecordedAnswer } from '../domain/run/evaluate.js';
 import { RunEvent } from '../domain/run/events.js';
 import { isEventOf } from '../domain/shared/events.js';
-import { subjectRef } from './runs.js';
+import { subjectRef } from '../commands/runs.js';
 import { streamsOf } from '../projections/subject-streams.js';
-import type { EventLog } from '../adapters/event-store/event-log.js';
-import type { ReadStore } from '../adapters/read-store/port.js';
 
 /**
  * Every event of every stream that concerns one document of a tenant (its runs, its customer,
