@@ -12,7 +12,7 @@ import { EncryptingPiiCodec } from './adapters/pii/encrypting-codec.js';
 import { SqliteKeyStore, type KeyStore } from './adapters/pii/key-store.js';
 import { MongoKeyStore } from './adapters/pii/mongo-key-store.js';
 import { MongoReadStore } from './adapters/read-store/mongo.js';
-import { subjectStreamsProjection } from './projections/subject-streams.js';
+import { streamsOf, subjectStreamsProjection } from './projections/subject-streams.js';
 import { erasuresProjection } from './projections/erasures.js';
 import { ErasureScheduler } from './reactors/erasure-scheduler.js';
 import { KeyCacheReactor } from './reactors/key-cache.js';
@@ -337,7 +337,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   await cnpjRefresher?.schedule();
   await reviewSweep.schedule();
   const erasures = new ErasureScheduler(
-    { log, readStore, blobs: blobStore, keys: keyStore, secretKey: secret.value, retentionYears: config.retentionYears },
+    { log, readStore, subjects: { streamsOf: (refs) => streamsOf(readStore, refs) }, blobs: blobStore, keys: keyStore, secretKey: secret.value, retentionYears: config.retentionYears },
     runner,
     clock,
     logger,

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { requestErasure } from '../../../commands/erasure.js';
+import { streamsOf } from '../../../projections/subject-streams.js';
 import type { Services } from '../../../services.js';
 import { decodeBody } from '../../decode.js';
 import { commandContext } from '../../metadata.js';
@@ -16,6 +17,7 @@ export function operatorErasureRouter(services: ErasureServices): Router<Request
   const deps = {
     log: services.log,
     readStore: services.readStore,
+    subjects: { streamsOf: (refs: readonly string[]) => streamsOf(services.readStore, refs) },
     blobs: services.blobStore,
     keys: services.keyStore,
     secretKey: services.secretKey,
