@@ -2,8 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { EventLog } from '../adapters/event-store/event-log.js';
 import { hmacHex } from '../adapters/crypto.js';
 import { deterministicId } from '../adapters/ids.js';
-import { customerDecider, customerStream, type CustomerCommand, type CustomerState } from '../domain/customer/decider.js';
-import type { CustomerEvent } from '../domain/customer/events.js';
+import { customerDecider, customerStream } from '../domain/customer/decider.js';
 import { maximumCost } from '../domain/run/evaluate.js';
 import { reservationDecider } from '../domain/reservation/decider.js';
 import { DomainError } from '../domain/shared/decider.js';
@@ -11,6 +10,7 @@ import type { Environment, SubjectType } from '../domain/values/scopes.js';
 import { handleCommand, loadState, type CommandContext } from './handle-command.js';
 import { billingSuspended, ledgerCommand } from './ledger.js';
 import { queueRun, subjectRef, type RunTemplate } from './runs.js';
+import { runSteps, type Step, type StepFailure } from './workflow.js';
 
 export interface NewCustomer {
   tenant_id: string;
@@ -72,6 +72,16 @@ async function release(log: EventLog, stream: string, owner: string, context: Co
   await handleCommand(log, stream, reservationDecider, { type: 'Release', owner_id: owner, now: context.metadata.occurred_at }, { ...context, commandId: `${context.commandId}:${step}` });
 }
 
+/** What the steps of one creation learn as they go: whose customer it is, and where it was written. */
+interface Creation {
+  readonly newId: string;
+  readonly runId: string | null;
+  customerId: string;
+  completingDraft: boolean;
+  draftExternalId: string | null;
+  position: number | null;
+}
+
 /**
  * Creates (or completes the draft of) a customer, and starts its bureau run when a template is
  * given. Uniqueness of document and external_id per tenant holds through reservation streams,
@@ -84,123 +94,179 @@ export async function createCustomer(log: EventLog, secret: string, input: NewCu
     if (suspended) return E.left(suspended);
   }
   const newId = deterministicId(`${context.commandId}:customer`);
-  const docStream = documentClaimStream(secret, input.tenant_id, input.environment, input.doc);
-  const docClaim = await claim(log, docStream, newId, context, 'claim-doc');
-  let customerId = newId;
-  let completingDraft = false;
-  let draftExternalId: string | null = null;
-  if (docClaim.kind === 'taken') {
-    const existing = await loadState(log, customerStream(docClaim.owner), customerDecider);
-    // a customer still being registered by a concurrent request counts as existing
-    if (existing.state.status !== 'rascunho') {
-      return E.left(new DomainError('customer_already_exists', 'A customer with this document already exists.', 'doc', { existing_customer_id: docClaim.owner }));
-    }
-    customerId = docClaim.owner;
-    completingDraft = true;
-    draftExternalId = existing.state.external_id;
-  }
-  const undoDocClaim = async () => {
-    if (docClaim.kind === 'mine' && docClaim.fresh) await release(log, docStream, newId, context, 'release-doc');
-  };
-  const extStream = (externalId: string) => externalIdClaimStream(secret, input.tenant_id, input.environment, externalId);
-  let freshExtClaim = false;
-  if (input.external_id !== null) {
-    const extClaim = await claim(log, extStream(input.external_id), customerId, context, 'claim-ext');
-    if (extClaim.kind === 'taken') {
-      await undoDocClaim();
-      return E.left(new DomainError('external_id_conflict', 'This external_id is already used by another customer.', 'external_id', { existing_customer_id: extClaim.owner }));
-    }
-    freshExtClaim = extClaim.fresh;
-  }
-  const undoClaims = async () => {
-    await undoDocClaim();
-    if (freshExtClaim && input.external_id !== null) await release(log, extStream(input.external_id), customerId, context, 'release-ext');
-  };
   const runId = input.template ? deterministicId(`${context.commandId}:run`) : null;
-  const now = context.metadata.occurred_at;
-  // the run's credit is held before the customer is written: a refusal leaves nothing behind
-  if (billed && input.template && runId) {
-    const reserve = { type: 'Reserve' as const, tenant_id: input.tenant_id, charge_id: runId, amount: maximumCost(input.template.definition), now };
-    const reserved = await ledgerCommand(log, reserve, { ...context, commandId: `${context.commandId}:reserve` }).catch(async (error: unknown) => {
-      await undoClaims();
-      throw error;
-    });
-    if (E.isLeft(reserved)) {
-      await undoClaims();
-      return E.left(reserved.left);
-    }
+  const creation: Creation = { newId, runId, customerId: newId, completingDraft: false, draftExternalId: null, position: null };
+  const steps = new CreationSteps(log, secret, input, context, creation);
+  const done = await runSteps([
+    steps.claimDocument(),
+    ...(input.external_id !== null ? [steps.claimExternalId(input.external_id)] : []),
+    // the run's credit is held before the customer is written: a refusal leaves nothing behind
+    ...(billed ? [steps.holdCredit()] : []),
+    steps.register(),
+    steps.releaseOldExternalId(),
+    ...(input.template ? [steps.queueRun(input.template, billed)] : []),
+  ]);
+  if (E.isLeft(done)) return done;
+  return E.right({ customer_id: creation.customerId, run_id: runId, completed_draft: creation.completingDraft, position: creation.position });
+}
+
+/** The steps of a creation, each with what puts it back if a later one fails. */
+class CreationSteps {
+  private readonly now: string;
+
+  constructor(
+    private readonly log: EventLog,
+    private readonly secret: string,
+    private readonly input: NewCustomer,
+    private readonly context: CommandContext,
+    private readonly creation: Creation,
+  ) {
+    this.now = context.metadata.occurred_at;
   }
-  const releaseCredit = async () => {
-    if (billed && runId) await ledgerCommand(log, { type: 'Release', tenant_id: input.tenant_id, charge_id: runId, now }, { ...context, commandId: `${context.commandId}:release` });
-  };
-  const registration = {
-    profile: { ...input.profile, doc: input.doc },
-    subject_ref: subjectRef(secret, input.tenant_id, input.environment, input.doc),
-    external_id: input.external_id,
-    metadata: input.metadata,
-    onboarding_profile: input.onboarding_profile,
-    webhook_url: input.webhook_url,
-  };
-  let registered: Awaited<ReturnType<typeof handleCommand<CustomerCommand, CustomerState, CustomerEvent>>>;
-  try {
-    registered = completingDraft
-      ? await handleCommand(log, customerStream(customerId), customerDecider, { type: 'CompleteDraft', run_id: runId, now, ...registration }, context)
-      : await handleCommand(
+
+  private extStream(externalId: string): string {
+    return externalIdClaimStream(this.secret, this.input.tenant_id, this.input.environment, externalId);
+  }
+
+  /** The document's claim; held by a draft, the creation completes that draft instead. */
+  claimDocument(): Step<Claim> {
+    const { log, input, context, creation } = this;
+    const docStream = documentClaimStream(this.secret, input.tenant_id, input.environment, input.doc);
+    return {
+      name: 'claim-doc',
+      async run() {
+        const docClaim = await claim(log, docStream, creation.newId, context, 'claim-doc');
+        if (docClaim.kind === 'mine') return E.right(docClaim);
+        const existing = await loadState(log, customerStream(docClaim.owner), customerDecider);
+        // a customer still being registered by a concurrent request counts as existing
+        if (existing.state.status !== 'rascunho') {
+          return E.left(new DomainError('customer_already_exists', 'A customer with this document already exists.', 'doc', { existing_customer_id: docClaim.owner }));
+        }
+        creation.customerId = docClaim.owner;
+        creation.completingDraft = true;
+        creation.draftExternalId = existing.state.external_id;
+        return E.right(docClaim);
+      },
+      async undo(docClaim) {
+        if (docClaim.kind === 'mine' && docClaim.fresh) await release(log, docStream, creation.newId, context, 'release-doc');
+      },
+    };
+  }
+
+  claimExternalId(externalId: string): Step<Claim> {
+    const { log, context, creation } = this;
+    const stream = this.extStream(externalId);
+    return {
+      name: 'claim-ext',
+      async run() {
+        const extClaim = await claim(log, stream, creation.customerId, context, 'claim-ext');
+        if (extClaim.kind === 'taken') {
+          return E.left(new DomainError('external_id_conflict', 'This external_id is already used by another customer.', 'external_id', { existing_customer_id: extClaim.owner }));
+        }
+        return E.right(extClaim);
+      },
+      async undo(extClaim) {
+        if (extClaim.kind === 'mine' && extClaim.fresh) await release(log, stream, creation.customerId, context, 'release-ext');
+      },
+    };
+  }
+
+  /** The most the run can cost, held on the tenant's ledger until the run is queued. */
+  holdCredit(): Step<unknown> {
+    const { log, input, context, now } = this;
+    const chargeId = this.creation.runId!;
+    return {
+      name: 'hold-credit',
+      run: () => {
+        const reserve = { type: 'Reserve' as const, tenant_id: input.tenant_id, charge_id: chargeId, amount: maximumCost(input.template!.definition), now };
+        return ledgerCommand(log, reserve, { ...context, commandId: `${context.commandId}:reserve` });
+      },
+      async undo() {
+        await ledgerCommand(log, { type: 'Release', tenant_id: input.tenant_id, charge_id: chargeId, now }, { ...context, commandId: `${context.commandId}:release` });
+      },
+    };
+  }
+
+  /**
+   * The customer written (or its draft completed): its claims are its own from then on. If its
+   * run cannot be queued, it goes back to a draft (which the same request, retried, completes),
+   * so nothing points at no run.
+   */
+  register(): Step<unknown> {
+    const { log, input, context, creation, now } = this;
+    const registration = {
+      profile: { ...input.profile, doc: input.doc },
+      subject_ref: subjectRef(this.secret, input.tenant_id, input.environment, input.doc),
+      external_id: input.external_id,
+      metadata: input.metadata,
+      onboarding_profile: input.onboarding_profile,
+      webhook_url: input.webhook_url,
+    };
+    const stream = () => customerStream(creation.customerId);
+    return {
+      name: 'register',
+      commits: ['claim-doc', 'claim-ext'],
+      async run() {
+        const registered = creation.completingDraft
+          ? await handleCommand(log, stream(), customerDecider, { type: 'CompleteDraft', run_id: creation.runId, now, ...registration }, context)
+          : await handleCommand(
+              log,
+              stream(),
+              customerDecider,
+              { type: 'Register', customer_id: creation.customerId, tenant_id: input.tenant_id, environment: input.environment, subject_type: input.type, run_id: creation.runId, now, ...registration },
+              context,
+            );
+        if (E.isRight(registered)) creation.position = registered.right.position;
+        return registered;
+      },
+      ...(creation.runId === null
+        ? {}
+        : {
+            async undo(_: unknown, failure: StepFailure) {
+              const reason = failure.kind === 'refused' ? failure.error.code : 'internal_error';
+              await handleCommand(log, stream(), customerDecider, { type: 'AbortRun', run_id: creation.runId!, reason, now }, { ...context, commandId: `${context.commandId}:abort` });
+            },
+          }),
+    };
+  }
+
+  /** A completed draft that changed its external_id frees the old one. */
+  releaseOldExternalId(): Step<unknown> {
+    const { log, input, context, creation } = this;
+    return {
+      name: 'release-old-ext',
+      run: async () => {
+        const old = creation.draftExternalId;
+        if (creation.completingDraft && old !== null && old !== input.external_id) await release(log, this.extStream(old), creation.customerId, context, 'release-old-ext');
+        return E.right(undefined);
+      },
+    };
+  }
+
+  queueRun(template: RunTemplate, creditHeld: boolean): Step<unknown> {
+    const { log, input, context, creation } = this;
+    return {
+      name: 'queue-run',
+      run: async () => {
+        const queued = await queueRun(
           log,
-          customerStream(customerId),
-          customerDecider,
-          { type: 'Register', customer_id: customerId, tenant_id: input.tenant_id, environment: input.environment, subject_type: input.type, run_id: runId, now, ...registration },
+          this.secret,
+          {
+            tenant_id: input.tenant_id,
+            environment: input.environment,
+            template,
+            subject: { ...input.run_subject, type: input.type, doc: input.doc },
+            external_id: input.external_id,
+            metadata: input.metadata,
+            webhook_url: input.webhook_url,
+            customer_id: creation.customerId,
+            credit_held: creditHeld,
+          },
           context,
         );
-  } catch (error) {
-    await releaseCredit();
-    await undoClaims();
-    throw error;
-  }
-  if (E.isLeft(registered)) {
-    await releaseCredit();
-    await undoClaims();
-    return registered;
-  }
-  // a completed draft that changed its external_id frees the old one
-  if (completingDraft && draftExternalId !== null && draftExternalId !== input.external_id) {
-    await release(log, extStream(draftExternalId), customerId, context, 'release-old-ext');
-  }
-  let position = registered.right.position;
-  if (input.template && runId) {
-    // the customer is written: if its run cannot be queued, it goes back to a draft (which the
-    // same request, retried, completes) and its credit is released, so nothing points at no run
-    const abort = async (reason: string) => {
-      await handleCommand(log, customerStream(customerId), customerDecider, { type: 'AbortRun', run_id: runId, reason, now }, { ...context, commandId: `${context.commandId}:abort` });
-      await releaseCredit();
+        if (E.isRight(queued)) creation.position = queued.right.position ?? creation.position;
+        return queued;
+      },
     };
-    let queued: Awaited<ReturnType<typeof queueRun>>;
-    try {
-      queued = await queueRun(
-        log,
-        secret,
-        {
-          tenant_id: input.tenant_id,
-          environment: input.environment,
-          template: input.template,
-          subject: { ...input.run_subject, type: input.type, doc: input.doc },
-          external_id: input.external_id,
-          metadata: input.metadata,
-          webhook_url: input.webhook_url,
-          customer_id: customerId,
-          credit_held: billed,
-        },
-        context,
-      );
-    } catch (error) {
-      await abort('internal_error');
-      throw error;
-    }
-    if (E.isLeft(queued)) {
-      await abort(queued.left.code);
-      return E.left(queued.left);
-    }
-    position = queued.right.position ?? position;
   }
-  return E.right({ customer_id: customerId, run_id: runId, completed_draft: completingDraft, position });
 }

@@ -6,20 +6,31 @@ import { deterministicId, isUuid } from '../adapters/ids.js';
 import type { KeyStore } from '../adapters/pii/key-store.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
 import { customerDecider, customerStream } from '../domain/customer/decider.js';
-import { ErasureRequested, erasureStream } from '../domain/erasure/events.js';
-import { DomainError } from '../domain/shared/decider.js';
-import { isEventOf } from '../domain/shared/events.js';
+import { erasureDecider, erasureStream } from '../domain/erasure/decider.js';
 import { reportStream } from '../domain/report/decider.js';
 import { ReportGenerated } from '../domain/report/events.js';
-import { streamsOf } from '../projections/subject-streams.js';
-import { getTenant } from '../projections/tenants.js';
-import type { CommandContext } from './handle-command.js';
-import { loadState } from './handle-command.js';
+import { DomainError } from '../domain/shared/decider.js';
+import { isEventOf } from '../domain/shared/events.js';
+import { tenantDecider, tenantStream } from '../domain/tenant/decider.js';
+import { handleCommand, loadState, type CommandContext } from './handle-command.js';
 import { subjectRef } from './runs.js';
+
+/** The streams that concern a subject and its last activity on them (the subject_streams read model). */
+export interface SubjectStreams {
+  streams: readonly string[];
+  last_activity: string;
+}
+
+/** Finds a subject's streams by its references: the only read model an erasure needs. */
+export interface SubjectLookup {
+  streamsOf(subjectRefs: readonly string[]): Promise<readonly SubjectStreams[]>;
+}
 
 export interface ErasureDeps {
   log: EventLog;
+  /** the erasures read model, which the scheduler pages over and purges */
   readStore: ReadStore;
+  subjects: SubjectLookup;
   blobs: BlobStore;
   keys: KeyStore;
   secretKey: string;
@@ -38,20 +49,20 @@ export interface ErasureOutcome {
  * basis, else scheduled for the end of the retention period after the subject's last activity.
  */
 export async function requestErasure(deps: ErasureDeps, input: { tenant_id: string; doc: string; legal_basis: string | null }, context: CommandContext): Promise<E.Either<DomainError, ErasureOutcome>> {
-  if (!isUuid(input.tenant_id) || !(await getTenant(deps.readStore, input.tenant_id))) return E.left(new DomainError('tenant_not_found', 'No such tenant.', 'tenant_id'));
+  if (!isUuid(input.tenant_id) || (await loadState(deps.log, tenantStream(input.tenant_id), tenantDecider)).state.status === 'none') {
+    return E.left(new DomainError('tenant_not_found', 'No such tenant.', 'tenant_id'));
+  }
   const refs = (['live', 'sandbox'] as const).map((env) => subjectRef(deps.secretKey, input.tenant_id, env, input.doc));
-  const known = await streamsOf(deps.readStore, refs);
+  const known = await deps.subjects.streamsOf(refs);
   if (known.length === 0) return E.left(new DomainError('not_found', 'No records of this document for the tenant.', 'doc'));
   const stream = erasureStream(hmacHex(deps.secretKey, `erasure|${input.tenant_id}|${input.doc}`));
   const now = context.metadata.occurred_at;
   const due = input.legal_basis ? now : addYears(lastActivityOf(known), deps.retentionYears);
   const erasureId = deterministicId(`${context.commandId}:erasure`);
-  const { position } = await deps.log.append(
-    stream,
-    [{ id: erasureId, type: 'ErasureRequested', data: { erasure_id: erasureId, tenant_id: input.tenant_id, subject_refs: refs, legal_basis: input.legal_basis, requested_at: now, due_at: due } }],
-    context.metadata,
-    'any',
-  );
+  const command = { type: 'RequestErasure' as const, erasure_id: erasureId, tenant_id: input.tenant_id, subject_refs: refs, legal_basis: input.legal_basis, due_at: due, now };
+  const requested = await handleCommand(deps.log, stream, erasureDecider, command, context);
+  if (E.isLeft(requested)) return requested;
+  const { position } = requested.right;
   if (due > now) return E.right({ erasure_id: erasureId, status: 'scheduled', due_at: due, position });
   const erased = await carryOut(deps, stream, context);
   return E.right({ erasure_id: erasureId, status: 'erased', due_at: due, position: erased ?? position });
@@ -59,18 +70,18 @@ export async function requestErasure(deps: ErasureDeps, input: { tenant_id: stri
 
 /** Destroys the subject's keys, deletes its files, and records what was erased. Idempotent. */
 export async function carryOut(deps: ErasureDeps, stream: string, context: CommandContext): Promise<number | null> {
-  const history = await deps.log.readStream(stream);
-  const request = history.filter(isEventOf(ErasureRequested)).pop();
-  if (!request || history[history.length - 1]!.type === 'SubjectErased') return null;
-  const refs = request.data.subject_refs;
-  const streams = (await streamsOf(deps.readStore, refs)).flatMap((s) => s.streams);
+  const { state } = await loadState(deps.log, stream, erasureDecider);
+  if (state.status !== 'requested') return null;
+  const request = state.last;
+  const refs = request.subject_refs;
+  const streams = (await deps.subjects.streamsOf(refs)).flatMap((s) => s.streams);
   const customerIds = streams.filter((s) => s.startsWith('customer-')).map((s) => s.slice('customer-'.length));
   const runIds = streams.filter((s) => s.startsWith('run-')).map((s) => s.slice('run-'.length));
   await deps.keys.destroy(refs);
   for (const customerId of customerIds) {
-    const { state } = await loadState(deps.log, customerStream(customerId), customerDecider);
-    if (state.status === 'none') continue;
-    for (const document of Object.values(state.documents)) await deps.blobs.delete(document.blob_key);
+    const { state: customer } = await loadState(deps.log, customerStream(customerId), customerDecider);
+    if (customer.status === 'none') continue;
+    for (const document of Object.values(customer.documents)) await deps.blobs.delete(document.blob_key);
   }
   // the runs' PDF reports print the subject's data: they go too (their stored digests stay)
   for (const runId of runIds) {
@@ -78,19 +89,14 @@ export async function carryOut(deps: ErasureDeps, stream: string, context: Comma
       for (const event of (await deps.log.readStream(reportStream(runId, mode))).filter(isEventOf(ReportGenerated))) await deps.blobs.delete(event.data.blob_key);
     }
   }
-  const result = await deps.log.append(
+  const recorded = await handleCommand(
+    deps.log,
     stream,
-    [
-      {
-        id: deterministicId(`${request.data.erasure_id}:erased`),
-        type: 'SubjectErased',
-        data: { erasure_id: request.data.erasure_id, tenant_id: request.data.tenant_id, subject_refs: refs, customer_ids: customerIds, run_ids: runIds, erased_at: context.metadata.occurred_at },
-      },
-    ],
-    context.metadata,
-    history[history.length - 1]!.revision,
+    erasureDecider,
+    { type: 'RecordErasure', customer_ids: customerIds, run_ids: runIds, now: context.metadata.occurred_at },
+    { ...context, commandId: `${request.erasure_id}:erased` },
   );
-  return result.position;
+  return E.isRight(recorded) ? recorded.right.position : null;
 }
 
 const lastActivityOf = (known: readonly { last_activity: string }[]): string => known.map((k) => k.last_activity).sort().pop()!;
@@ -100,19 +106,19 @@ const lastActivityOf = (known: readonly { last_activity: string }[]): string => 
  * retention period runs from that activity, so the erasure moves to the new end instead.
  */
 export async function rescheduleIfActive(deps: ErasureDeps, stream: string, context: CommandContext): Promise<string | null> {
-  const history = await deps.log.readStream(stream);
-  const request = history.find(isEventOf(ErasureRequested));
-  if (!request || request.data.legal_basis) return null;
-  const known = await streamsOf(deps.readStore, request.data.subject_refs);
+  const { state } = await loadState(deps.log, stream, erasureDecider);
+  if (state.status === 'none' || state.first.legal_basis) return null;
+  const known = await deps.subjects.streamsOf(state.first.subject_refs);
   if (known.length === 0) return null;
   const lastActivity = lastActivityOf(known);
   const due = addYears(lastActivity, deps.retentionYears);
   if (due <= context.metadata.occurred_at) return null;
-  await deps.log.append(
+  await handleCommand(
+    deps.log,
     stream,
-    [{ id: deterministicId(`${request.data.erasure_id}:rescheduled:${lastActivity}`), type: 'ErasureRescheduled', data: { erasure_id: request.data.erasure_id, last_activity: lastActivity, due_at: due, rescheduled_at: context.metadata.occurred_at } }],
-    context.metadata,
-    history[history.length - 1]!.revision,
+    erasureDecider,
+    { type: 'RescheduleErasure', last_activity: lastActivity, due_at: due, now: context.metadata.occurred_at },
+    { ...context, commandId: `${state.first.erasure_id}:rescheduled:${lastActivity}` },
   );
   return due;
 }

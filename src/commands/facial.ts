@@ -4,9 +4,8 @@ import { errorResult } from '../adapters/biometrics/port.js';
 import type { EventLog } from '../adapters/event-store/event-log.js';
 import { newId } from '../adapters/ids.js';
 import { imageFormat } from '../adapters/image-format.js';
-import type { DocCache } from '../projections/doc-cache.js';
-import type { TenantDoc } from '../projections/tenants.js';
-import { facialStream, type RecordedFacialCheck } from '../domain/facial/events.js';
+import { checksFor, facialModuleOn, facialStream, facialVerificationDecider, verificationAnswer, type FacialModuleSettings } from '../domain/facial/decider.js';
+import type { RecordedFacialCheck } from '../domain/facial/events.js';
 import { DomainError } from '../domain/shared/decider.js';
 import type { Environment } from '../domain/values/scopes.js';
 import { handleCommand, type CommandContext } from './handle-command.js';
@@ -77,36 +76,23 @@ export async function verifyFacial(
 ): Promise<E.Either<DomainError, FacialResults>> {
   const billed = await billedChecks(log, provider, { ...input, charge_id: input.verification_id }, context);
   if (E.isLeft(billed)) return billed;
-  await log.append(
-    facialStream(input.verification_id),
-    [
-      {
-        id: `${input.verification_id}`,
-        type: 'FacialVerificationPerformed',
-        data: {
-          verification_id: input.verification_id,
-          tenant_id: input.tenant_id,
-          environment: input.environment,
-          customer_id: null,
-          checks: recordedChecks(billed.right.results, context.metadata.occurred_at),
-          cost: billed.right.cost,
-          performed_at: context.metadata.occurred_at,
-        },
-      },
-    ],
-    context.metadata,
-    'no_stream',
-  );
+  const now = context.metadata.occurred_at;
+  const { verification_id, tenant_id, environment } = input;
+  const record = { type: 'RecordFacialVerification' as const, verification_id, tenant_id, environment, checks: recordedChecks(billed.right.results, now), cost: billed.right.cost, now };
+  const recorded = await handleCommand(log, facialStream(verification_id), facialVerificationDecider, record, context);
+  if (E.isLeft(recorded)) return recorded;
   return E.right(billed.right.results);
 }
 
+/** Reads a tenant's document from the tenants read model (the caller's cache of it). */
+export interface TenantLookup {
+  get<T>(collection: 'tenants', id: string): Promise<T | null>;
+}
+
 /** The standalone verification is a module the operator grants (master) and the tenant turns on. */
-export async function facialVerificationEnabled(docCache: Pick<DocCache, 'get'>, tenantId: string): Promise<E.Either<DomainError, true>> {
-  const tenant = await docCache.get<TenantDoc>('tenants', tenantId);
-  if (!tenant?.settings.facial_verification_master || !tenant.settings.facial_verification_enabled) {
-    return E.left(new DomainError('module_disabled', 'Facial verification is not active for this account.'));
-  }
-  return E.right(true);
+export async function facialVerificationEnabled(tenants: TenantLookup, tenantId: string): Promise<E.Either<DomainError, true>> {
+  const tenant = await tenants.get<{ settings: FacialModuleSettings }>('tenants', tenantId);
+  return facialModuleOn(tenant?.settings ?? null);
 }
 
 /** An uploaded image: its bytes and the (cleaned) name the client gave it. */
@@ -121,11 +107,6 @@ async function image(file: UploadedImage, param: string): Promise<E.Either<Domai
   return E.right({ data: file.data, file_name: file.file_name, mime: format.mime });
 }
 
-/** The checks asked for (comma-separated, each once), else face_match with a reference image and passive_liveness without. */
-export function requestedChecks(checks: string | undefined, hasRef: boolean): FacialCheck[] {
-  return checks === undefined ? [hasRef ? 'face_match' : 'passive_liveness'] : (checks.split(',') as FacialCheck[]);
-}
-
 /**
  * `POST /verificacoes/facial`: face_match needs a reference image; both images must decode; the
  * key's environment picks the provider. When no check succeeded, nothing was charged and the
@@ -137,17 +118,14 @@ export async function verifyStandaloneFacial(
   request: { user_image: UploadedImage; ref_image?: UploadedImage | undefined; checks?: string | undefined },
   context: CommandContext,
 ): Promise<E.Either<DomainError, FacialResults>> {
-  const checks = requestedChecks(request.checks, request.ref_image !== undefined);
-  if (checks.includes('face_match') && !request.ref_image) return E.left(new DomainError('missing_ref_image', 'face_match needs a ref_image.', 'ref_image'));
+  const checks = checksFor(request.checks, request.ref_image !== undefined);
+  if (E.isLeft(checks)) return checks;
   const user = await image(request.user_image, 'user_image');
   if (E.isLeft(user)) return user;
   const ref = request.ref_image ? await image(request.ref_image, 'ref_image') : undefined;
   if (ref && E.isLeft(ref)) return ref;
   const provider = key.environment === 'live' ? deps.biometrics.live : deps.biometrics.sandbox;
-  const verification = { tenant_id: key.tenant_id, environment: key.environment, verification_id: newId(), checks, user: user.right, ...(ref ? { ref: ref.right } : {}) };
+  const verification = { tenant_id: key.tenant_id, environment: key.environment, verification_id: newId(), checks: checks.right, user: user.right, ...(ref ? { ref: ref.right } : {}) };
   const result = await verifyFacial(deps.log, provider, verification, context);
-  if (E.isRight(result) && succeeded(result.right) === 0) {
-    return E.left(new DomainError('biometric_check_failed', 'No requested facial check succeeded at the provider; nothing was charged.'));
-  }
-  return result;
+  return E.isRight(result) ? verificationAnswer(result.right) : result;
 }

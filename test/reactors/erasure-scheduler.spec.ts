@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { ManualClock } from '../../src/adapters/clock.js';
 import type { Query, ReadStore, Write } from '../../src/adapters/read-store/port.js';
 import type { ErasureDoc } from '../../src/projections/erasures.js';
+import { streamsOf } from '../../src/projections/subject-streams.js';
 import { ErasureScheduler } from '../../src/reactors/erasure-scheduler.js';
 import { createTenant, startService, type TestService } from '../helpers/service.js';
 import { createCustomer } from '../http/customers-support.js';
@@ -69,7 +70,7 @@ describe('erasure scheduler: every due erasure runs, past the first page', funct
     const { log, blobStore, keyStore, secretKey, config, runner, logger } = service.services;
     const queries: Query[] = [];
     const scheduler = new ErasureScheduler(
-      { log, readStore: recording(service.services.readStore, queries), blobs: blobStore, keys: keyStore, secretKey, retentionYears: config.retentionYears },
+      { log, readStore: recording(service.services.readStore, queries), subjects: { streamsOf: (refs) => streamsOf(service.services.readStore, refs) }, blobs: blobStore, keys: keyStore, secretKey, retentionYears: config.retentionYears },
       runner,
       clock,
       logger,

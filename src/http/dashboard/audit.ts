@@ -5,6 +5,7 @@ import { requestErasure } from '../../commands/erasure.js';
 import { EVENT_CODECS } from '../../domain/events.js';
 import { listTenantKeys } from '../../projections/api-keys.js';
 import type { ErasureDoc } from '../../projections/erasures.js';
+import { streamsOf } from '../../projections/subject-streams.js';
 import { listTenantUsers } from '../../projections/users.js';
 import type { App as Services } from '../../app/compose.js';
 import { decodeBody } from '../decode.js';
@@ -116,7 +117,7 @@ export function auditRouter(services: AuditServices): Router<DashboardState> {
   const { eventStore, readStore, runner, clock, config } = services;
   const router = new Router<DashboardState>();
   const admin = [requireUser(), requireRole('admin')] as const;
-  const erasureDeps = { log: services.log, readStore, blobs: services.blobStore, keys: services.keyStore, secretKey: services.secretKey, retentionYears: config.retentionYears };
+  const erasureDeps = { log: services.log, readStore, subjects: { streamsOf: (refs: readonly string[]) => streamsOf(readStore, refs) }, blobs: services.blobStore, keys: services.keyStore, secretKey: services.secretKey, retentionYears: config.retentionYears };
 
   router.get('/audit', ...admin, async (ctx) => {
     const tenantId = ctx.state.user!.tenant_id;

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { requestErasure } from '../../../commands/erasure.js';
+import { requestErasure, type SubjectLookup } from '../../../commands/erasure.js';
 import type { KeyStore } from '../../../adapters/pii/key-store.js';
 import type { Config } from '../../../config.js';
 import type { DocCache } from '../../../projections/doc-cache.js';
@@ -15,6 +15,8 @@ export interface OperatorErasureRouterDeps extends WriteDeps, FileDeps {
   keyStore: KeyStore;
   config: Pick<Config, 'retentionYears'>;
   docCache: Pick<DocCache, 'clear'>;
+  /** the streams that concern a subject */
+  subjects: SubjectLookup;
 }
 
 /** Operator API: a data subject's erasure request (decisions section 11). */
@@ -23,6 +25,7 @@ export function operatorErasureRouter(services: OperatorErasureRouterDeps): Rout
   const deps = {
     log: services.log,
     readStore: services.readStore,
+    subjects: services.subjects,
     blobs: services.blobStore,
     keys: services.keyStore,
     secretKey: services.secretKey,
