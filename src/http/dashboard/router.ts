@@ -10,7 +10,7 @@ import { WrongExpectedRevisionError } from '../../adapters/event-store/port.js';
 import { DomainError } from '../../domain/shared/decider.js';
 import { ApiError, fromDomainError } from '../errors.js';
 import { auditRouter } from './audit.js';
-import { authRouter } from './auth.js';
+import { authRouter } from './auth/routes.js';
 import { customersRouter } from './customers/routes.js';
 import { queueRouter } from './queue/routes.js';
 import { dashboardDir, renderPage } from './render.js';
@@ -18,7 +18,7 @@ import { runsRouter } from './runs/routes.js';
 import { csrfGuard, dashboardSession } from './session.js';
 import { settingsRouter } from './settings.js';
 import type { DashboardState } from './state.js';
-import { templatesRouter } from './templates.js';
+import { templatesRouter } from './templates/routes.js';
 
 /**
  * Every page is the service's own: scripts and styles from this origin only, no inline script,
