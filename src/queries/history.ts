@@ -1,4 +1,5 @@
 import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js';
+import { webhookEndpointsDecider, webhookEndpointsStream } from '../domain/webhook/endpoints.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
 import { customerStream } from '../domain/customer/decider.js';
 import { runStream } from '../domain/run/decider.js';
@@ -70,4 +71,10 @@ export async function runSubjects(log: EventLog, store: ReadStore, runs: readonl
     }),
   );
   return subjects;
+}
+
+/** A tenant's webhook endpoints as their own stream holds them (one per environment). */
+export async function webhookEndpoints(log: EventLog, tenantId: string) {
+  const history = await log.readStream(webhookEndpointsStream(tenantId));
+  return history.filter(isEventOf(webhookEndpointsDecider.codec)).reduce(webhookEndpointsDecider.evolve, webhookEndpointsDecider.initialState).endpoints;
 }

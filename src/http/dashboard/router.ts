@@ -16,7 +16,7 @@ import { queueRouter } from './queue/routes.js';
 import { dashboardDir, renderPage } from './render.js';
 import { runsRouter } from './runs/routes.js';
 import { csrfGuard, dashboardSession } from './session.js';
-import { settingsRouter } from './settings.js';
+import { settingsRouter } from './settings/routes.js';
 import type { DashboardState } from './state.js';
 import { templatesRouter } from './templates/routes.js';
 
