@@ -1,4 +1,5 @@
 import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js';
+import type { EventStore, RecordedEvent } from '../adapters/event-store/port.js';
 import { webhookEndpointsDecider, webhookEndpointsStream } from '../domain/webhook/endpoints.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
 import { customerStream } from '../domain/customer/decider.js';
@@ -77,4 +78,35 @@ export async function runSubjects(log: EventLog, store: ReadStore, runs: readonl
 export async function webhookEndpoints(log: EventLog, tenantId: string) {
   const history = await log.readStream(webhookEndpointsStream(tenantId));
   return history.filter(isEventOf(webhookEndpointsDecider.codec)).reduce(webhookEndpointsDecider.evolve, webhookEndpointsDecider.initialState).endpoints;
+}
+
+/** Store pages read at most for one audit page (each up to AUDIT_READ_BATCH of the tenant's events). */
+const AUDIT_MAX_READS = 20;
+const AUDIT_READ_BATCH = 1000;
+
+/**
+ * One page of a tenant's events, newest first, read backwards from the end of the log or from
+ * `before`: every cursor is a position the store handed out, as EventStoreDB reads from no
+ * other (an arbitrary one throws the store's InvalidPositionError). A filter that matches rarely
+ * stops after AUDIT_MAX_READS reads with a cursor to go on; `next` is null at the log's start.
+ */
+export async function tenantEventsNewestFirst(
+  store: EventStore,
+  tenantId: string,
+  query: { matches: (event: RecordedEvent) => boolean; before: number | null; pageSize: number },
+): Promise<{ events: RecordedEvent[]; next: number | null }> {
+  const found: RecordedEvent[] = [];
+  let before = query.before;
+  for (let reads = 0; reads < AUDIT_MAX_READS; reads++) {
+    const page = await store.readAllPageBackwards({ before, limit: AUDIT_READ_BATCH, tenantId });
+    for (const event of page.events) {
+      if (!query.matches(event)) continue;
+      found.push(event);
+      // the page ends at this event: the next one starts just before it
+      if (found.length === query.pageSize) return { events: found, next: event.position };
+    }
+    if (page.next === null) return { events: found, next: null };
+    before = page.next;
+  }
+  return { events: found, next: before };
 }

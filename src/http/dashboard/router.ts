@@ -9,7 +9,7 @@ import { errorText } from '../../logger.js';
 import { WrongExpectedRevisionError } from '../../adapters/event-store/port.js';
 import { DomainError } from '../../domain/shared/decider.js';
 import { ApiError, fromDomainError } from '../errors.js';
-import { auditRouter } from './audit.js';
+import { auditRouter } from './audit/routes.js';
 import { authRouter } from './auth/routes.js';
 import { customersRouter } from './customers/routes.js';
 import { queueRouter } from './queue/routes.js';
