@@ -67,6 +67,7 @@ import { MongoWorkQueue } from './adapters/work-queue/mongo.js';
 import { tenantsProjection } from './projections/tenants.js';
 import { assignmentsProjection } from './projections/assignments.js';
 import { dashboardSessionsProjection, dashboardUsersProjection } from './projections/users.js';
+import { customerTimelineProjection } from './projections/customer-timeline.js';
 import { webhookDeliveriesProjection } from './projections/webhook-deliveries.js';
 import { WebhookReactor } from './reactors/webhooks.js';
 import { GotWebhookSender, type WebhookSender } from './adapters/webhook-sender.js';
@@ -98,6 +99,7 @@ export function projections(secretKey: string): readonly Projection<Record<strin
     assignmentsProjection,
     dashboardUsersProjection,
     dashboardSessionsProjection,
+    customerTimelineProjection,
     // cast, not a stored event: each projection has its own document type, the writer stores records
   ] as unknown as Projection<Record<string, unknown>>[];
 }

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { StoredEvent } from '../../src/adapters/event-store/event-log.js';
 import type { DocumentIndexDoc } from '../../src/projections/customers.js';
 import type { AlertDoc } from '../../src/projections/monitoring-alerts.js';
 import type { QueueSection } from '../../src/queries/case-queue.js';
@@ -99,7 +98,7 @@ describe('dashboard pages (pure view models)', () => {
   });
 
   it('the timeline names each customer event in pt-BR, a rejection with its reason', () => {
-    const event = (type: string, data: Record<string, unknown>) => ({ type, data }) as unknown as StoredEvent;
+    const event = (type: string, detail: Record<string, string | null>) => ({ type, detail });
     expect(eventText(event('DocumentReviewed', { status: 'rejeitado', reason: 'ilegível' }))).to.equal('Documento rejeitado: ilegível');
     expect(eventText(event('CustomerStatusChanged', { status: 'em_monitoramento' }))).to.equal('Situação alterada para Em monitoramento');
     expect(eventText(event('MonitoringAlertResolved', { resolution: 'false_positive' }))).to.equal('Alerta resolvido como falso positivo');

@@ -2,6 +2,7 @@ import type { StoredEvent } from '../../../adapters/event-store/event-log.js';
 import type { CustomerDoc } from '../../../projections/customers.js';
 import type { AlertDoc } from '../../../projections/monitoring-alerts.js';
 import type { RunDoc } from '../../../projections/runs.js';
+import type { TimelineEntry } from '../../../queries/timeline.js';
 import { scoreText } from '../../../reports/screening-section.js';
 import { encodeCursor } from '../../paging.js';
 import {
@@ -72,6 +73,8 @@ export interface CustomerPageInput {
   alerts: ReadonlyMap<string, AlertDoc>;
   users: ReadonlyMap<string, Pick<DashboardUserInfo, 'email'>>;
   keyHints: ReadonlyMap<string, string>;
+  /** newest first */
+  timeline: readonly TimelineEntry[];
   canAct: boolean;
 }
 
@@ -105,7 +108,7 @@ export function customerPage(input: CustomerPageInput) {
       .flatMap((id) => (input.alerts.get(id) ? [input.alerts.get(id)!] : []))
       .reverse()
       .map((a) => alertView(a, history)),
-    timeline: history.map((e) => ({ at: when(e.metadata.occurred_at), iso: e.metadata.occurred_at, what: eventText(e), who: actorText(e.metadata.actor, input.users, input.keyHints) })).reverse(),
+    timeline: input.timeline.map((e) => ({ at: when(e.at), iso: e.at, what: eventText(e), who: actorText(e.actor, input.users, input.keyHints) })),
     statuses: CUSTOMER_STATUS_LABEL,
     canAct: input.canAct,
   };
@@ -163,8 +166,8 @@ function alertView(alert: AlertDoc, history: readonly StoredEvent[]) {
 }
 
 /** An event of the customer's stream as the timeline says it. */
-export function eventText(event: StoredEvent): string {
-  const d = event.data;
+export function eventText(event: Pick<TimelineEntry, 'type' | 'detail'>): string {
+  const d = event.detail;
   switch (event.type) {
     case 'CustomerRegistered':
       return 'Cliente cadastrado';

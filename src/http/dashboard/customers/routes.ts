@@ -12,6 +12,7 @@ import { getCustomer, type CustomerDoc, type DocumentIndexDoc } from '../../../p
 import { getAlert, type AlertDoc } from '../../../projections/monitoring-alerts.js';
 import type { RunDoc } from '../../../projections/runs.js';
 import { customerHistory, documentUpload } from '../../../queries/history.js';
+import { customerTimelineNewestFirst } from '../../../queries/timeline.js';
 import { ApiError } from '../../errors.js';
 import { applied, type Runner } from '../../outcome.js';
 import { CUSTOMER_STATUS_LABEL, RESOLUTION_LABEL, label } from '../labels.js';
@@ -72,12 +73,12 @@ export function customersRouter(deps: CustomersScreenDeps): Router<DashboardStat
   router.get('/customers/:customer_id', requireUser(), async (ctx) => {
     const user = ctx.state.user!;
     const customer = await tenantCustomer(ctx, readStore);
-    const history = await customerHistory(log, customer.customer_id);
+    const [history, timeline] = await Promise.all([customerHistory(log, customer.customer_id), customerTimelineNewestFirst(readStore, customer.customer_id)]);
     const [users, hints] = await Promise.all([tenantUsers(readStore, user.tenant_id), keyHints(readStore, user.tenant_id)]);
     const { runIds, alertIds } = customerLinks(history);
     const [runs, alerts] = await Promise.all([readStore.getMany<RunDoc>('runs', runIds), readStore.getMany<AlertDoc>('monitoring_alerts', alertIds)]);
     const docs = <T>(found: Map<string, { doc: T }>) => new Map([...found].map(([id, { doc }]) => [id, doc]));
-    const page = customerPage({ customer, history, runs: docs(runs), alerts: docs(alerts), users, keyHints: hints, canAct: user.role !== 'viewer' });
+    const page = customerPage({ customer, history, runs: docs(runs), alerts: docs(alerts), users, keyHints: hints, timeline, canAct: user.role !== 'viewer' });
     renderPage(ctx, 'customer', page, { title: customerTitle(customer), nav: 'clientes' });
   });
 
