@@ -16,6 +16,7 @@ import { Worker } from '../processing/worker.js';
 import { apiKeysProjection } from '../projections/api-keys.js';
 import { DocCache } from '../projections/doc-cache.js';
 import type { Projection } from '../projections/projector.js';
+import { streamsOf } from '../projections/subject-streams.js';
 import { tenantsProjection } from '../projections/tenants.js';
 import { ListCatalog } from '../reactors/list-catalog.js';
 import { mongoOf, openCnpjRegister, openInfrastructure, type Infrastructure } from './infrastructure.js';
@@ -83,6 +84,7 @@ function sharedPolicies(infra: Infrastructure, overrides: Overrides): Shared {
     },
     idempotency: new Idempotency(log, infra.secretKey),
     rateLimiter: new FixedWindowRateLimiter(),
+    subjects: { streamsOf: (refs) => streamsOf(readStore, refs) },
   };
 }
 

@@ -8,6 +8,7 @@ import type { PdfRenderer } from '../adapters/pdf/port.js';
 import type { Source } from '../adapters/sources/port.js';
 import type { BiometricProvider } from '../adapters/biometrics/port.js';
 import type { WebhookSender } from '../adapters/webhook-sender.js';
+import type { SubjectLookup } from '../commands/erasure.js';
 import type { Idempotency } from '../commands/idempotency.js';
 import type { WebhookUrlProblem } from '../commands/run-requests.js';
 import type { FixedWindowRateLimiter } from '../http/middleware/rate-limit.js';
@@ -39,6 +40,8 @@ export interface Shared {
   webhookUrlProblem: WebhookUrlProblem;
   biometrics: { sandbox: BiometricProvider; live: BiometricProvider };
   idempotency: Idempotency;
+  /** the streams that concern a subject (erasure) */
+  subjects: SubjectLookup;
   rateLimiter: FixedWindowRateLimiter;
 }
 

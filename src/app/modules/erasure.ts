@@ -1,5 +1,4 @@
 import { operatorErasureRouter } from '../../http/routers/operator/erasure.js';
-import { streamsOf } from '../../projections/subject-streams.js';
 import { ErasureScheduler } from '../../reactors/erasure-scheduler.js';
 import { KeyCacheReactor } from '../../reactors/key-cache.js';
 import type { Infrastructure } from '../infrastructure.js';
@@ -9,7 +8,7 @@ import type { Shared } from '../shared.js';
 /** Erasure of a subject's personal data (crypto-shredding) when the retention period ends or an operator asks. */
 export function erasureModule(infra: Infrastructure, shared: Shared): Module & { erasures: ErasureScheduler } {
   const { config, log, readStore, blobStore, keyStore, secretKey, clock, logger } = infra;
-  const subjects = { streamsOf: (refs: readonly string[]) => streamsOf(readStore, refs) };
+  const { subjects } = shared;
   const erasures = new ErasureScheduler({ log, readStore, subjects, blobs: blobStore, keys: keyStore, secretKey, retentionYears: config.retentionYears }, shared.runner, clock, logger);
   return {
     name: 'erasure',

@@ -2,6 +2,7 @@ import type { ReadStore } from '../../adapters/read-store/port.js';
 import { apiKeysProjection } from '../../projections/api-keys.js';
 import { assignmentsProjection } from '../../projections/assignments.js';
 import { customersProjection, documentsProjection } from '../../projections/customers.js';
+import { customerTimelineProjection } from '../../projections/customer-timeline.js';
 import type { DocCache } from '../../projections/doc-cache.js';
 import { erasuresProjection } from '../../projections/erasures.js';
 import { fxOperationsProjection } from '../../projections/fx-operations.js';
@@ -35,6 +36,7 @@ export function projections(): readonly Projection<Record<string, unknown>>[] {
     assignmentsProjection,
     dashboardUsersProjection,
     dashboardSessionsProjection,
+    customerTimelineProjection,
     // cast, not a stored event: each projection has its own document type, the writer stores records
   ] as unknown as Projection<Record<string, unknown>>[];
 }

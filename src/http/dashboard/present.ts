@@ -5,6 +5,7 @@ import { ApiError, type ErrorCode } from '../errors.js';
 import { isUuid } from '../../adapters/ids.js';
 import type { DashboardUserInfo } from './queries.js';
 
+
 /**
  * Plain values the dashboard's views print (never HTML: every one of them goes through the
  * views' escaping `<%= %>`).
@@ -61,5 +62,3 @@ export function choice<T extends string>(raw: unknown, allowed: readonly T[], pa
   if (typeof raw === 'string' && (allowed as readonly string[]).includes(raw)) return raw as T;
   throw new ApiError('invalid_request', `Filtro inválido: ${param}.`, param);
 }
-
-export const ENVIRONMENT_LABEL: Record<string, string> = { live: 'Produção', sandbox: 'Sandbox' };

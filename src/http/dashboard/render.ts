@@ -3,6 +3,7 @@ import { Eta } from 'eta';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { DashboardState } from './state.js';
+import type { Views } from './views.js';
 
 /** The `dashboard/` folder of the package (views and assets), from src/http/dashboard (tsx) or dist/src/http/dashboard (built). */
 export function dashboardDir(): string {
@@ -30,8 +31,8 @@ export interface PageOptions {
   nav?: string;
 }
 
-/** Renders a view inside the layout as the response. */
-export function renderPage(ctx: Koa.ParameterizedContext<DashboardState>, view: string, data: Record<string, unknown>, options: PageOptions): void {
+/** Renders a view inside the layout as the response; the view's data is typed by its name. */
+export function renderPage<V extends keyof Views>(ctx: Koa.ParameterizedContext<DashboardState>, view: V, data: Views[V], options: PageOptions): void {
   const page = { title: options.title, nav: options.nav ?? null, user: ctx.state.user ?? null, csrf: ctx.state.csrf ?? '', flash: ctx.state.flash ?? null };
   const body = eta.render(view, { ...data, page });
   ctx.status = options.status ?? 200;
@@ -40,7 +41,7 @@ export function renderPage(ctx: Koa.ParameterizedContext<DashboardState>, view: 
 }
 
 /** Renders a view alone (an htmx fragment). */
-export function renderFragment(ctx: Koa.ParameterizedContext<DashboardState>, view: string, data: Record<string, unknown>, status = 200): void {
+export function renderFragment<V extends keyof Views>(ctx: Koa.ParameterizedContext<DashboardState>, view: V, data: Views[V], status = 200): void {
   const page = { user: ctx.state.user ?? null, csrf: ctx.state.csrf ?? '' };
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';

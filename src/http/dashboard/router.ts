@@ -4,21 +4,21 @@ import compose from 'koa-compose';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { App as Services } from '../../app/compose.js';
+import type { Logger } from '../../logger.js';
 import { errorText } from '../../logger.js';
 import { WrongExpectedRevisionError } from '../../adapters/event-store/port.js';
 import { DomainError } from '../../domain/shared/decider.js';
 import { ApiError, fromDomainError } from '../errors.js';
-import { auditRouter } from './audit.js';
-import { authRouter } from './auth.js';
-import { customersRouter } from './customers.js';
-import { queueRouter } from './queue.js';
+import { auditRouter, type AuditScreenDeps } from './audit/routes.js';
+import { authRouter, type AuthScreenDeps } from './auth/routes.js';
+import { customersRouter, type CustomersScreenDeps } from './customers/routes.js';
+import { queueRouter, type QueueScreenDeps } from './queue/routes.js';
 import { dashboardDir, renderPage } from './render.js';
-import { runsRouter } from './runs.js';
-import { csrfGuard, dashboardSession } from './session.js';
-import { settingsRouter } from './settings.js';
+import { runsRouter, type RunsScreenDeps } from './runs/routes.js';
+import { csrfGuard, dashboardSession, type SessionDeps } from './session.js';
+import { settingsRouter, type SettingsScreenDeps } from './settings/routes.js';
 import type { DashboardState } from './state.js';
-import { templatesRouter } from './templates.js';
+import { templatesRouter, type TemplatesScreenDeps } from './templates/routes.js';
 
 /**
  * Every page is the service's own: scripts and styles from this origin only, no inline script,
@@ -44,19 +44,29 @@ const ASSETS: Record<string, { type: string; body: Buffer }> = {
 
 type Ctx = Koa.ParameterizedContext<DashboardState>;
 
+/** What the dashboard uses: the union of what its screens and middleware declare. */
+export type DashboardDeps = { logger: Logger } & SessionDeps &
+  QueueScreenDeps &
+  RunsScreenDeps &
+  CustomersScreenDeps &
+  AuthScreenDeps &
+  TemplatesScreenDeps &
+  SettingsScreenDeps &
+  AuditScreenDeps;
+
 /**
  * The dashboard: HTML for a tenant's own people under /dashboard, outside the API's contract.
  * Security headers and the HTML error page wrap everything under the prefix (unknown paths and
  * methods included); assets need no session; every other page and action is checked by the
  * session, CSRF and role middleware of each screen.
  */
-export function dashboard(services: Services): { router: Router<DashboardState>; middleware: Koa.Middleware<DashboardState> } {
-  const router = dashboardRouter(services);
+export function dashboard(deps: DashboardDeps): { router: Router<DashboardState>; middleware: Koa.Middleware<DashboardState> } {
+  const router = dashboardRouter(deps);
   const middleware = compose<Ctx>([
     securityHeaders(),
-    htmlErrors(services),
+    htmlErrors(deps.logger),
     flash(),
-    dashboardSession(services),
+    dashboardSession(deps),
     // before any route: no action runs without the form token of this browser's session
     csrfGuard(),
     router.routes() as unknown as Koa.Middleware<DashboardState>,
@@ -64,16 +74,16 @@ export function dashboard(services: Services): { router: Router<DashboardState>;
   return { router, middleware };
 }
 
-function dashboardRouter(services: Services): Router<DashboardState> {
+function dashboardRouter(deps: DashboardDeps): Router<DashboardState> {
   const router = new Router<DashboardState>({ prefix: '/dashboard' });
   // the case queue is the home: mounted before the auth pages, whose placeholder home it replaces
-  router.use(queueRouter(services).routes());
-  router.use(runsRouter(services).routes());
-  router.use(customersRouter(services).routes());
-  router.use(authRouter(services).routes());
-  router.use(templatesRouter(services).routes());
-  router.use(settingsRouter(services).routes());
-  router.use(auditRouter(services).routes());
+  router.use(queueRouter(deps).routes());
+  router.use(runsRouter(deps).routes());
+  router.use(customersRouter(deps).routes());
+  router.use(authRouter(deps).routes());
+  router.use(templatesRouter(deps).routes());
+  router.use(settingsRouter(deps).routes());
+  router.use(auditRouter(deps).routes());
 
   router.get('/assets/:name', (ctx) => {
     const name = ctx.params.name ?? '';
@@ -130,7 +140,7 @@ const HEADINGS: Record<number, string> = {
 };
 
 /** Typed errors become an HTML page with their status and message; anything else a 500 with the request id, logged. */
-function htmlErrors(services: Pick<Services, 'logger'>): Koa.Middleware<DashboardState> {
+function htmlErrors(logger: Logger): Koa.Middleware<DashboardState> {
   return async (ctx, next) => {
     try {
       await next();
@@ -138,7 +148,7 @@ function htmlErrors(services: Pick<Services, 'logger'>): Koa.Middleware<Dashboar
       if (ctx.status === 405 && ctx.body === undefined) throw new ApiError('method_not_allowed', 'Este endereço não aceita este método.');
     } catch (thrown) {
       const error = toApiError(thrown);
-      if (error.status >= 500) services.logger.error('dashboard request failed', { request_id: ctx.state.requestId, error: errorText(thrown) });
+      if (error.status >= 500) logger.error('dashboard request failed', { request_id: ctx.state.requestId, error: errorText(thrown) });
       for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
       const server = error.status >= 500;
       renderPage(

@@ -7,7 +7,7 @@ import type { CommandContext } from '../../commands/handle-command.js';
 import { tokenHash } from '../../commands/users.js';
 import { SESSION_TTL_MS } from '../../domain/user/decider.js';
 import { getDashboardSession, getDashboardUser } from '../../projections/users.js';
-import type { App as Services } from '../../app/compose.js';
+import type { ReadStore } from '../../adapters/read-store/port.js';
 import { ApiError } from '../errors.js';
 import type { DashboardRole, DashboardState } from './state.js';
 
@@ -41,8 +41,14 @@ const preSessionCsrf = (secretKey: string, cookie: string) => hmacHex(secretKey,
  * CSRF token; without a session, the CSRF token is the pre-session one when its cookie is there.
  * Assets need neither.
  */
-export function dashboardSession(services: Pick<Services, 'readStore' | 'secretKey' | 'clock'>): Koa.Middleware<DashboardState> {
-  const { readStore, secretKey, clock } = services;
+export interface SessionDeps {
+  readStore: ReadStore;
+  secretKey: string;
+  clock: Clock;
+}
+
+export function dashboardSession(deps: SessionDeps): Koa.Middleware<DashboardState> {
+  const { readStore, secretKey, clock } = deps;
   return async (ctx, next) => {
     if (ctx.path.startsWith('/dashboard/assets/')) return next();
     const token = ctx.cookies.get(SESSION_COOKIE);

@@ -1,0 +1,45 @@
+import type Koa from 'koa';
+import { isDocumentShaped, normalizeDocument } from '../../../domain/values/document.js';
+import { CustomerStatus } from '../../../domain/values/scopes.js';
+import { ResolveAlertBody } from '../../operations/alerts.js';
+import { ReviewDocumentBody } from '../../operations/customers.js';
+import { ApiError } from '../../errors.js';
+import { decodeCursor } from '../../paging.js';
+import { formValue, requiredTextUpTo, textUpTo } from '../forms.js';
+import { choice } from '../present.js';
+import { formField } from '../session.js';
+import type { DashboardState } from '../state.js';
+
+type Ctx = Koa.ParameterizedContext<DashboardState>;
+
+const STATUSES = Object.keys(CustomerStatus.keys) as CustomerStatus[];
+
+/** The list's filters: status, environment, a document (formatted or not) and the page's cursor. */
+export function customerFilters(ctx: Ctx) {
+  const status = choice(ctx.query['status'], STATUSES, 'status');
+  const environment = choice(ctx.query['environment'], ['live', 'sandbox'] as const, 'environment');
+  const docQuery = typeof ctx.query['doc'] === 'string' ? ctx.query['doc'].trim() : '';
+  // formatted or not: normalized as stored, so it hashes the same
+  const doc = normalizeDocument(docQuery);
+  if (docQuery !== '' && !isDocumentShaped(doc)) throw new ApiError('invalid_document', 'Busque por um CPF (11 dígitos) ou CNPJ (14 caracteres).', 'doc');
+  const before = ctx.query['cursor'] === undefined ? undefined : decodeCursor(ctx.query['cursor']);
+  return { status, environment, docQuery, doc, before };
+}
+
+/** A document's review: the API's statuses; a rejection tells the customer what to fix, so never without a reason. */
+export function documentReviewForm(form: URLSearchParams) {
+  const status = formValue(ReviewDocumentBody.types[0].props.status, formField(form, 'status'), 'Escolha aprovar ou rejeitar.', 'status');
+  const reason = formField(form, 'reason').trim();
+  if (status === 'rejeitado' && reason === '') throw new ApiError('invalid_request', 'Informe o motivo da rejeição.', 'reason');
+  formValue(textUpTo(1000), reason, 'O motivo tem no máximo 1000 caracteres.', 'reason');
+  return { status, reason: reason || null };
+}
+
+export const customerStatusForm = (form: URLSearchParams): CustomerStatus => formValue(CustomerStatus, formField(form, 'status'), 'Escolha uma situação da lista.', 'status');
+
+/** An alert's resolution: as in the operator API, a resolution must say why. */
+export function alertResolutionForm(form: URLSearchParams) {
+  const resolution = formValue(ResolveAlertBody.props.resolution, formField(form, 'resolution'), 'Escolha verdadeiro positivo ou falso positivo.', 'resolution');
+  const note = formValue(requiredTextUpTo(2000), formField(form, 'note').trim(), 'Explique a conclusão (até 2000 caracteres).', 'note');
+  return { resolution, note };
+}

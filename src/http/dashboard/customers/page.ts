@@ -1,0 +1,201 @@
+import type { StoredEvent } from '../../../adapters/event-store/event-log.js';
+import type { CustomerDoc } from '../../../projections/customers.js';
+import type { AlertDoc } from '../../../projections/monitoring-alerts.js';
+import type { RunDoc } from '../../../projections/runs.js';
+import type { TimelineEntry } from '../../../queries/timeline.js';
+import { scoreText } from '../../../reports/screening-section.js';
+import { encodeCursor } from '../../paging.js';
+import {
+  ALERT_STATUS_LABEL,
+  BAND_LABEL,
+  CUSTOMER_STATUS_LABEL,
+  DECISION_LABEL,
+  DOCUMENT_STATUS_LABEL,
+  ENVIRONMENT_LABEL,
+  FACIAL_CHECK_LABEL,
+  FEATURE_LABEL,
+  RESOLUTION_LABEL,
+  STATUS_LABEL,
+  label,
+} from '../labels.js';
+import { actorText, maskedDoc, nameText, when } from '../present.js';
+import type { DashboardUserInfo } from '../queries.js';
+
+export const CUSTOMERS_PAGE_SIZE = 50;
+
+/** Who a customer is, as the list and the customer's page both show it. */
+function identity(c: CustomerDoc) {
+  return {
+    id: c.customer_id,
+    name: nameText(c.profile['name']),
+    doc: maskedDoc(c.profile['doc']),
+    type: c.type.toUpperCase(),
+    status: c.status,
+    statusLabel: label(CUSTOMER_STATUS_LABEL, c.status),
+    environment: label(ENVIRONMENT_LABEL, c.environment),
+  };
+}
+
+/** The list page: one page of customers (newest first, PAGE_SIZE + 1 found says there is more) and the filters as typed. */
+export function customersPage(found: readonly CustomerDoc[], filters: { status: string; environment: string; doc: string; docQuery: string }) {
+  const customers = found.slice(0, CUSTOMERS_PAGE_SIZE);
+  const last = customers[customers.length - 1];
+  const { status, environment, doc } = filters;
+  const more =
+    found.length > CUSTOMERS_PAGE_SIZE && last
+      ? `/dashboard/customers?${new URLSearchParams({ ...(status ? { status } : {}), ...(environment ? { environment } : {}), ...(doc ? { doc } : {}), cursor: encodeCursor({ created_at: last.created_at, id: last.customer_id }) })}`
+      : null;
+  return {
+    rows: customers.map((c) => ({
+      ...identity(c),
+      pendingDocuments: c.documents.filter((d) => d.status === 'pendente').length,
+      openAlerts: (c.open_alerts ?? []).length,
+      created: when(c.created_at),
+    })),
+    filters: { status, environment, doc: filters.docQuery },
+    statuses: CUSTOMER_STATUS_LABEL,
+    environments: ENVIRONMENT_LABEL,
+    more,
+  };
+}
+
+/** The runs and alerts a customer's stream names, in the order they came. */
+export function customerLinks(history: readonly StoredEvent[]) {
+  const runIds = [...new Set(history.flatMap((e) => (e.type === 'CustomerRunRequested' ? [String(e.data['run_id'])] : [])))];
+  const alertIds = [...new Set(history.flatMap((e) => (e.type === 'MonitoringAlertRaised' ? [String(e.data['alert_id'])] : [])))];
+  return { runIds, alertIds };
+}
+
+export interface CustomerPageInput {
+  customer: CustomerDoc;
+  history: readonly StoredEvent[];
+  runs: ReadonlyMap<string, RunDoc>;
+  alerts: ReadonlyMap<string, AlertDoc>;
+  users: ReadonlyMap<string, Pick<DashboardUserInfo, 'email'>>;
+  keyHints: ReadonlyMap<string, string>;
+  /** newest first */
+  timeline: readonly TimelineEntry[];
+  canAct: boolean;
+}
+
+/** One customer's page: identity, documents, facial checks, runs, alerts and the timeline of its stream. */
+export function customerPage(input: CustomerPageInput) {
+  const { customer, history } = input;
+  const { runIds, alertIds } = customerLinks(history);
+  return {
+    customer: {
+      ...identity(customer),
+      risk: customer.latest_run?.risk_band ? label(BAND_LABEL, customer.latest_run.risk_band) : '—',
+      riskClass: customer.latest_run?.risk_band ?? '',
+      monitoring: customer.status === 'em_monitoramento' ? 'Em monitoramento contínuo' : 'Fora do monitoramento',
+      externalId: customer.external_id,
+      created: when(customer.created_at),
+    },
+    documents: documentsOf(customer, history),
+    facial: facialOf(customer),
+    runs: runIds
+      .flatMap((id) => (input.runs.get(id) ? [input.runs.get(id)!] : []))
+      .reverse()
+      .map((r) => ({
+        id: r.run_id,
+        created: when(r.created_at),
+        status: r.status,
+        statusLabel: label(STATUS_LABEL, r.status),
+        decision: r.decision ? label(DECISION_LABEL, r.decision) : '—',
+        band: r.risk_band ? label(BAND_LABEL, r.risk_band) : '—',
+      })),
+    alerts: alertIds
+      .flatMap((id) => (input.alerts.get(id) ? [input.alerts.get(id)!] : []))
+      .reverse()
+      .map((a) => alertView(a, history)),
+    timeline: input.timeline.map((e) => ({ at: when(e.at), iso: e.at, what: eventText(e), who: actorText(e.actor, input.users, input.keyHints) })),
+    statuses: CUSTOMER_STATUS_LABEL,
+    canAct: input.canAct,
+  };
+}
+
+export const customerTitle = (customer: CustomerDoc): string => `Cliente ${nameText(customer.profile['name'])}`;
+
+/** The customer's current documents with what their upload recorded (file name, type of file). */
+function documentsOf(customer: CustomerDoc, history: readonly StoredEvent[]) {
+  const uploads = new Map(history.filter((e) => e.type === 'DocumentUploaded').map((e) => [String(e.data['document_id']), e.data]));
+  const reasons = new Map(history.filter((e) => e.type === 'DocumentReviewed').map((e) => [String(e.data['document_id']), e.data['reason']]));
+  return customer.documents.map((d) => {
+    const upload = uploads.get(d.document_id);
+    const fileName = typeof upload?.['file_name'] === 'string' ? upload['file_name'] : null;
+    const reason = reasons.get(d.document_id);
+    return {
+      id: d.document_id,
+      type: d.type,
+      status: d.status,
+      statusLabel: label(DOCUMENT_STATUS_LABEL, d.status),
+      fileName: nameText(fileName),
+      image: String(upload?.['mime_type'] ?? '').startsWith('image/'),
+      url: upload ? `/dashboard/customers/${customer.customer_id}/documents/${d.document_id}/file` : null,
+      reason: typeof reason === 'string' ? reason : null,
+      created: when(d.created_at),
+    };
+  });
+}
+
+function facialOf(customer: CustomerDoc) {
+  const round = customer.facial_verification;
+  if (!round) return null;
+  return Object.entries(round.checks).map(([check, r]) => ({
+    check: FACIAL_CHECK_LABEL[check] ?? check,
+    status: r.status,
+    score: r.score === null ? '—' : scoreText(r.score),
+    at: when(r.completed_at),
+  }));
+}
+
+function alertView(alert: AlertDoc, history: readonly StoredEvent[]) {
+  const raised = history.find((e) => e.type === 'MonitoringAlertRaised' && e.data['alert_id'] === alert.alert_id);
+  const explanation = Array.isArray(raised?.data['explanation']) ? (raised.data['explanation'] as { feature: string; score: number; query: string | null; candidate: string | null; detail: string }[]) : [];
+  return {
+    id: alert.alert_id,
+    name: alert.matched_name,
+    list: alert.list_id,
+    score: scoreText(alert.score),
+    status: alert.status,
+    statusLabel: label(ALERT_STATUS_LABEL, alert.status),
+    resolution: alert.resolution ? RESOLUTION_LABEL[alert.resolution] : null,
+    created: when(alert.created_at),
+    explanation: explanation.map((e) => ({ feature: FEATURE_LABEL[e.feature] ?? e.feature, score: scoreText(e.score), query: e.query ?? '—', candidate: e.candidate ?? '—', detail: e.detail })),
+  };
+}
+
+/** An event of the customer's stream as the timeline says it. */
+export function eventText(event: Pick<TimelineEntry, 'type' | 'detail'>): string {
+  const d = event.detail;
+  switch (event.type) {
+    case 'CustomerRegistered':
+      return 'Cliente cadastrado';
+    case 'CustomerDraftCompleted':
+      return 'Cadastro completado';
+    case 'CustomerRunRequested':
+      return d['trigger'] === 'periodic_review' ? 'Revisão periódica: consulta solicitada' : 'Consulta solicitada';
+    case 'CustomerRunAborted':
+      return 'Consulta interrompida';
+    case 'CustomerRunConcluded':
+      return 'Consulta concluída';
+    case 'CustomerStatusChanged':
+      return `Situação alterada para ${label(CUSTOMER_STATUS_LABEL, d['status'])}`;
+    case 'DocumentUploaded':
+      return `Documento enviado (${String(d['type'])})`;
+    case 'DocumentReviewed':
+      return d['status'] === 'aprovado' ? 'Documento aprovado' : `Documento rejeitado${typeof d['reason'] === 'string' ? `: ${d['reason']}` : ''}`;
+    case 'FacialRoundStarted':
+      return 'Verificação facial iniciada';
+    case 'FacialRoundCompleted':
+      return 'Verificação facial concluída';
+    case 'MonitoringAlertRaised':
+      return `Alerta de monitoramento: ${String(d['matched_name'])} (lista ${String(d['list_id'])})`;
+    case 'MonitoringAlertDelisted':
+      return 'Alerta encerrado: a entrada saiu da lista';
+    case 'MonitoringAlertResolved':
+      return `Alerta resolvido como ${label(RESOLUTION_LABEL, d['resolution'])}`;
+    default:
+      return event.type;
+  }
+}

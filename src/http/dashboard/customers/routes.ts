@@ -1,0 +1,131 @@
+import Router from '@koa/router';
+import type Koa from 'koa';
+import type { BlobStore } from '../../../adapters/blob-store/port.js';
+import type { Clock } from '../../../adapters/clock.js';
+import type { EventLog } from '../../../adapters/event-store/event-log.js';
+import { imageFormat } from '../../../adapters/image-format.js';
+import type { ReadStore } from '../../../adapters/read-store/port.js';
+import { resolveAlert } from '../../../commands/alerts.js';
+import { reviewDocument, setCustomerStatus } from '../../../commands/customer-review.js';
+import { subjectRef } from '../../../commands/runs.js';
+import { getCustomer, type CustomerDoc, type DocumentIndexDoc } from '../../../projections/customers.js';
+import { getAlert, type AlertDoc } from '../../../projections/monitoring-alerts.js';
+import type { RunDoc } from '../../../projections/runs.js';
+import { customerHistory, documentUpload } from '../../../queries/history.js';
+import { readLookups } from '../../../queries/lookups.js';
+import { customerTimelineNewestFirst } from '../../../queries/timeline.js';
+import { ApiError } from '../../errors.js';
+import { applied, type Runner } from '../../outcome.js';
+import { CUSTOMER_STATUS_LABEL, RESOLUTION_LABEL, label } from '../labels.js';
+import { idParam } from '../present.js';
+import { keyHints, tenantUsers } from '../queries.js';
+import { redirectTo, renderPage } from '../render.js';
+import { csrfGuard, readForm, requireRole, requireUser, userContext } from '../session.js';
+import type { DashboardState } from '../state.js';
+import { alertResolutionForm, customerFilters, customerStatusForm, documentReviewForm } from './forms.js';
+import { CUSTOMERS_PAGE_SIZE, customerLinks, customerPage, customersPage, customerTitle } from './page.js';
+
+type Ctx = Koa.ParameterizedContext<DashboardState>;
+
+export interface CustomersScreenDeps {
+  log: EventLog;
+  readStore: ReadStore;
+  runner: Runner;
+  clock: Clock;
+  secretKey: string;
+  blobStore: BlobStore;
+}
+
+const customerNotFound = () => new ApiError('customer_not_found', 'Cliente não encontrado.', 'customer_id');
+const documentNotFound = () => new ApiError('document_not_found', 'Documento não encontrado.', 'document_id');
+
+/** A customer of the user's tenant: another tenant's, unknown and malformed ids all read the same 404. */
+async function tenantCustomer(ctx: Ctx, readStore: ReadStore): Promise<CustomerDoc> {
+  const id = idParam(ctx.params['customer_id'], 'customer_not_found', 'Cliente não encontrado.');
+  const customer = await getCustomer(readStore, id);
+  if (!customer || customer.tenant_id !== ctx.state.user!.tenant_id) throw customerNotFound();
+  return customer;
+}
+
+/** One page of the tenant's customers, newest first; a document is found by its keyed reference, one per environment, never by the plain number. */
+async function findCustomers(deps: Pick<CustomersScreenDeps, 'readStore' | 'secretKey'>, tenantId: string, filters: ReturnType<typeof customerFilters>): Promise<CustomerDoc[]> {
+  const { status, environment, doc, before } = filters;
+  const base = { tenant_id: tenantId, ...(status ? { status } : {}) };
+  const wheres = doc
+    ? (environment ? [environment] : (['live', 'sandbox'] as const)).map((env) => ({ ...base, environment: env, subject_ref: subjectRef(deps.secretKey, tenantId, env, doc) }))
+    : [{ ...base, ...(environment ? { environment } : {}) }];
+  return (await Promise.all(wheres.map((where) => deps.readStore.find<CustomerDoc>('customers', { where, limit: CUSTOMERS_PAGE_SIZE + 1, ...(before ? { before } : {}) }))))
+    .flat()
+    .sort((a, b) => (a.created_at === b.created_at ? b.customer_id.localeCompare(a.customer_id) : b.created_at.localeCompare(a.created_at)));
+}
+
+/** Customers: the list, one customer's page (documents, facial checks, runs, alerts, timeline) and its analysts' actions. */
+export function customersRouter(deps: CustomersScreenDeps): Router<DashboardState> {
+  const { log, readStore, runner, clock, blobStore } = deps;
+  const router = new Router<DashboardState>();
+  const analyst = [requireUser(), csrfGuard(), requireRole('analyst', 'admin')] as const;
+
+  router.get('/customers', requireUser(), async (ctx) => {
+    const filters = customerFilters(ctx);
+    const found = await findCustomers(deps, ctx.state.user!.tenant_id, filters);
+    renderPage(ctx, 'customers', customersPage(found, filters), { title: 'Clientes', nav: 'clientes' });
+  });
+
+  router.get('/customers/:customer_id', requireUser(), async (ctx) => {
+    const user = ctx.state.user!;
+    const customer = await tenantCustomer(ctx, readStore);
+    const [history, timeline] = await Promise.all([customerHistory(log, customer.customer_id), customerTimelineNewestFirst(readStore, customer.customer_id)]);
+    const [users, hints] = await Promise.all([tenantUsers(readStore, user.tenant_id), keyHints(readStore, user.tenant_id)]);
+    const { runIds, alertIds } = customerLinks(history);
+    const [runs, alerts] = await Promise.all([readStore.getMany<RunDoc>('runs', runIds), readStore.getMany<AlertDoc>('monitoring_alerts', alertIds)]);
+    const docs = <T>(found: Map<string, { doc: T }>) => new Map([...found].map(([id, { doc }]) => [id, doc]));
+    const page = customerPage({ customer, history, runs: docs(runs), alerts: docs(alerts), users, keyHints: hints, timeline, canAct: user.role !== 'viewer' });
+    renderPage(ctx, 'customer', page, { title: customerTitle(customer), nav: 'clientes' });
+  });
+
+  /**
+   * A document's file, for the signed-in team of its tenant only. Served as the image its bytes
+   * are (sniffed, never the type the uploader declared) or else as a download: a file a customer
+   * sent never renders as a page of this origin.
+   */
+  router.get('/customers/:customer_id/documents/:document_id/file', requireUser(), async (ctx) => {
+    const customer = await tenantCustomer(ctx, readStore);
+    const documentId = idParam(ctx.params['document_id'], 'document_not_found', 'Documento não encontrado.');
+    const upload = await documentUpload(log, customer.customer_id, documentId);
+    const blob = upload ? await blobStore.get(upload.blob_key) : null;
+    if (!upload || !blob) throw documentNotFound();
+    const image = await imageFormat(blob.data);
+    const name = upload.file_name ?? documentId;
+    ctx.type = image?.mime ?? 'application/octet-stream';
+    ctx.set('Content-Disposition', `${image ? 'inline' : 'attachment'}; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
+    ctx.body = blob.data;
+  });
+
+  router.post('/customers/:customer_id/documents/:document_id/review', ...analyst, async (ctx) => {
+    const customer = await tenantCustomer(ctx, readStore);
+    const documentId = idParam(ctx.params['document_id'], 'document_not_found', 'Documento não encontrado.');
+    const index = (await readStore.get<DocumentIndexDoc>('documents', documentId))?.doc;
+    if (!index || index.customer_id !== customer.customer_id) throw documentNotFound();
+    const review = documentReviewForm(await readForm(ctx));
+    await applied(runner, await reviewDocument({ log, lookups: readLookups(readStore) }, documentId, review, userContext(ctx, clock)));
+    redirectTo(ctx, `/dashboard/customers/${customer.customer_id}#documento-${documentId}`, review.status === 'aprovado' ? 'Documento aprovado.' : 'Documento rejeitado.');
+  });
+
+  router.post('/customers/:customer_id/status', ...analyst, async (ctx) => {
+    const customer = await tenantCustomer(ctx, readStore);
+    const status = customerStatusForm(await readForm(ctx));
+    await applied(runner, await setCustomerStatus({ log }, customer.customer_id, status, userContext(ctx, clock)));
+    redirectTo(ctx, `/dashboard/customers/${customer.customer_id}`, `Situação alterada para ${label(CUSTOMER_STATUS_LABEL, status)}.`);
+  });
+
+  router.post('/alerts/:alert_id/resolve', ...analyst, async (ctx) => {
+    const alertId = idParam(ctx.params['alert_id'], 'alert_not_found', 'Alerta não encontrado.');
+    const alert = await getAlert(readStore, alertId);
+    if (!alert || alert.tenant_id !== ctx.state.user!.tenant_id) throw new ApiError('alert_not_found', 'Alerta não encontrado.', 'alert_id');
+    const resolution = alertResolutionForm(await readForm(ctx));
+    await applied(runner, await resolveAlert({ log, lookups: readLookups(readStore) }, alertId, resolution, userContext(ctx, clock)));
+    redirectTo(ctx, `/dashboard/customers/${alert.customer_id}#alerta-${alertId}`, `Alerta resolvido como ${RESOLUTION_LABEL[resolution.resolution]}.`);
+  });
+
+  return router;
+}

@@ -1,0 +1,98 @@
+import type { CnpjRegister } from '../../../adapters/cnpj-register/port.js';
+import { CustomerStatus, SCOPES } from '../../../domain/values/scopes.js';
+import type { WebhookEndpoint } from '../../../domain/webhook/endpoints.js';
+import { ALWAYS_DELIVERED, WEBHOOK_EVENT_TYPES } from '../../../domain/webhook/events.js';
+import type { ApiKeyDoc } from '../../../projections/api-keys.js';
+import type { TemplateDoc } from '../../../projections/templates.js';
+import type { TenantDoc } from '../../../projections/tenants.js';
+import type { WebhookDeliveryDoc } from '../../../projections/webhook-deliveries.js';
+import type { ApiError } from '../../errors.js';
+import type { listStatusView, tenantListView } from '../../screening-views.js';
+import { ageText, when } from '../present.js';
+import { BANDS } from './forms.js';
+
+/** The Receita publishes monthly on no fixed day: a month loaded more than this long ago is late. */
+const REGISTER_LATE_DAYS = 45;
+const CUSTOMER_STATUSES = Object.keys(CustomerStatus.keys);
+
+type ListView = ReturnType<typeof listStatusView> | ReturnType<typeof tenantListView>;
+
+export interface SettingsPageInput {
+  tenant: TenantDoc;
+  keys: readonly ApiKeyDoc[];
+  endpoints: Readonly<Partial<Record<'live' | 'sandbox', WebhookEndpoint>>>;
+  deliveries: readonly WebhookDeliveryDoc[];
+  templates: readonly TemplateDoc[];
+  lists: readonly ListView[];
+  register: Awaited<ReturnType<CnpjRegister['current']>>;
+  canEdit: boolean;
+  /** a refused form's message, shown in its own section */
+  problem: { section: string; error: ApiError } | null;
+  now: Date;
+}
+
+const keyRow = (k: ApiKeyDoc) => ({ id: k.key_id, name: k.name, hint: k.key_hint, environment: k.environment, scopes: k.scopes, subject_type: k.subject_type, created: when(k.created_at), revoked: k.revoked_at ? when(k.revoked_at) : null });
+
+const deliveryRow = (d: WebhookDeliveryDoc) => ({
+  id: d.delivery_id,
+  event: d.event,
+  environment: d.environment,
+  url: d.url,
+  status: d.status,
+  created: when(d.created_at),
+  failure: d.failure_reason,
+  attempts: d.attempts.map((a) => ({ when: when(a.attempted_at), http_status: a.http_status, error: a.error })),
+});
+
+const listRow = (l: ListView, now: Date) => ({
+  id: l.list_id,
+  name: 'name' in l ? l.name : l.publisher,
+  version: l.version_id,
+  loaded: when(l.imported_at),
+  age: l.imported_at ? ageText(l.imported_at, now) : '—',
+  entries: l.entries,
+  stale: l.stale,
+  error: l.last_error,
+});
+
+function registerView(register: SettingsPageInput['register'], now: Date) {
+  if (!register) return null;
+  return {
+    month: register.month.month,
+    loaded: when(register.month.imported_at),
+    age: ageText(register.month.imported_at, now),
+    establishments: register.month.rows['estabelecimentos'] ?? 0,
+    late: now.getTime() - Date.parse(register.month.imported_at) > REGISTER_LATE_DAYS * 86_400_000,
+  };
+}
+
+/** Settings: API keys, webhook endpoints and their delivery log, the decision policy, the lists' freshness. */
+export function settingsPage(input: SettingsPageInput) {
+  const { now, problem } = input;
+  const settings = input.tenant.settings;
+  return {
+    canEdit: input.canEdit,
+    problem: problem && { section: problem.section, message: problem.error.message },
+    keys: input.keys.map(keyRow),
+    scopes: SCOPES,
+    endpoints: (['live', 'sandbox'] as const).map((environment) => {
+      const endpoint = input.endpoints[environment];
+      const overlap = endpoint?.previous && now.getTime() < Date.parse(endpoint.previous.valid_until) ? when(endpoint.previous.valid_until) : null;
+      return { environment, url: endpoint?.url ?? null, events: endpoint?.events ?? [], set: endpoint ? when(endpoint.set_at) : null, previousSecretUntil: overlap };
+    }),
+    eventTypes: WEBHOOK_EVENT_TYPES.map((type) => ({ type, always: ALWAYS_DELIVERED.includes(type) })),
+    deliveries: input.deliveries.map(deliveryRow),
+    policy: Object.fromEntries(BANDS.map((band) => [band, settings.auto_decision_policy?.[band] ?? ''])),
+    review: Object.fromEntries(BANDS.map((band) => [band, settings.periodic_review?.[band] ?? ''])),
+    fourEyes: settings.four_eyes ?? false,
+    defaults: settings.default_templates,
+    templates: input.templates.map((t) => ({ id: t.template_id, name: t.definition.name, subject_type: t.definition.subject_type, global: t.global })),
+    customerStatuses: CUSTOMER_STATUSES,
+    bands: BANDS,
+    lists: input.lists.map((l) => listRow(l, now)),
+    register: registerView(input.register, now),
+  };
+}
+
+/** A secret shown once: a webhook endpoint's (its first save, or a rotation). */
+export const webhookSecretPage = (environment: string, url: string, secret: string, previousValidUntil: string | null) => ({ environment, url, secret, previousValidUntil });

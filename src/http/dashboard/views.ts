@@ -1,0 +1,62 @@
+import type { auditPage, erasurePage } from './audit/page.js';
+import type { invitePage, loginPage, usersPage } from './auth/page.js';
+import type { customerPage, customersPage } from './customers/page.js';
+import type { queuePage } from './queue/page.js';
+import type { runPage, runsPage } from './runs/page.js';
+import type { settingsPage, webhookSecretPage } from './settings/page.js';
+import type { templateFormPage, templatePage, templatesPage } from './templates/page.js';
+
+/** The error page: its heading, the message (pt-BR), the request's id and the error's code. */
+export interface ErrorView {
+  heading: string;
+  message: string;
+  requestId: string;
+  code: string;
+}
+
+/** A new API key, shown once in the answer to the form that made it. */
+export interface KeyCreatedView {
+  key: { name: string; environment: string; scopes: string[]; api_key: string };
+}
+
+/** Each view of dashboard/views/*.eta (but the layout) and the data its template reads. */
+export interface Views {
+  audit: ReturnType<typeof auditPage>;
+  customer: ReturnType<typeof customerPage>;
+  customers: ReturnType<typeof customersPage>;
+  erasure: ReturnType<typeof erasurePage>;
+  error: ErrorView;
+  invite: ReturnType<typeof invitePage>;
+  login: ReturnType<typeof loginPage>;
+  queue: ReturnType<typeof queuePage>;
+  run: ReturnType<typeof runPage>;
+  runs: ReturnType<typeof runsPage>;
+  settings: ReturnType<typeof settingsPage>;
+  'settings-key-created': KeyCreatedView;
+  'settings-webhook-secret': ReturnType<typeof webhookSecretPage>;
+  template: ReturnType<typeof templatePage>;
+  'template-form': ReturnType<typeof templateFormPage>;
+  templates: ReturnType<typeof templatesPage>;
+  users: ReturnType<typeof usersPage>;
+}
+
+/** The view names, checked against the type both ways (a test checks them against the folder). */
+export const VIEW_NAMES = {
+  audit: true,
+  customer: true,
+  customers: true,
+  erasure: true,
+  error: true,
+  invite: true,
+  login: true,
+  queue: true,
+  run: true,
+  runs: true,
+  settings: true,
+  'settings-key-created': true,
+  'settings-webhook-secret': true,
+  template: true,
+  'template-form': true,
+  templates: true,
+  users: true,
+} as const satisfies Record<keyof Views, true>;
