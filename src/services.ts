@@ -47,7 +47,7 @@ import { SubscriptionRunner } from './processing/runner.js';
 import { unpackLimits } from './adapters/lists/files.js';
 import type { ListImporter } from './adapters/lists/importers/port.js';
 import { LIST_IMPORTERS } from './adapters/lists/importers/index.js';
-import { ListCatalog } from './reactors/list-catalog.js';
+import { ListCatalog } from './projections/list-catalog.js';
 import { MonitoringReactor } from './reactors/monitoring.js';
 import { monitoringAlertsProjection } from './projections/monitoring-alerts.js';
 import { ListSource } from './adapters/sources/lists.js';

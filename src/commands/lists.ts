@@ -13,8 +13,8 @@ import type { ListEntry } from '../domain/screening/entry.js';
 import { DomainError } from '../domain/shared/decider.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
 import { getTenant } from '../projections/tenants.js';
-import type { ListCatalog } from '../reactors/list-catalog.js';
-import type { ListRefresher } from '../reactors/list-refresh.js';
+import type { ListCatalog } from '../projections/list-catalog.js';
+import type { ListRefresh as ListRefresher } from '../domain/screening/port.js';
 import { handleCommand, type CommandContext } from './handle-command.js';
 
 export const listBlobKey = (sha256: string): string => `lists/${sha256}`;

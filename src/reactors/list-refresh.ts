@@ -10,9 +10,9 @@ import { handleCommand, type CommandContext } from '../commands/handle-command.j
 import { importListVersion } from '../commands/lists.js';
 import { listDecider, listStream } from '../domain/list/decider.js';
 import { LIST_INFO } from '../domain/list/info.js';
+import type { ListRefresh, ListSearch } from '../domain/screening/port.js';
 import { errorText, type Logger } from '../logger.js';
 import type { WorkHandler, WorkResult, Worker } from '../processing/worker.js';
-import type { ListCatalog } from './list-catalog.js';
 
 export const LIST_REFRESH_WORK = 'list-refresh';
 /** After a failed fetch, the next try (the last good version keeps serving meanwhile). */
@@ -22,7 +22,7 @@ export interface ListRefreshDeps {
   log: EventLog;
   blobs: BlobStore;
   importers: ReadonlyMap<string, ListImporter>;
-  catalog: ListCatalog;
+  catalog: Pick<ListSearch, 'settled' | 'version'>;
   clock: Clock;
   logger: Logger;
   urls: Readonly<Record<string, readonly string[]>>;
@@ -42,7 +42,7 @@ const refreshItem = (listId: string, dueAt: number, rearm = false): NewWorkItem 
  * short, unreadable, refused) is recorded on the list's stream and the last good version keeps
  * serving; start-up never waits for any of it.
  */
-export class ListRefresher implements WorkHandler {
+export class ListRefresher implements WorkHandler, ListRefresh {
   readonly workKind = LIST_REFRESH_WORK;
   readonly timeoutMs: number;
   /** failures are recorded and retried on a schedule, never set aside */

@@ -23,7 +23,7 @@ import type { Processor, SubscriptionRunner } from '../processing/runner.js';
 import type { WorkHandler, WorkResult, Worker } from '../processing/worker.js';
 import { ALERTS, type AlertDoc } from '../projections/monitoring-alerts.js';
 import type { CustomerDoc } from '../projections/customers.js';
-import { buildIndexInSlices, type ListCatalog } from './list-catalog.js';
+import { buildIndexInSlices, type ListCatalog } from '../projections/list-catalog.js';
 
 export const MONITOR_VERSION_WORK = 'monitor-version';
 export const MONITOR_CUSTOMER_WORK = 'monitor-customer';
