@@ -3,6 +3,7 @@ import { carryOut, rescheduleIfActive, type ErasureDeps } from '../commands/eras
 import { errorText, type Logger } from '../logger.js';
 import type { ErasureDoc } from '../projections/erasures.js';
 import { type SubscriptionRunner } from '../processing/runner.js';
+import { systemContext } from '../processing/system-context.js';
 
 /** Scheduled erasures read per query: every page is read, so every due erasure runs, however many are scheduled. */
 export const ERASURE_PAGE = 1_000;
@@ -33,10 +34,7 @@ export class ErasureScheduler {
     let done = 0;
     for await (const erasure of this.due(now)) {
       try {
-        const context = {
-          metadata: { tenant_id: erasure.tenant_id, actor: 'system', request_id: null, occurred_at: now, correlation_id: erasure.erasure_id, causation_id: null },
-          commandId: `erasure:${erasure.erasure_id}`,
-        };
+        const context = systemContext({ tenant_id: erasure.tenant_id, correlation_id: erasure.erasure_id, at: now }, `erasure:${erasure.erasure_id}`);
         if (await rescheduleIfActive(this.deps, erasure.stream, context)) continue;
         const position = await carryOut(this.deps, erasure.stream, context);
         await this.runner.waitFor(position, 30_000);

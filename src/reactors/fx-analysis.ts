@@ -14,6 +14,7 @@ import { formatLaudoNumber, laudoNumbersDecider, laudoNumbersStream } from '../d
 import type { Logger } from '../logger.js';
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
 import { type Processor } from '../processing/runner.js';
+import { systemContext } from '../processing/system-context.js';
 import { DONE, type WorkHandler, type WorkResult, type Worker } from '../processing/worker.js';
 import { laudoFileName, laudoFooter, laudoHtml } from '../reports/laudo.js';
 
@@ -72,11 +73,8 @@ export class FxAnalysisReactor implements Processor, WorkHandler {
     if (state.status === 'none' || state.analysis_status !== 'requested') return;
     const op = state.operation;
     const now = clock.now().toISOString();
-    const metadata = { tenant_id: op.tenant_id, actor: 'system', request_id: null, occurred_at: now, correlation_id: operationId, causation_id: causation };
-    const allocated = await handleCommand(log, laudoNumbersStream(op.tenant_id), laudoNumbersDecider, { type: 'AllocateLaudoNumber', operation_id: operationId, now }, {
-      metadata,
-      commandId: `fx-laudo-number:${operationId}`,
-    });
+    const cause = { tenant_id: op.tenant_id, correlation_id: operationId, causation_id: causation, at: now };
+    const allocated = await handleCommand(log, laudoNumbersStream(op.tenant_id), laudoNumbersDecider, { type: 'AllocateLaudoNumber', operation_id: operationId, now }, systemContext(cause, `fx-laudo-number:${operationId}`));
     if (E.isLeft(allocated)) throw new Error(`laudo number: ${allocated.left.code}`);
     const laudoNumber = formatLaudoNumber(allocated.right.state.byOperation[operationId]!);
     const result = analyseFxOperation(op);
@@ -102,7 +100,7 @@ export class FxAnalysisReactor implements Processor, WorkHandler {
           completed_at: now,
         },
       },
-      { metadata, commandId: `fx-analysis:${operationId}:${now}` },
+      systemContext(cause, `fx-analysis:${operationId}:${now}`),
     );
     // completed meanwhile by another process: its laudo stands
     if (E.isRight(completed) && completed.right.events.length === 0) {

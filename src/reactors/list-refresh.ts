@@ -6,12 +6,13 @@ import { fetchListFiles, ListFetchError, type ListFetchOptions, type Validators 
 import type { UnpackLimits } from '../adapters/lists/files.js';
 import type { ListImporter } from '../adapters/lists/importers/port.js';
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
-import { handleCommand, type CommandContext } from '../commands/handle-command.js';
+import { handleCommand } from '../commands/handle-command.js';
 import { importListVersion } from '../commands/lists.js';
 import { listDecider, listStream } from '../domain/list/decider.js';
 import { LIST_INFO } from '../domain/list/info.js';
 import type { ListRefresh, ListSearch } from '../domain/screening/port.js';
 import { errorText, type Logger } from '../logger.js';
+import { systemContext } from '../processing/system-context.js';
 import type { WorkHandler, WorkResult, Worker } from '../processing/worker.js';
 
 export const LIST_REFRESH_WORK = 'list-refresh';
@@ -72,10 +73,7 @@ export class ListRefresher implements WorkHandler, ListRefresh {
     if (!importer || templates.length === 0) return { done: true };
     const now = this.deps.clock.now();
     const period = (LIST_INFO[listId]?.refresh_hours ?? 24) * 3600_000;
-    const context = (step: string): CommandContext => ({
-      metadata: { tenant_id: null, actor: 'system', request_id: null, occurred_at: now.toISOString(), correlation_id: item.id, causation_id: null },
-      commandId: `${item.id}:${now.getTime()}:${step}`,
-    });
+    const context = (step: string) => systemContext({ tenant_id: null, correlation_id: item.id, at: now }, `${item.id}:${now.getTime()}:${step}`);
     const failed = async (url: string, reason: string): Promise<WorkResult> => {
       this.deps.logger.warn('list fetch failed', { list_id: listId, reason });
       await handleCommand(this.deps.log, listStream(listId), listDecider, { type: 'RecordFetchFailure', list_id: listId, url, reason, now: now.toISOString() }, context('failed'));

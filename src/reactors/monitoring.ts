@@ -20,6 +20,7 @@ import { DEFAULT_THRESHOLD } from '../domain/screening/match/score.js';
 import { isEventOf } from '../domain/shared/events.js';
 import { errorText, type Logger } from '../logger.js';
 import type { Processor, SubscriptionRunner } from '../processing/runner.js';
+import { systemContext } from '../processing/system-context.js';
 import type { WorkHandler, WorkResult, Worker } from '../processing/worker.js';
 import { ALERTS, type AlertDoc } from '../projections/monitoring-alerts.js';
 import type { CustomerDoc } from '../projections/customers.js';
@@ -269,9 +270,6 @@ export class MonitoringReactor implements Processor, WorkHandler {
   }
 
   private context(workId: string, step: string, tenantId: string | null = null): CommandContext {
-    return {
-      metadata: { tenant_id: tenantId, actor: 'system:monitoring', request_id: null, occurred_at: this.now(), correlation_id: workId, causation_id: null },
-      commandId: `${workId}:${step}`,
-    };
+    return systemContext({ tenant_id: tenantId, actor: 'system:monitoring', correlation_id: workId, at: this.now() }, `${workId}:${step}`);
   }
 }

@@ -18,6 +18,7 @@ import { ERASED } from '../domain/shared/personal.js';
 import type { PeriodicReview } from '../domain/tenant/events.js';
 import type { Environment } from '../domain/values/scopes.js';
 import type { Logger } from '../logger.js';
+import { systemContext } from '../processing/system-context.js';
 import { DONE, type WorkHandler, type WorkResult, type Worker } from '../processing/worker.js';
 import type { CustomerDoc } from '../projections/customers.js';
 import { getTemplate, usableTemplate } from '../projections/templates.js';
@@ -128,10 +129,7 @@ export class PeriodicReviewer implements WorkHandler {
     const reviewed = String(item.payload['after_run_id']);
     const { log } = this.deps;
     const now = this.deps.clock.now();
-    const context = (commandId: string): CommandContext => ({
-      metadata: { tenant_id: tenantId, actor: 'system', request_id: null, occurred_at: now.toISOString(), correlation_id: item.id, causation_id: null },
-      commandId,
-    });
+    const context = (commandId: string): CommandContext => systemContext({ tenant_id: tenantId, correlation_id: item.id, at: now }, commandId);
     const customer = (await loadState(log, customerStream(customerId), customerDecider)).state;
     const last = (await loadState(log, runStream(reviewed), runDecider)).state;
     if (customer.status === 'none' || last.status === 'none') return DONE;

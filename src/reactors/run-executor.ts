@@ -13,6 +13,7 @@ import { errorText, type Logger } from '../logger.js';
 import type { Metrics } from '../adapters/metrics.js';
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
 import { type Processor } from '../processing/runner.js';
+import { systemContext } from '../processing/system-context.js';
 import { DONE, type WorkHandler, type WorkResult, type Worker } from '../processing/worker.js';
 import { cachedAnswer } from '../projections/source-cache.js';
 
@@ -55,15 +56,6 @@ export function runOutcome(event: StoredEvent): { outcome: string; seconds: numb
       return null;
   }
 }
-
-const system = (runId: string, tenantId: string, now: string, causation: string | null) => ({
-  tenant_id: tenantId,
-  actor: 'system',
-  request_id: null,
-  occurred_at: now,
-  correlation_id: runId,
-  causation_id: causation,
-});
 
 /**
  * Runs queued runs. Seeing `RunQueued`, it records a work item for the run (before its
@@ -128,7 +120,7 @@ export class RunExecutor implements Processor, WorkHandler {
     const run = state.run;
     if (state.status === 'queued') {
       const now = this.deps.clock.now().toISOString();
-      await handleCommand(this.deps.log, runStream(runId), runDecider, { type: 'StartRun', now }, { metadata: system(runId, run.tenant_id, now, causation), commandId: `${runId}:start` });
+      await handleCommand(this.deps.log, runStream(runId), runDecider, { type: 'StartRun', now }, systemContext({ tenant_id: run.tenant_id, correlation_id: runId, causation_id: causation, at: now }, `${runId}:start`));
     }
     const pending = run.template.definition.sources.filter((s) => !state.answers[s.source_id]);
     await Promise.all(pending.map((s) => this.answer(run, s.source_id, s.tier, signal)));
@@ -172,10 +164,10 @@ export class RunExecutor implements Processor, WorkHandler {
       while (pending.length > 0) {
         const answers = pending.splice(0);
         const now = this.deps.clock.now().toISOString();
-        const result = await handleCommand(this.deps.log, runStream(run.run_id), runDecider, { type: 'RecordSourceAnswers', answers, now }, {
-          metadata: system(run.run_id, run.tenant_id, now, null),
-          commandId: `${run.run_id}:answers:${answers.map((a) => a.source_id).sort().join(',')}`,
-        });
+        const result = await handleCommand(this.deps.log, runStream(run.run_id), runDecider, { type: 'RecordSourceAnswers', answers, now }, systemContext(
+          { tenant_id: run.tenant_id, correlation_id: run.run_id, at: now },
+          `${run.run_id}:answers:${answers.map((a) => a.source_id).sort().join(',')}`,
+        ));
         if (E.isRight(result) && isFinished(result.right.state)) this.inFlight.get(run.run_id)?.abort();
       }
     })().finally(() => this.recording.delete(run.run_id));

@@ -3,7 +3,6 @@ import { setMaxListeners } from 'node:events';
 import type { Clock } from '../adapters/clock.js';
 import { sha256Hex } from '../adapters/crypto.js';
 import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js';
-import type { EventMetadata } from '../adapters/event-store/port.js';
 import { deterministicId } from '../adapters/ids.js';
 import { webhookUrlProblem } from '../adapters/address-policy.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
@@ -22,6 +21,7 @@ import type { Metrics } from '../adapters/metrics.js';
 import { findWebhookDeliveries } from '../projections/webhook-deliveries.js';
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
 import { type Processor } from '../processing/runner.js';
+import { systemContext } from '../processing/system-context.js';
 import { DONE, type WorkHandler, type WorkResult, type Worker } from '../processing/worker.js';
 
 export interface WebhookReactorDeps {
@@ -130,7 +130,7 @@ export class WebhookReactor implements Processor, WorkHandler {
         },
         problem: target.problem,
       },
-      { metadata: this.metadata(webhook.tenant_id, now, source.metadata.correlation_id, source.id), commandId: `webhooks:${source.id}` },
+      systemContext({ tenant_id: webhook.tenant_id, correlation_id: source.metadata.correlation_id, causation_id: source.id, at: now }, `webhooks:${source.id}`),
     );
     if (E.isLeft(result)) return null;
     const next = owedAttempts(result.right.state)[0];
@@ -173,7 +173,7 @@ export class WebhookReactor implements Processor, WorkHandler {
       deliveryStream(deliveryId),
       deliveryDecider,
       { type: 'RecordAttempt', attempt_key: owed.key, url, attempted_at: attemptedAt.toISOString(), ...result, now },
-      { metadata: this.metadata(delivery.tenant_id, now, deliveryId, null), commandId: `webhook-attempt:${deliveryId}:${owed.key}` },
+      systemContext({ tenant_id: delivery.tenant_id, correlation_id: deliveryId, at: now }, `webhook-attempt:${deliveryId}:${owed.key}`),
     );
     return E.isRight(recorded) ? nextAttempt(recorded.right.state) : DONE;
   }
@@ -204,10 +204,6 @@ export class WebhookReactor implements Processor, WorkHandler {
       if (isEventOf(CustomerEvent)(e) && (e.type === 'CustomerRegistered' || e.type === 'CustomerDraftCompleted')) url = e.data.webhook_url;
     }
     return url;
-  }
-
-  private metadata(tenantId: string, now: string, correlation: string, causation: string | null): EventMetadata {
-    return { tenant_id: tenantId, actor: 'system', request_id: null, occurred_at: now, correlation_id: correlation, causation_id: causation };
   }
 }
 
