@@ -16,9 +16,10 @@ import { tenantDecider, tenantStream } from '../domain/tenant/decider.js';
 import type { Logger } from '../logger.js';
 import type { CustomerDoc } from '../projections/customers.js';
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
-import { type Processor } from '../processing/runner.js';
+import * as t from 'io-ts';
+import { causation, workKind, type Reactor } from '../processing/reactor.js';
 import { systemContext } from '../processing/system-context.js';
-import { DONE, type WorkHandler, type WorkResult, type Worker } from '../processing/worker.js';
+import { DONE, type WorkResult, type Worker } from '../processing/worker.js';
 
 const ROUND_DOCUMENT_TYPES: readonly string[] = ['selfie', ...IDENTITY_TYPES];
 
@@ -33,6 +34,9 @@ export interface FacialRoundsDeps {
 }
 
 export const FACIAL_ROUND_WORK = 'facial-round';
+/** a customer's round item: the customer, and the upload that (re)armed it */
+const FacialRoundWork = workKind(FACIAL_ROUND_WORK, t.intersection([t.type({ customer_id: t.string }), causation]));
+type FacialRoundWork = ReturnType<typeof FacialRoundWork.decode>;
 
 /**
  * The reactor's decision, pure: a selfie or identity upload (re)arms the customer's one round
@@ -40,7 +44,7 @@ export const FACIAL_ROUND_WORK = 'facial-round';
  */
 export function facialRoundWorkFor(event: StoredEvent, now: number): NewWorkItem | null {
   if (!isEventOf(DocumentUploaded)(event) || !ROUND_DOCUMENT_TYPES.includes(event.data.type)) return null;
-  return { id: `facial-round:${event.data.customer_id}`, kind: FACIAL_ROUND_WORK, payload: { customer_id: event.data.customer_id, causation: event.id }, due_at: now, rearm: true };
+  return FacialRoundWork.item(`facial-round:${event.data.customer_id}`, { customer_id: event.data.customer_id, causation: event.id }, now, true);
 }
 
 /**
@@ -54,10 +58,13 @@ export function facialRoundWorkFor(event: StoredEvent, now: number): NewWorkItem
  * rounds never run at once, on any instance. The execution is idempotent: a completed round is
  * not asked again, only its charge is settled (once, by its charge id).
  */
-export class FacialRoundsReactor implements Processor, WorkHandler {
+export class FacialRoundsReactor implements Reactor<t.TypeOf<typeof DocumentUploaded>, FacialRoundWork> {
   readonly id = 'reactor:facial-rounds';
   readonly kind = 'reactor' as const;
   readonly workKind = FACIAL_ROUND_WORK;
+  readonly payload = FacialRoundWork.payload;
+  readonly canHandle = isEventOf(DocumentUploaded);
+  readonly workFor = facialRoundWorkFor;
   readonly timeoutMs = 120_000;
   readonly maxAttempts = 10;
 
@@ -74,7 +81,8 @@ export class FacialRoundsReactor implements Processor, WorkHandler {
   }
 
   async execute(item: WorkItem): Promise<WorkResult> {
-    await this.round(String(item.payload['customer_id']), (item.payload['causation'] as string | null) ?? null);
+    const { customer_id: customerId, causation } = FacialRoundWork.decode(item);
+    await this.round(customerId, causation ?? null);
     return DONE;
   }
 

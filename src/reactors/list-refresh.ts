@@ -12,6 +12,8 @@ import { listDecider, listStream } from '../domain/list/decider.js';
 import { LIST_INFO } from '../domain/list/info.js';
 import type { ListRefresh, ListSearch } from '../domain/screening/port.js';
 import { errorText, type Logger } from '../logger.js';
+import * as t from 'io-ts';
+import { workKind } from '../processing/reactor.js';
 import { systemContext } from '../processing/system-context.js';
 import type { WorkHandler, WorkResult, Worker } from '../processing/worker.js';
 
@@ -33,7 +35,9 @@ export interface ListRefreshDeps {
   work: Pick<Worker, 'schedule'>;
 }
 
-const refreshItem = (listId: string, dueAt: number, rearm = false): NewWorkItem => ({ id: `list-refresh:${listId}`, kind: LIST_REFRESH_WORK, payload: { list_id: listId }, due_at: dueAt, rearm });
+/** one item per official list */
+const ListRefreshWork = workKind(LIST_REFRESH_WORK, t.type({ list_id: t.string }));
+const refreshItem = (listId: string, dueAt: number, rearm = false): NewWorkItem => ListRefreshWork.item(`list-refresh:${listId}`, { list_id: listId }, dueAt, rearm);
 
 /**
  * Scheduled fetching of the official lists: one work item per list, so exactly one instance
@@ -67,7 +71,7 @@ export class ListRefresher implements WorkHandler, ListRefresh {
   }
 
   async execute(item: WorkItem): Promise<WorkResult> {
-    const listId = String(item.payload['list_id']);
+    const listId = ListRefreshWork.decode(item).list_id;
     const importer = this.deps.importers.get(listId);
     const templates = this.deps.urls[listId] ?? [];
     if (!importer || templates.length === 0) return { done: true };

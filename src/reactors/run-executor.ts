@@ -12,9 +12,10 @@ import { isEventOf } from '../domain/shared/events.js';
 import { errorText, type Logger } from '../logger.js';
 import type { Metrics } from '../adapters/metrics.js';
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
-import { type Processor } from '../processing/runner.js';
+import * as t from 'io-ts';
+import { causation, workKind, type Reactor } from '../processing/reactor.js';
 import { systemContext } from '../processing/system-context.js';
-import { DONE, type WorkHandler, type WorkResult, type Worker } from '../processing/worker.js';
+import { DONE, type WorkResult, type Worker } from '../processing/worker.js';
 import { cachedAnswer } from '../projections/source-cache.js';
 
 export interface RunExecutorDeps {
@@ -34,11 +35,14 @@ export interface RunExecutorDeps {
 }
 
 export const RUN_WORK = 'run';
+/** a run item: the run, and the RunQueued event that caused it */
+const RunWork = workKind(RUN_WORK, t.intersection([t.type({ run_id: t.string }), causation]));
+type RunWork = ReturnType<typeof RunWork.decode>;
 
 /** The reactor's decision, pure: a queued run is a work item of its own (one per run, whoever sees it). */
 export function runWorkFor(event: StoredEvent, now: number): NewWorkItem | null {
   if (!isEventOf(RunEvent)(event) || event.type !== 'RunQueued') return null;
-  return { id: `run:${event.data.run_id}`, kind: RUN_WORK, payload: { run_id: event.data.run_id, causation: event.id }, due_at: now };
+  return RunWork.item(`run:${event.data.run_id}`, { run_id: event.data.run_id, causation: event.id }, now);
 }
 
 /** How a run ended, for the metrics: the decision (or failed / cancelled), and its duration when known. */
@@ -65,10 +69,13 @@ export function runOutcome(event: StoredEvent): { outcome: string; seconds: numb
  * never asked again, answers carry ids derived from run and source, and an execution cut short
  * (a crash, a stop, a lease lost) is simply executed again.
  */
-export class RunExecutor implements Processor, WorkHandler {
+export class RunExecutor implements Reactor<RunEvent, RunWork> {
   readonly id = 'reactor:run-executor';
   readonly kind = 'reactor' as const;
   readonly workKind = RUN_WORK;
+  readonly payload = RunWork.payload;
+  readonly canHandle = isEventOf(RunEvent);
+  readonly workFor = runWorkFor;
   readonly maxAttempts = 10;
   /** runs executing here, so a cancellation or an end seen in the log stops their sources */
   private readonly inFlight = new Map<string, AbortController>();
@@ -101,11 +108,11 @@ export class RunExecutor implements Processor, WorkHandler {
   }
 
   async execute(item: WorkItem, signal: AbortSignal): Promise<WorkResult> {
-    const runId = String(item.payload['run_id']);
+    const { run_id: runId, causation } = RunWork.decode(item);
     const local = new AbortController();
     this.inFlight.set(runId, local);
     try {
-      await this.run(runId, (item.payload['causation'] as string | null) ?? null, AbortSignal.any([signal, local.signal]));
+      await this.run(runId, causation ?? null, AbortSignal.any([signal, local.signal]));
     } finally {
       this.inFlight.delete(runId);
     }

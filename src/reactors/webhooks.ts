@@ -20,7 +20,9 @@ import { errorText, type Logger } from '../logger.js';
 import type { Metrics } from '../adapters/metrics.js';
 import { findWebhookDeliveries } from '../projections/webhook-deliveries.js';
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
+import * as t from 'io-ts';
 import { type Processor } from '../processing/runner.js';
+import { workKind } from '../processing/reactor.js';
 import { systemContext } from '../processing/system-context.js';
 import { DONE, type WorkHandler, type WorkResult, type Worker } from '../processing/worker.js';
 
@@ -39,6 +41,8 @@ export interface WebhookReactorDeps {
 
 export const WEBHOOK_WORK = 'webhook';
 const deliveryItemId = (deliveryId: string) => `webhook:${deliveryId}`;
+/** a delivery's item: it waits for the delivery's next owed attempt */
+const WebhookWork = workKind(WEBHOOK_WORK, t.type({ delivery_id: t.string }));
 
 /** The envelope id: `evt_` + 32 hex, derived from the domain event it reports. */
 export const webhookEventId = (sourceEventId: string): string => `evt_${sha256Hex(`webhook-event:${sourceEventId}`).slice(0, 32)}`;
@@ -71,7 +75,7 @@ export class WebhookReactor implements Processor, WorkHandler {
     for (const event of events) {
       if (event.type === 'WebhookRedeliveryRequested') {
         const deliveryId = String(event.data['delivery_id']);
-        rearmed.push({ id: deliveryItemId(deliveryId), kind: WEBHOOK_WORK, payload: { delivery_id: deliveryId }, due_at: Date.parse(String(event.data['requested_at'])), rearm: true });
+        rearmed.push(WebhookWork.item(deliveryItemId(deliveryId), { delivery_id: deliveryId }, Date.parse(String(event.data['requested_at'])), true));
         continue;
       }
       const webhook = webhookFor(event);
@@ -88,7 +92,7 @@ export class WebhookReactor implements Processor, WorkHandler {
   }
 
   async execute(item: WorkItem, signal: AbortSignal): Promise<WorkResult> {
-    return this.attempt(String(item.payload['delivery_id']), signal);
+    return this.attempt(WebhookWork.decode(item).delivery_id, signal);
   }
 
   /**
@@ -134,7 +138,7 @@ export class WebhookReactor implements Processor, WorkHandler {
     );
     if (E.isLeft(result)) return null;
     const next = owedAttempts(result.right.state)[0];
-    return next ? { id: deliveryItemId(deliveryId), kind: WEBHOOK_WORK, payload: { delivery_id: deliveryId }, due_at: Date.parse(next.due_at) } : null;
+    return next ? WebhookWork.item(deliveryItemId(deliveryId), { delivery_id: deliveryId }, Date.parse(next.due_at)) : null;
   }
 
   /** One attempt of one delivery, if one is due, decided on its stream, then recorded. */
