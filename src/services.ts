@@ -330,20 +330,20 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   worker.register(reviewSweep).register(new PeriodicReviewer(reviews));
   metrics.watchProcessors({ head: () => eventStore.headPosition(), positions: () => runner.progress() });
   metrics.watchLists(listCatalog, () => clock.now());
-  await runtime.start(await eventStore.headPosition());
-  // recorded now, fetched by the worker: start-up never waits for a download
-  if (config.lists.refresh) await listRefresher.schedule();
-  // off unless SVC_CNPJ_FETCH=on: the register is gigabytes a month
-  await cnpjRefresher?.schedule();
-  await reviewSweep.schedule();
   const erasures = new ErasureScheduler(
     { log, readStore, blobs: blobStore, keys: keyStore, secretKey: secret.value, retentionYears: config.retentionYears },
     runner,
     clock,
     logger,
   );
+  runtime.schedule(erasures.schedule);
+  await runtime.start(await eventStore.headPosition());
+  // recorded now, fetched by the worker: start-up never waits for a download
+  if (config.lists.refresh) await listRefresher.schedule();
+  // off unless SVC_CNPJ_FETCH=on: the register is gigabytes a month
+  await cnpjRefresher?.schedule();
+  await reviewSweep.schedule();
   await erasures.runDue();
-  erasures.start();
   await billing.releaseOrphans(clock.now());
   return {
     config,
@@ -411,7 +411,6 @@ export function liveSource(catalog: ListCatalog, provider: Source, register: Cnp
 
 /** Stops the subscriptions (each finishes its batch and checkpoint), then closes the stores. */
 export async function closeServices(services: Services): Promise<void> {
-  services.erasures.stop();
   await services.runtime.stop();
   await services.pdfRenderer.close();
   if (services.ownsCnpjRegister) await services.cnpjRegister?.close();

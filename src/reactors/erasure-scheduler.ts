@@ -3,6 +3,7 @@ import { carryOut, rescheduleIfActive, type ErasureDeps } from '../commands/eras
 import { errorText, type Logger } from '../logger.js';
 import type { ErasureDoc } from '../projections/erasures.js';
 import { type SubscriptionRunner } from '../processing/runner.js';
+import type { Schedule } from '../processing/schedule.js';
 import { systemContext } from '../processing/system-context.js';
 
 /** Scheduled erasures read per query: every page is read, so every due erasure runs, however many are scheduled. */
@@ -10,10 +11,12 @@ export const ERASURE_PAGE = 1_000;
 
 /**
  * Carries out scheduled erasures once their retention period has passed: on start and then
- * every `intervalMs`. After the read models scrubbed the subject, the store's files are purged.
+ * every `intervalMs`, as a schedule (one durable recurring work item, run by one instance at a
+ * time). After the read models scrubbed the subject, the store's files are purged.
  */
 export class ErasureScheduler {
-  private timer: NodeJS.Timeout | null = null;
+  /** the recurring run, handed to the processing runtime */
+  readonly schedule: Schedule;
 
   constructor(
     private readonly deps: ErasureDeps,
@@ -22,11 +25,8 @@ export class ErasureScheduler {
     private readonly logger: Logger,
     private readonly intervalMs = 3_600_000,
     private readonly pageSize = ERASURE_PAGE,
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => void this.runDue(), this.intervalMs);
-    this.timer.unref();
+  ) {
+    this.schedule = { id: 'erasures', everyMs: this.intervalMs, timeoutMs: 30 * 60_000, run: () => this.runDue() };
   }
 
   async runDue(): Promise<number> {
@@ -61,9 +61,5 @@ export class ErasureScheduler {
       const last = page[page.length - 1]!;
       before = { created_at: last.created_at, id: last.stream };
     }
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
   }
 }
