@@ -51,7 +51,7 @@ import { withCheckDigits } from '../src/domain/values/document.js';
 import { silentLogger } from '../src/logger.js';
 import { customersProjection, type CustomerDoc } from '../src/projections/customers.js';
 import { ALERTS, monitoringAlertsProjection } from '../src/projections/monitoring-alerts.js';
-import { ListCatalog } from '../src/reactors/list-catalog.js';
+import { ListCatalog } from '../src/projections/list-catalog.js';
 import { MONITOR_CUSTOMER_WORK, MONITOR_VERSION_WORK, MonitoringReactor } from '../src/reactors/monitoring.js';
 import { PII_POLICY } from '../src/app/infrastructure.js';
 import { brazilianName, corpus, queriesFrom } from './bench-matching.js';

@@ -20,7 +20,7 @@ import { importListVersion } from '../src/commands/lists.js';
 import { loadConfig } from '../src/config.js';
 import { listStatusView, tenantListView } from '../src/http/screening-views.js';
 import { silentLogger } from '../src/logger.js';
-import { ListCatalog } from '../src/reactors/list-catalog.js';
+import { ListCatalog } from '../src/projections/list-catalog.js';
 import { openOffline } from '../src/app/infrastructure.js';
 
 const USAGE = 'usage: npm run lists -- import <list_id> <file> [<file>...] [--force] | status';

@@ -18,7 +18,7 @@ import { DocCache } from '../projections/doc-cache.js';
 import type { Projection } from '../projections/projector.js';
 import { streamsOf } from '../projections/subject-streams.js';
 import { tenantsProjection } from '../projections/tenants.js';
-import { ListCatalog } from '../reactors/list-catalog.js';
+import { ListCatalog } from '../projections/list-catalog.js';
 import { mongoOf, openCnpjRegister, openInfrastructure, type Infrastructure } from './infrastructure.js';
 import type { Module } from './module.js';
 import { customersModule } from './modules/customers.js';
@@ -122,14 +122,14 @@ export async function composeApp(config: Config, logger: Logger, overrides: Over
   for (const module of modules) {
     for (const processor of module.processors ?? []) runtime.add(processor);
     for (const handler of module.work ?? []) shared.worker.register(handler);
+    for (const schedule of module.schedules ?? []) runtime.schedule(schedule);
   }
   infra.metrics.watchProcessors({ head: () => infra.eventStore.headPosition(), positions: () => shared.runner.progress() });
   infra.metrics.watchLists(shared.listCatalog, () => infra.clock.now());
   await runtime.start(await infra.eventStore.headPosition());
-  for (const module of modules) for (const schedule of module.schedules ?? []) await schedule.start();
+  for (const module of modules) await module.start?.();
 
   const close = async () => {
-    for (const module of modules) for (const schedule of module.schedules ?? []) await schedule.stop?.();
     await runtime.stop();
     await shared.pdfRenderer.close();
     for (const module of modules) await module.close?.();

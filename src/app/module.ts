@@ -1,19 +1,10 @@
 import type Koa from 'koa';
 import type Router from '@koa/router';
 import type { Processor } from '../processing/runner.js';
+import type { Schedule } from '../processing/schedule.js';
 import type { WorkHandler } from '../processing/worker.js';
 import type { DashboardState } from '../http/dashboard/state.js';
 import type { RequestState } from '../http/state.js';
-
-/** A recurring or one-off duty recorded once the processors have caught up (a durable work item, a sweep). */
-export interface Schedule {
-  /** for the start-up log */
-  id: string;
-  /** records the first item (idempotent: every instance records the same one) or runs the sweep */
-  start(): Promise<void>;
-  /** before the processors stop (a timer of this instance) */
-  stop?(): Promise<void>;
-}
 
 /**
  * One area of the service (runs, customers, screening, …): what it adds to the processing runtime
@@ -26,8 +17,10 @@ export interface Module {
   processors?: readonly (Processor & Partial<WorkHandler>)[];
   /** executors of work items no reactor records (scheduled fetches, sweeps) */
   work?: readonly WorkHandler[];
-  /** started after the processors caught up */
+  /** what it does every so often, as durable recurring work items (one instance at a time) */
   schedules?: readonly Schedule[];
+  /** once the processors caught up: records the first item of its own recurring work, sweeps what is due */
+  start?(): Promise<void>;
   /** public routers under /api/v1 */
   api?: readonly Router<RequestState>[];
   /** operator routers under /operator/v1 */

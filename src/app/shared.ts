@@ -15,7 +15,7 @@ import type { FixedWindowRateLimiter } from '../http/middleware/rate-limit.js';
 import type { SubscriptionRunner } from '../processing/runner.js';
 import type { Worker } from '../processing/worker.js';
 import type { DocCache } from '../projections/doc-cache.js';
-import type { ListCatalog } from '../reactors/list-catalog.js';
+import type { ListCatalog } from '../projections/list-catalog.js';
 
 /**
  * What several modules use, built once by compose.ts: the processing handles, the hot-document

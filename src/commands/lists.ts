@@ -11,10 +11,12 @@ import type { ListSource, ListVersionFile } from '../domain/list/events.js';
 import { TENANT_LISTS_STREAM, tenantListId, tenantListsDecider, type TenantList } from '../domain/list/tenant-lists.js';
 import type { ListEntry } from '../domain/screening/entry.js';
 import { DomainError } from '../domain/shared/decider.js';
-import type { ListCatalog } from '../reactors/list-catalog.js';
-import type { ListRefresher } from '../reactors/list-refresh.js';
+import type { ListRefresh as ListRefresher, ListSearch } from '../domain/screening/port.js';
 import { loadTenant } from './aggregates.js';
 import { handleCommand, type CommandContext } from './handle-command.js';
+
+/** What the commands use of the lists loaded in this instance: the port, and each list's importer. */
+type ListCatalog = ListSearch & { importerFor(listId: string): ListImporter | null };
 
 export const listBlobKey = (sha256: string): string => `lists/${sha256}`;
 

@@ -5,7 +5,7 @@ import type { Comparison } from '../domain/screening/match/score.js';
 import type { ListState } from '../domain/list/decider.js';
 import { LIST_INFO } from '../domain/list/info.js';
 import type { TenantList } from '../domain/list/tenant-lists.js';
-import type { ListCatalog } from '../reactors/list-catalog.js';
+import type { ListSearch as ListCatalog } from '../domain/screening/port.js';
 
 /** The active version and the last check of a list's stream, as every list view shows them. */
 const versionFields = (state: ListState) => ({

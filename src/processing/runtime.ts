@@ -2,6 +2,7 @@ import type { WorkQueue } from '../adapters/work-queue/port.js';
 import type { Clock } from '../adapters/clock.js';
 import { errorText, type Logger } from '../logger.js';
 import type { Processor, SubscriptionRunner } from './runner.js';
+import { scheduleHandler, scheduleItem, type Schedule } from './schedule.js';
 import type { WorkHandler, Worker } from './worker.js';
 
 /** Done work items are kept this long (a replayed event then finds its item done), then pruned. */
@@ -16,6 +17,7 @@ const KEEP_DONE_MS = 7 * 24 * 3600_000;
  */
 export class ProcessingRuntime {
   private pruning: NodeJS.Timeout | null = null;
+  private readonly schedules: Schedule[] = [];
 
   constructor(
     readonly runner: SubscriptionRunner,
@@ -32,9 +34,18 @@ export class ProcessingRuntime {
     return this;
   }
 
+  /** A recurring task, as a durable work item first due one period after the start that records it. */
+  schedule(schedule: Schedule): this {
+    this.worker.register(scheduleHandler(schedule, this.clock));
+    this.schedules.push(schedule);
+    return this;
+  }
+
   async start(head: number, catchUpMs = 60_000): Promise<void> {
     await this.runner.start();
     await this.runner.waitFor(head, catchUpMs);
+    const now = this.clock.now().getTime();
+    await this.worker.schedule(this.schedules.map((s) => scheduleItem(s, now + s.everyMs)));
     this.worker.start();
     await this.prune();
     this.pruning = setInterval(() => void this.prune(), 3600_000);

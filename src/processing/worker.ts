@@ -3,6 +3,7 @@ import { setMaxListeners } from 'node:events';
 import type { Clock } from '../adapters/clock.js';
 import type { NewWorkItem, WorkItem, WorkQueue } from '../adapters/work-queue/port.js';
 import { errorText, outsideRequest, type Logger } from '../logger.js';
+import { UndecodablePayloadError } from './reactor.js';
 
 /** What an execution asks for next: nothing (done), or to run again at a time (not a failure). */
 export type WorkResult = { done: true } | { again_at: number };
@@ -197,7 +198,8 @@ export class Worker {
         result = await untilAborted(handler.execute(item, signal), signal);
       } catch (error) {
         if (this.stopping.signal.aborted) return (await this.release(item), false);
-        return (await this.failed(item, handler, timeout.signal.aborted ? `timed out after ${handler.timeoutMs} ms` : errorText(error)), false);
+        const reason = timeout.signal.aborted ? `timed out after ${handler.timeoutMs} ms` : errorText(error);
+        return (await this.failed(item, handler, reason, error instanceof UndecodablePayloadError), false);
       }
       if (this.stopping.signal.aborted) return (await this.release(item), false);
       const now = this.clock.now().getTime();
@@ -218,9 +220,10 @@ export class Worker {
     await this.queue.reschedule(item, this.owner, item.due_at, null, this.clock.now().getTime());
   }
 
-  private async failed(item: WorkItem, handler: WorkHandler, error: string): Promise<void> {
+  /** A failed attempt is retried with backoff up to the handler's limit; an item that cannot be read fails for good at once. */
+  private async failed(item: WorkItem, handler: WorkHandler, error: string, forGood = false): Promise<void> {
     const now = this.clock.now().getTime();
-    if (item.attempts + 1 >= handler.maxAttempts) {
+    if (forGood || item.attempts + 1 >= handler.maxAttempts) {
       this.logger.error('work item failed for good', { kind: item.kind, item: item.id, attempts: item.attempts + 1, error });
       await this.queue.fail(item, this.owner, error, now);
       return;

@@ -4,7 +4,7 @@ import type { SearchResult } from '../domain/screening/match/index.js';
 import { compare, DEFAULT_THRESHOLD, type Comparison } from '../domain/screening/match/score.js';
 import { DEFAULT_TOKEN_WEIGHTS } from '../domain/screening/match/weights.js';
 import { DomainError } from '../domain/shared/decider.js';
-import type { ListCatalog, LoadedVersion } from '../reactors/list-catalog.js';
+import type { ListSearch as ListCatalog, LoadedVersion } from '../domain/screening/port.js';
 
 /** A screened record as it was searched: qualifiers absent are null, the document already checked. */
 export interface ScreenedRecord {

@@ -8,6 +8,7 @@ import { ledgerDecider, ledgerStream } from '../domain/ledger/decider.js';
 import { RunEvent } from '../domain/run/events.js';
 import { isEventOf } from '../domain/shared/events.js';
 import type { Processor } from '../processing/runner.js';
+import { systemContext } from '../processing/system-context.js';
 
 /**
  * Settles the credits reserved for a live run when it ends: the actual cost is captured and
@@ -24,10 +25,7 @@ export class BillingReactor implements Processor {
     for (const event of events.filter(isEventOf(RunEvent))) {
       const tenantId = event.metadata.tenant_id;
       if (!tenantId) continue;
-      const context = {
-        metadata: { ...event.metadata, actor: 'system', request_id: null, causation_id: event.id },
-        commandId: `billing:${event.id}`,
-      };
+      const context = systemContext({ event }, `billing:${event.id}`);
       if (event.type === 'RunCompleted' && event.data.environment === 'live') {
         await ledgerCommand(this.log, {
           type: 'Capture',
@@ -54,11 +52,8 @@ export class BillingReactor implements Processor {
       for (const [chargeId, reservation] of Object.entries(state.reservations)) {
         if (Date.parse(reservation.reserved_at) > now.getTime() - graceMs) continue;
         if ((await this.log.store.readStream(runStream(chargeId))).length > 0) continue;
-        const metadata = { tenant_id: tenant.tenant_id, actor: 'system', request_id: null, occurred_at: now.toISOString(), correlation_id: chargeId, causation_id: null };
-        await ledgerCommand(this.log, { type: 'Release', tenant_id: tenant.tenant_id, charge_id: chargeId, now: metadata.occurred_at }, {
-          metadata,
-          commandId: `orphan:${chargeId}`,
-        });
+        const context = systemContext({ tenant_id: tenant.tenant_id, correlation_id: chargeId, at: now }, `orphan:${chargeId}`);
+        await ledgerCommand(this.log, { type: 'Release', tenant_id: tenant.tenant_id, charge_id: chargeId, now: context.metadata.occurred_at }, context);
         released++;
       }
     }

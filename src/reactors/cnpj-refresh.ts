@@ -3,6 +3,8 @@ import { DEFAULT_CNPJ_DOWNLOAD, downloadAndImport, latestMonth, type CnpjDownloa
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
 import type { Config } from '../config.js';
 import { errorText, type Logger } from '../logger.js';
+import * as t from 'io-ts';
+import { workKind } from '../processing/reactor.js';
 import type { WorkHandler, WorkResult, Worker } from '../processing/worker.js';
 
 export const CNPJ_REFRESH_WORK = 'cnpj-refresh';
@@ -24,7 +26,8 @@ export interface CnpjRefreshDeps {
 }
 
 /** The one item: its fixed id makes every instance's `schedule()` record the same item. */
-const refreshItem = (dueAt: number): NewWorkItem => ({ id: CNPJ_REFRESH_WORK, kind: CNPJ_REFRESH_WORK, payload: {}, due_at: dueAt });
+const CnpjRefreshWork = workKind(CNPJ_REFRESH_WORK, t.type({}));
+const refreshItem = (dueAt: number): NewWorkItem => CnpjRefreshWork.item(CNPJ_REFRESH_WORK, {}, dueAt);
 
 /**
  * The scheduled monthly fetch of the CNPJ register as one work item, so exactly one instance (the

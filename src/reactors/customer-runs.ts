@@ -7,6 +7,7 @@ import { isEventOf } from '../domain/shared/events.js';
 import { tenantDecider, tenantStream } from '../domain/tenant/decider.js';
 import type { CustomerStatus } from '../domain/values/scopes.js';
 import type { Processor } from '../processing/runner.js';
+import { systemContext } from '../processing/system-context.js';
 
 /**
  * When a customer's run ends, records the result on the customer: its latest run, the birth
@@ -45,7 +46,7 @@ export class CustomerRunsReactor implements Processor {
           policy_status: event.type === 'RunReviewed' || runStatus === 'pending_review' ? null : policyStatus,
           now: event.metadata.occurred_at,
         },
-        { metadata: { ...event.metadata, actor: 'system', request_id: null, causation_id: event.id }, commandId: `customer-runs:${event.id}` },
+        systemContext({ event }, `customer-runs:${event.id}`),
       );
     }
   }

@@ -3,16 +3,20 @@ import { carryOut, rescheduleIfActive, type ErasureDeps } from '../commands/eras
 import { errorText, type Logger } from '../logger.js';
 import type { ErasureDoc } from '../projections/erasures.js';
 import { type SubscriptionRunner } from '../processing/runner.js';
+import type { Schedule } from '../processing/schedule.js';
+import { systemContext } from '../processing/system-context.js';
 
 /** Scheduled erasures read per query: every page is read, so every due erasure runs, however many are scheduled. */
 export const ERASURE_PAGE = 1_000;
 
 /**
  * Carries out scheduled erasures once their retention period has passed: on start and then
- * every `intervalMs`. After the read models scrubbed the subject, the store's files are purged.
+ * every `intervalMs`, as a schedule (one durable recurring work item, run by one instance at a
+ * time). After the read models scrubbed the subject, the store's files are purged.
  */
 export class ErasureScheduler {
-  private timer: NodeJS.Timeout | null = null;
+  /** the recurring run, handed to the processing runtime */
+  readonly schedule: Schedule;
 
   constructor(
     private readonly deps: ErasureDeps,
@@ -21,11 +25,8 @@ export class ErasureScheduler {
     private readonly logger: Logger,
     private readonly intervalMs = 3_600_000,
     private readonly pageSize = ERASURE_PAGE,
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => void this.runDue(), this.intervalMs);
-    this.timer.unref();
+  ) {
+    this.schedule = { id: 'erasures', everyMs: this.intervalMs, timeoutMs: 30 * 60_000, run: () => this.runDue() };
   }
 
   async runDue(): Promise<number> {
@@ -33,10 +34,7 @@ export class ErasureScheduler {
     let done = 0;
     for await (const erasure of this.due(now)) {
       try {
-        const context = {
-          metadata: { tenant_id: erasure.tenant_id, actor: 'system', request_id: null, occurred_at: now, correlation_id: erasure.erasure_id, causation_id: null },
-          commandId: `erasure:${erasure.erasure_id}`,
-        };
+        const context = systemContext({ tenant_id: erasure.tenant_id, correlation_id: erasure.erasure_id, at: now }, `erasure:${erasure.erasure_id}`);
         if (await rescheduleIfActive(this.deps, erasure.stream, context)) continue;
         const position = await carryOut(this.deps, erasure.stream, context);
         await this.runner.waitFor(position, 30_000);
@@ -63,9 +61,5 @@ export class ErasureScheduler {
       const last = page[page.length - 1]!;
       before = { created_at: last.created_at, id: last.stream };
     }
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
   }
 }

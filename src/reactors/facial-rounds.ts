@@ -16,8 +16,10 @@ import { tenantDecider, tenantStream } from '../domain/tenant/decider.js';
 import type { Logger } from '../logger.js';
 import type { CustomerDoc } from '../projections/customers.js';
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
-import { type Processor } from '../processing/runner.js';
-import { DONE, type WorkHandler, type WorkResult, type Worker } from '../processing/worker.js';
+import * as t from 'io-ts';
+import { causation, workKind, type Reactor } from '../processing/reactor.js';
+import { systemContext } from '../processing/system-context.js';
+import { DONE, type WorkResult, type Worker } from '../processing/worker.js';
 
 const ROUND_DOCUMENT_TYPES: readonly string[] = ['selfie', ...IDENTITY_TYPES];
 
@@ -32,6 +34,9 @@ export interface FacialRoundsDeps {
 }
 
 export const FACIAL_ROUND_WORK = 'facial-round';
+/** a customer's round item: the customer, and the upload that (re)armed it */
+const FacialRoundWork = workKind(FACIAL_ROUND_WORK, t.intersection([t.type({ customer_id: t.string }), causation]));
+type FacialRoundWork = ReturnType<typeof FacialRoundWork.decode>;
 
 /**
  * The reactor's decision, pure: a selfie or identity upload (re)arms the customer's one round
@@ -39,7 +44,7 @@ export const FACIAL_ROUND_WORK = 'facial-round';
  */
 export function facialRoundWorkFor(event: StoredEvent, now: number): NewWorkItem | null {
   if (!isEventOf(DocumentUploaded)(event) || !ROUND_DOCUMENT_TYPES.includes(event.data.type)) return null;
-  return { id: `facial-round:${event.data.customer_id}`, kind: FACIAL_ROUND_WORK, payload: { customer_id: event.data.customer_id, causation: event.id }, due_at: now, rearm: true };
+  return FacialRoundWork.item(`facial-round:${event.data.customer_id}`, { customer_id: event.data.customer_id, causation: event.id }, now, true);
 }
 
 /**
@@ -53,10 +58,13 @@ export function facialRoundWorkFor(event: StoredEvent, now: number): NewWorkItem
  * rounds never run at once, on any instance. The execution is idempotent: a completed round is
  * not asked again, only its charge is settled (once, by its charge id).
  */
-export class FacialRoundsReactor implements Processor, WorkHandler {
+export class FacialRoundsReactor implements Reactor<t.TypeOf<typeof DocumentUploaded>, FacialRoundWork> {
   readonly id = 'reactor:facial-rounds';
   readonly kind = 'reactor' as const;
   readonly workKind = FACIAL_ROUND_WORK;
+  readonly payload = FacialRoundWork.payload;
+  readonly canHandle = isEventOf(DocumentUploaded);
+  readonly workFor = facialRoundWorkFor;
   readonly timeoutMs = 120_000;
   readonly maxAttempts = 10;
 
@@ -73,7 +81,8 @@ export class FacialRoundsReactor implements Processor, WorkHandler {
   }
 
   async execute(item: WorkItem): Promise<WorkResult> {
-    await this.round(String(item.payload['customer_id']), (item.payload['causation'] as string | null) ?? null);
+    const { customer_id: customerId, causation } = FacialRoundWork.decode(item);
+    await this.round(customerId, causation ?? null);
     return DONE;
   }
 
@@ -84,20 +93,11 @@ export class FacialRoundsReactor implements Processor, WorkHandler {
     const pair = facialPair(state);
     if (!pair) return;
     const roundId = deterministicId(`facial-round:${pair.selfie}:${pair.identity}`);
-    const metadata = () => ({
-      tenant_id: state.tenant_id,
-      actor: 'system',
-      request_id: null,
-      occurred_at: clock.now().toISOString(),
-      correlation_id: roundId,
-      causation_id: causation,
-    });
+    const at = () => clock.now().toISOString();
+    const context = (step: string) => systemContext({ tenant_id: state.tenant_id, correlation_id: roundId, causation_id: causation, at: at() }, `${roundId}:${step}`);
     const live = state.environment === 'live';
     const charge = (type: 'Capture' | 'Release', amount = 0) =>
-      ledgerCommand(log, type === 'Capture' ? { type, tenant_id: state.tenant_id, charge_id: roundId, amount, now: metadata().occurred_at } : { type, tenant_id: state.tenant_id, charge_id: roundId, now: metadata().occurred_at }, {
-        metadata: metadata(),
-        commandId: `${roundId}:${type.toLowerCase()}`,
-      });
+      ledgerCommand(log, type === 'Capture' ? { type, tenant_id: state.tenant_id, charge_id: roundId, amount, now: at() } : { type, tenant_id: state.tenant_id, charge_id: roundId, now: at() }, context(type.toLowerCase()));
     if (state.rounds[roundId] === 'completed') {
       // recorded before a crash could settle its charge: settle it now (a settled charge is left alone)
       if (live) await charge('Capture', await this.recordedCost(customerId, roundId));
@@ -111,26 +111,23 @@ export class FacialRoundsReactor implements Processor, WorkHandler {
       round_id: roundId,
       selfie_document_id: pair.selfie,
       identity_document_id: pair.identity,
-      now: metadata().occurred_at,
-    }, { metadata: metadata(), commandId: `${roundId}:start` });
+      now: at(),
+    }, context('start'));
     if (E.isLeft(started)) return;
     const checks = ['face_match', 'passive_liveness'] as const;
     // the most the round can cost is held first; without credit every check ends in Error, free
     const suspended = live ? await billingSuspended(log, state.tenant_id) : null;
     const held = live && !suspended
-      ? await ledgerCommand(log, { type: 'Reserve', tenant_id: state.tenant_id, charge_id: roundId, amount: FACIAL_CHECK_COST * checks.length, now: metadata().occurred_at }, { metadata: metadata(), commandId: `${roundId}:reserve` })
+      ? await ledgerCommand(log, { type: 'Reserve', tenant_id: state.tenant_id, charge_id: roundId, amount: FACIAL_CHECK_COST * checks.length, now: at() }, context('reserve'))
       : null;
     const refused = suspended !== null || (held !== null && E.isLeft(held));
     const results = refused
       ? Object.fromEntries(checks.map((c) => [c, { status: 'Error' as const, score: null, warnings: [], request_id: 'billing', message: 'billing suspended' }]))
       : await performChecks(state.environment === 'live' ? this.deps.provider.live : this.deps.provider.sandbox, checks, { user: images.selfie, ref: images.identity });
     const cost = live && !refused ? FACIAL_CHECK_COST * succeeded(results) : 0;
-    const now = metadata().occurred_at;
+    const now = at();
     // the outcome is recorded before the charge is settled: a crash between the two settles it on the next execution
-    await handleCommand(log, customerStream(customerId), customerDecider, { type: 'CompleteFacialRound', round_id: roundId, checks: recordedChecks(results, now), cost, now }, {
-      metadata: metadata(),
-      commandId: `${roundId}:complete`,
-    });
+    await handleCommand(log, customerStream(customerId), customerDecider, { type: 'CompleteFacialRound', round_id: roundId, checks: recordedChecks(results, now), cost, now }, context('complete'));
     if (live) await (refused ? charge('Release') : charge('Capture', cost));
   }
 

@@ -13,8 +13,10 @@ import { isEventOf } from '../domain/shared/events.js';
 import { formatLaudoNumber, laudoNumbersDecider, laudoNumbersStream } from '../domain/fx/laudo-numbers.js';
 import type { Logger } from '../logger.js';
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
-import { type Processor } from '../processing/runner.js';
-import { DONE, type WorkHandler, type WorkResult, type Worker } from '../processing/worker.js';
+import * as t from 'io-ts';
+import { causation, workKind, type Reactor } from '../processing/reactor.js';
+import { systemContext } from '../processing/system-context.js';
+import { DONE, type WorkResult, type Worker } from '../processing/worker.js';
 import { laudoFileName, laudoFooter, laudoHtml } from '../reports/laudo.js';
 
 export interface FxAnalysisDeps {
@@ -28,11 +30,14 @@ export interface FxAnalysisDeps {
 }
 
 export const FX_ANALYSIS_WORK = 'fx-analysis';
+/** an operation's analysis item: the operation, and the request that (re)armed it */
+const FxAnalysisWork = workKind(FX_ANALYSIS_WORK, t.intersection([t.type({ operation_id: t.string }), causation]));
+type FxAnalysisWork = ReturnType<typeof FxAnalysisWork.decode>;
 
 /** The reactor's decision, pure: a requested analysis (re)arms the operation's analysis item. */
 export function fxAnalysisWorkFor(event: StoredEvent, now: number): NewWorkItem | null {
   if (!isEventOf(FxAnalysisRequested)(event)) return null;
-  return { id: `fx-analysis:${event.data.operation_id}`, kind: FX_ANALYSIS_WORK, payload: { operation_id: event.data.operation_id, causation: event.id }, due_at: now, rearm: true };
+  return FxAnalysisWork.item(`fx-analysis:${event.data.operation_id}`, { operation_id: event.data.operation_id, causation: event.id }, now, true);
 }
 
 /**
@@ -42,10 +47,13 @@ export function fxAnalysisWorkFor(event: StoredEvent, now: number): NewWorkItem 
  * stored, then FxAnalysisCompleted. At-least-once: an operation already completed is skipped, and
  * a failed execution (a browser crash, a store hiccup) is retried by the worker with backoff.
  */
-export class FxAnalysisReactor implements Processor, WorkHandler {
+export class FxAnalysisReactor implements Reactor<t.TypeOf<typeof FxAnalysisRequested>, FxAnalysisWork> {
   readonly id = 'reactor:fx-analysis';
   readonly kind = 'reactor' as const;
   readonly workKind = FX_ANALYSIS_WORK;
+  readonly payload = FxAnalysisWork.payload;
+  readonly canHandle = isEventOf(FxAnalysisRequested);
+  readonly workFor = fxAnalysisWorkFor;
   readonly timeoutMs = 120_000;
   readonly maxAttempts = 5;
 
@@ -62,7 +70,8 @@ export class FxAnalysisReactor implements Processor, WorkHandler {
   }
 
   async execute(item: WorkItem): Promise<WorkResult> {
-    await this.analyse(String(item.payload['operation_id']), (item.payload['causation'] as string | null) ?? null);
+    const { operation_id: operationId, causation } = FxAnalysisWork.decode(item);
+    await this.analyse(operationId, causation ?? null);
     return DONE;
   }
 
@@ -72,11 +81,8 @@ export class FxAnalysisReactor implements Processor, WorkHandler {
     if (state.status === 'none' || state.analysis_status !== 'requested') return;
     const op = state.operation;
     const now = clock.now().toISOString();
-    const metadata = { tenant_id: op.tenant_id, actor: 'system', request_id: null, occurred_at: now, correlation_id: operationId, causation_id: causation };
-    const allocated = await handleCommand(log, laudoNumbersStream(op.tenant_id), laudoNumbersDecider, { type: 'AllocateLaudoNumber', operation_id: operationId, now }, {
-      metadata,
-      commandId: `fx-laudo-number:${operationId}`,
-    });
+    const cause = { tenant_id: op.tenant_id, correlation_id: operationId, causation_id: causation, at: now };
+    const allocated = await handleCommand(log, laudoNumbersStream(op.tenant_id), laudoNumbersDecider, { type: 'AllocateLaudoNumber', operation_id: operationId, now }, systemContext(cause, `fx-laudo-number:${operationId}`));
     if (E.isLeft(allocated)) throw new Error(`laudo number: ${allocated.left.code}`);
     const laudoNumber = formatLaudoNumber(allocated.right.state.byOperation[operationId]!);
     const result = analyseFxOperation(op);
@@ -102,7 +108,7 @@ export class FxAnalysisReactor implements Processor, WorkHandler {
           completed_at: now,
         },
       },
-      { metadata, commandId: `fx-analysis:${operationId}:${now}` },
+      systemContext(cause, `fx-analysis:${operationId}:${now}`),
     );
     // completed meanwhile by another process: its laudo stands
     if (E.isRight(completed) && completed.right.events.length === 0) {

@@ -6,13 +6,16 @@ import { fetchListFiles, ListFetchError, type ListFetchOptions, type Validators 
 import type { UnpackLimits } from '../adapters/lists/files.js';
 import type { ListImporter } from '../adapters/lists/importers/port.js';
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
-import { handleCommand, type CommandContext } from '../commands/handle-command.js';
+import { handleCommand } from '../commands/handle-command.js';
 import { importListVersion } from '../commands/lists.js';
 import { listDecider, listStream } from '../domain/list/decider.js';
 import { LIST_INFO } from '../domain/list/info.js';
+import type { ListRefresh, ListSearch } from '../domain/screening/port.js';
 import { errorText, type Logger } from '../logger.js';
+import * as t from 'io-ts';
+import { workKind } from '../processing/reactor.js';
+import { systemContext } from '../processing/system-context.js';
 import type { WorkHandler, WorkResult, Worker } from '../processing/worker.js';
-import type { ListCatalog } from './list-catalog.js';
 
 export const LIST_REFRESH_WORK = 'list-refresh';
 /** After a failed fetch, the next try (the last good version keeps serving meanwhile). */
@@ -22,7 +25,7 @@ export interface ListRefreshDeps {
   log: EventLog;
   blobs: BlobStore;
   importers: ReadonlyMap<string, ListImporter>;
-  catalog: ListCatalog;
+  catalog: Pick<ListSearch, 'settled' | 'version'>;
   clock: Clock;
   logger: Logger;
   urls: Readonly<Record<string, readonly string[]>>;
@@ -32,7 +35,9 @@ export interface ListRefreshDeps {
   work: Pick<Worker, 'schedule'>;
 }
 
-const refreshItem = (listId: string, dueAt: number, rearm = false): NewWorkItem => ({ id: `list-refresh:${listId}`, kind: LIST_REFRESH_WORK, payload: { list_id: listId }, due_at: dueAt, rearm });
+/** one item per official list */
+const ListRefreshWork = workKind(LIST_REFRESH_WORK, t.type({ list_id: t.string }));
+const refreshItem = (listId: string, dueAt: number, rearm = false): NewWorkItem => ListRefreshWork.item(`list-refresh:${listId}`, { list_id: listId }, dueAt, rearm);
 
 /**
  * Scheduled fetching of the official lists: one work item per list, so exactly one instance
@@ -42,7 +47,7 @@ const refreshItem = (listId: string, dueAt: number, rearm = false): NewWorkItem 
  * short, unreadable, refused) is recorded on the list's stream and the last good version keeps
  * serving; start-up never waits for any of it.
  */
-export class ListRefresher implements WorkHandler {
+export class ListRefresher implements WorkHandler, ListRefresh {
   readonly workKind = LIST_REFRESH_WORK;
   readonly timeoutMs: number;
   /** failures are recorded and retried on a schedule, never set aside */
@@ -66,16 +71,13 @@ export class ListRefresher implements WorkHandler {
   }
 
   async execute(item: WorkItem): Promise<WorkResult> {
-    const listId = String(item.payload['list_id']);
+    const listId = ListRefreshWork.decode(item).list_id;
     const importer = this.deps.importers.get(listId);
     const templates = this.deps.urls[listId] ?? [];
     if (!importer || templates.length === 0) return { done: true };
     const now = this.deps.clock.now();
     const period = (LIST_INFO[listId]?.refresh_hours ?? 24) * 3600_000;
-    const context = (step: string): CommandContext => ({
-      metadata: { tenant_id: null, actor: 'system', request_id: null, occurred_at: now.toISOString(), correlation_id: item.id, causation_id: null },
-      commandId: `${item.id}:${now.getTime()}:${step}`,
-    });
+    const context = (step: string) => systemContext({ tenant_id: null, correlation_id: item.id, at: now }, `${item.id}:${now.getTime()}:${step}`);
     const failed = async (url: string, reason: string): Promise<WorkResult> => {
       this.deps.logger.warn('list fetch failed', { list_id: listId, reason });
       await handleCommand(this.deps.log, listStream(listId), listDecider, { type: 'RecordFetchFailure', list_id: listId, url, reason, now: now.toISOString() }, context('failed'));

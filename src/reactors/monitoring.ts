@@ -19,11 +19,14 @@ import type { ScreeningQuery } from '../domain/screening/match/prepare.js';
 import { DEFAULT_THRESHOLD } from '../domain/screening/match/score.js';
 import { isEventOf } from '../domain/shared/events.js';
 import { errorText, type Logger } from '../logger.js';
-import type { Processor, SubscriptionRunner } from '../processing/runner.js';
+import type { SubscriptionRunner } from '../processing/runner.js';
+import * as t from 'io-ts';
+import { workKind, type Reactor } from '../processing/reactor.js';
+import { systemContext } from '../processing/system-context.js';
 import type { WorkHandler, WorkResult, Worker } from '../processing/worker.js';
 import { ALERTS, type AlertDoc } from '../projections/monitoring-alerts.js';
 import type { CustomerDoc } from '../projections/customers.js';
-import { buildIndexInSlices, type ListCatalog } from './list-catalog.js';
+import { buildIndexInSlices, type ListCatalog } from '../projections/list-catalog.js';
 
 export const MONITOR_VERSION_WORK = 'monitor-version';
 export const MONITOR_CUSTOMER_WORK = 'monitor-customer';
@@ -50,6 +53,24 @@ export interface MonitoringDeps {
 }
 
 const versionWorkId = (versionId: string, position: number): string => `${MONITOR_VERSION_WORK}:${versionId}:${position}`;
+/** a list version's sweep: the import it sweeps for, by its position in the log */
+const VersionWork = workKind(MONITOR_VERSION_WORK, t.type({ list_id: t.string, version_id: t.string, position: t.number }));
+type VersionWork = t.TypeOf<typeof VersionWork.payload>;
+/** a customer entering monitoring, at the position of that change */
+const CustomerWork = workKind(MONITOR_CUSTOMER_WORK, t.type({ customer_id: t.string, position: t.number }));
+const isMonitoringEvent = isEventOf(ListVersionImported, CustomerStatusChanged);
+
+/** The reactor's decision, pure: an import is swept (one item per import), a customer entering monitoring screened. */
+export function monitoringWorkFor(event: StoredEvent, now: number): NewWorkItem | null {
+  if (isEventOf(ListVersionImported)(event)) {
+    // one item per import, not per version: a list back to an earlier content imports its version id again
+    return VersionWork.item(versionWorkId(event.data.version_id, event.position), { list_id: event.data.list_id, version_id: event.data.version_id, position: event.position }, now);
+  }
+  if (isEventOf(CustomerStatusChanged)(event) && event.data.status === MONITORED) {
+    return CustomerWork.item(`${MONITOR_CUSTOMER_WORK}:${event.data.customer_id}:${event.position}`, { customer_id: event.data.customer_id, position: event.position }, now);
+  }
+  return null;
+}
 
 const alertOf = (state: CustomerState, alertId: string): AlertState | undefined => (state.status === 'none' ? undefined : state.alerts[alertId]);
 
@@ -70,10 +91,13 @@ export function monitoringQuery(doc: CustomerDoc): ScreeningQuery | null {
  * the live sources, and raises alerts on the customers' streams, where the decider keeps them
  * unique: screening a page again after a crash raises nothing twice.
  */
-export class MonitoringReactor implements Processor, WorkHandler {
+export class MonitoringReactor implements Reactor<t.TypeOf<typeof ListVersionImported> | t.TypeOf<typeof CustomerStatusChanged>, VersionWork> {
   readonly id = 'reactor:monitoring';
   readonly kind = 'reactor' as const;
   readonly workKind = MONITOR_VERSION_WORK;
+  readonly payload = VersionWork.payload;
+  readonly canHandle = isMonitoringEvent;
+  readonly workFor = monitoringWorkFor;
   readonly timeoutMs = SLICE_MS * 4;
   readonly maxAttempts = 20;
   private readonly threshold: number;
@@ -89,27 +113,22 @@ export class MonitoringReactor implements Processor, WorkHandler {
     const items: NewWorkItem[] = [];
     const now = this.deps.clock.now().getTime();
     for (const event of events) {
-      if (isEventOf(ListVersionImported)(event)) {
-        // one item per import, not per version: a list back to an earlier content imports its version id again
-        items.push({ id: versionWorkId(event.data.version_id, event.position), kind: MONITOR_VERSION_WORK, payload: { list_id: event.data.list_id, version_id: event.data.version_id, position: event.position }, due_at: now });
-      } else if (isEventOf(CustomerStatusChanged)(event) && event.data.status === MONITORED) {
-        items.push({ id: `${MONITOR_CUSTOMER_WORK}:${event.data.customer_id}:${event.position}`, kind: MONITOR_CUSTOMER_WORK, payload: { customer_id: event.data.customer_id, position: event.position }, due_at: now });
-      }
+      const item = monitoringWorkFor(event, now);
+      if (item) items.push(item);
     }
     await this.deps.work.schedule(items);
   }
 
   /** A list version's delta against the monitored customers: every tenant's, or the list's tenant's. */
   async execute(item: WorkItem, signal: AbortSignal): Promise<WorkResult> {
-    const listId = String(item.payload['list_id']);
-    const versionId = String(item.payload['version_id']);
+    const { list_id: listId, version_id: versionId, position } = VersionWork.decode(item);
     const started = Date.now();
     // the customers read model and the catalog have seen the version before any customer is read
-    if (!(await this.deps.runner.waitFor(Number(item.payload['position'])))) return { again_at: this.deps.clock.now().getTime() + 1_000 };
+    if (!(await this.deps.runner.waitFor(position))) return { again_at: this.deps.clock.now().getTime() + 1_000 };
     const imports = (await this.deps.log.readStream(listStream(listId))).filter(isEventOf(ListVersionImported));
     const sweep = sweepOf(
       imports.map((e) => ({ version_id: e.data.version_id, position: e.position })),
-      Number(item.payload['position']),
+      position,
     );
     if (!sweep) return { done: true };
     const stream = sweepStream(sweep.sweep_id);
@@ -165,10 +184,11 @@ export class MonitoringReactor implements Processor, WorkHandler {
 
   /** A customer entering monitoring, against every active list it may be screened against. */
   private async screenCustomer(item: WorkItem): Promise<WorkResult> {
-    if (!(await this.deps.runner.waitFor(Number(item.payload['position'])))) return { again_at: this.deps.clock.now().getTime() + 1_000 };
+    const { customer_id: customerId, position } = CustomerWork.decode(item);
+    if (!(await this.deps.runner.waitFor(position))) return { again_at: this.deps.clock.now().getTime() + 1_000 };
     // every version recorded before the customer entered monitoring is loaded before it is screened
     await this.deps.catalog.settled();
-    const customer = (await this.deps.readStore.get<CustomerDoc>('customers', String(item.payload['customer_id'])))?.doc;
+    const customer = (await this.deps.readStore.get<CustomerDoc>('customers', customerId))?.doc;
     if (!customer || customer.status !== MONITORED) return { done: true };
     await this.screen(customer, (query) => this.deps.catalog.search(customer.tenant_id, query, { threshold: this.threshold, limit: BEST }), { trigger: 'customer', version_id: null }, item.id);
     return { done: true };
@@ -269,9 +289,6 @@ export class MonitoringReactor implements Processor, WorkHandler {
   }
 
   private context(workId: string, step: string, tenantId: string | null = null): CommandContext {
-    return {
-      metadata: { tenant_id: tenantId, actor: 'system:monitoring', request_id: null, occurred_at: this.now(), correlation_id: workId, causation_id: null },
-      commandId: `${workId}:${step}`,
-    };
+    return systemContext({ tenant_id: tenantId, actor: 'system:monitoring', correlation_id: workId, at: this.now() }, `${workId}:${step}`);
   }
 }

@@ -18,6 +18,9 @@ import { ERASED } from '../domain/shared/personal.js';
 import type { PeriodicReview } from '../domain/tenant/events.js';
 import type { Environment } from '../domain/values/scopes.js';
 import type { Logger } from '../logger.js';
+import * as t from 'io-ts';
+import { workKind } from '../processing/reactor.js';
+import { systemContext } from '../processing/system-context.js';
 import { DONE, type WorkHandler, type WorkResult, type Worker } from '../processing/worker.js';
 import type { CustomerDoc } from '../projections/customers.js';
 import { getTemplate, usableTemplate } from '../projections/templates.js';
@@ -26,6 +29,9 @@ import type { TenantDoc } from '../projections/tenants.js';
 export const REVIEW_SWEEP_WORK = 'periodic-review-sweep';
 export const REVIEW_WORK = 'periodic-review';
 const SWEEP_ITEM_ID = 'periodic-review-sweep';
+const SweepWork = workKind(REVIEW_SWEEP_WORK, t.type({}));
+/** a customer's review of one period, named by the run it reviews */
+const ReviewWork = workKind(REVIEW_WORK, t.type({ tenant_id: t.string, customer_id: t.string, after_run_id: t.string }));
 /** monitored customers read per query */
 const PAGE = 500;
 const ENVIRONMENTS: readonly Environment[] = ['live', 'sandbox'];
@@ -45,14 +51,14 @@ export interface PeriodicReviewDeps {
  * One item per customer and period reviewed: the period is named by the run it reviews, so
  * however many sweeps (or instances) find the customer due, one item, one run.
  */
-const reviewItem = (customer: CustomerDoc, dueAt: number): NewWorkItem => ({
-  id: `periodic-review:${customer.customer_id}:${customer.latest_run!.run_id}`,
-  kind: REVIEW_WORK,
-  payload: { tenant_id: customer.tenant_id, customer_id: customer.customer_id, after_run_id: customer.latest_run!.run_id },
-  due_at: dueAt,
-  // an item done or set aside is pending again: it decides from the streams whether anything is left to do
-  rearm: true,
-});
+const reviewItem = (customer: CustomerDoc, dueAt: number): NewWorkItem =>
+  ReviewWork.item(
+    `periodic-review:${customer.customer_id}:${customer.latest_run!.run_id}`,
+    { tenant_id: customer.tenant_id, customer_id: customer.customer_id, after_run_id: customer.latest_run!.run_id },
+    dueAt,
+    // an item done or set aside is pending again: it decides from the streams whether anything is left to do
+    true,
+  );
 
 /**
  * The periodic-review sweep (screening.md section 6): one work item that runs every interval,
@@ -70,7 +76,7 @@ export class PeriodicReviewSweep implements WorkHandler {
 
   /** Records the sweep item if none is recorded yet (every instance may: one item). */
   async schedule(): Promise<void> {
-    await this.deps.work.schedule([{ id: SWEEP_ITEM_ID, kind: REVIEW_SWEEP_WORK, payload: {}, due_at: this.deps.clock.now().getTime() }]);
+    await this.deps.work.schedule([SweepWork.item(SWEEP_ITEM_ID, {}, this.deps.clock.now().getTime())]);
   }
 
   async execute(): Promise<WorkResult> {
@@ -123,15 +129,10 @@ export class PeriodicReviewer implements WorkHandler {
   constructor(private readonly deps: PeriodicReviewDeps) {}
 
   async execute(item: WorkItem): Promise<WorkResult> {
-    const tenantId = String(item.payload['tenant_id']);
-    const customerId = String(item.payload['customer_id']);
-    const reviewed = String(item.payload['after_run_id']);
+    const { tenant_id: tenantId, customer_id: customerId, after_run_id: reviewed } = ReviewWork.decode(item);
     const { log } = this.deps;
     const now = this.deps.clock.now();
-    const context = (commandId: string): CommandContext => ({
-      metadata: { tenant_id: tenantId, actor: 'system', request_id: null, occurred_at: now.toISOString(), correlation_id: item.id, causation_id: null },
-      commandId,
-    });
+    const context = (commandId: string): CommandContext => systemContext({ tenant_id: tenantId, correlation_id: item.id, at: now }, commandId);
     const customer = (await loadState(log, customerStream(customerId), customerDecider)).state;
     const last = (await loadState(log, runStream(reviewed), runDecider)).state;
     if (customer.status === 'none' || last.status === 'none') return DONE;

@@ -12,8 +12,10 @@ import { isEventOf } from '../domain/shared/events.js';
 import { errorText, type Logger } from '../logger.js';
 import type { Metrics } from '../adapters/metrics.js';
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
-import { type Processor } from '../processing/runner.js';
-import { DONE, type WorkHandler, type WorkResult, type Worker } from '../processing/worker.js';
+import * as t from 'io-ts';
+import { causation, workKind, type Reactor } from '../processing/reactor.js';
+import { systemContext } from '../processing/system-context.js';
+import { DONE, type WorkResult, type Worker } from '../processing/worker.js';
 import { cachedAnswer } from '../projections/source-cache.js';
 
 export interface RunExecutorDeps {
@@ -33,11 +35,14 @@ export interface RunExecutorDeps {
 }
 
 export const RUN_WORK = 'run';
+/** a run item: the run, and the RunQueued event that caused it */
+const RunWork = workKind(RUN_WORK, t.intersection([t.type({ run_id: t.string }), causation]));
+type RunWork = ReturnType<typeof RunWork.decode>;
 
 /** The reactor's decision, pure: a queued run is a work item of its own (one per run, whoever sees it). */
 export function runWorkFor(event: StoredEvent, now: number): NewWorkItem | null {
   if (!isEventOf(RunEvent)(event) || event.type !== 'RunQueued') return null;
-  return { id: `run:${event.data.run_id}`, kind: RUN_WORK, payload: { run_id: event.data.run_id, causation: event.id }, due_at: now };
+  return RunWork.item(`run:${event.data.run_id}`, { run_id: event.data.run_id, causation: event.id }, now);
 }
 
 /** How a run ended, for the metrics: the decision (or failed / cancelled), and its duration when known. */
@@ -56,15 +61,6 @@ export function runOutcome(event: StoredEvent): { outcome: string; seconds: numb
   }
 }
 
-const system = (runId: string, tenantId: string, now: string, causation: string | null) => ({
-  tenant_id: tenantId,
-  actor: 'system',
-  request_id: null,
-  occurred_at: now,
-  correlation_id: runId,
-  causation_id: causation,
-});
-
 /**
  * Runs queued runs. Seeing `RunQueued`, it records a work item for the run (before its
  * checkpoint moves, so no run is lost); the worker executes it: starts the run, asks every source
@@ -73,10 +69,13 @@ const system = (runId: string, tenantId: string, now: string, causation: string 
  * never asked again, answers carry ids derived from run and source, and an execution cut short
  * (a crash, a stop, a lease lost) is simply executed again.
  */
-export class RunExecutor implements Processor, WorkHandler {
+export class RunExecutor implements Reactor<RunEvent, RunWork> {
   readonly id = 'reactor:run-executor';
   readonly kind = 'reactor' as const;
   readonly workKind = RUN_WORK;
+  readonly payload = RunWork.payload;
+  readonly canHandle = isEventOf(RunEvent);
+  readonly workFor = runWorkFor;
   readonly maxAttempts = 10;
   /** runs executing here, so a cancellation or an end seen in the log stops their sources */
   private readonly inFlight = new Map<string, AbortController>();
@@ -109,11 +108,11 @@ export class RunExecutor implements Processor, WorkHandler {
   }
 
   async execute(item: WorkItem, signal: AbortSignal): Promise<WorkResult> {
-    const runId = String(item.payload['run_id']);
+    const { run_id: runId, causation } = RunWork.decode(item);
     const local = new AbortController();
     this.inFlight.set(runId, local);
     try {
-      await this.run(runId, (item.payload['causation'] as string | null) ?? null, AbortSignal.any([signal, local.signal]));
+      await this.run(runId, causation ?? null, AbortSignal.any([signal, local.signal]));
     } finally {
       this.inFlight.delete(runId);
     }
@@ -128,7 +127,7 @@ export class RunExecutor implements Processor, WorkHandler {
     const run = state.run;
     if (state.status === 'queued') {
       const now = this.deps.clock.now().toISOString();
-      await handleCommand(this.deps.log, runStream(runId), runDecider, { type: 'StartRun', now }, { metadata: system(runId, run.tenant_id, now, causation), commandId: `${runId}:start` });
+      await handleCommand(this.deps.log, runStream(runId), runDecider, { type: 'StartRun', now }, systemContext({ tenant_id: run.tenant_id, correlation_id: runId, causation_id: causation, at: now }, `${runId}:start`));
     }
     const pending = run.template.definition.sources.filter((s) => !state.answers[s.source_id]);
     await Promise.all(pending.map((s) => this.answer(run, s.source_id, s.tier, signal)));
@@ -172,10 +171,10 @@ export class RunExecutor implements Processor, WorkHandler {
       while (pending.length > 0) {
         const answers = pending.splice(0);
         const now = this.deps.clock.now().toISOString();
-        const result = await handleCommand(this.deps.log, runStream(run.run_id), runDecider, { type: 'RecordSourceAnswers', answers, now }, {
-          metadata: system(run.run_id, run.tenant_id, now, null),
-          commandId: `${run.run_id}:answers:${answers.map((a) => a.source_id).sort().join(',')}`,
-        });
+        const result = await handleCommand(this.deps.log, runStream(run.run_id), runDecider, { type: 'RecordSourceAnswers', answers, now }, systemContext(
+          { tenant_id: run.tenant_id, correlation_id: run.run_id, at: now },
+          `${run.run_id}:answers:${answers.map((a) => a.source_id).sort().join(',')}`,
+        ));
         if (E.isRight(result) && isFinished(result.right.state)) this.inFlight.get(run.run_id)?.abort();
       }
     })().finally(() => this.recording.delete(run.run_id));

@@ -3,7 +3,6 @@ import { setMaxListeners } from 'node:events';
 import type { Clock } from '../adapters/clock.js';
 import { sha256Hex } from '../adapters/crypto.js';
 import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js';
-import type { EventMetadata } from '../adapters/event-store/port.js';
 import { deterministicId } from '../adapters/ids.js';
 import { webhookUrlProblem } from '../adapters/address-policy.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
@@ -21,7 +20,10 @@ import { errorText, type Logger } from '../logger.js';
 import type { Metrics } from '../adapters/metrics.js';
 import { findWebhookDeliveries } from '../projections/webhook-deliveries.js';
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
+import * as t from 'io-ts';
 import { type Processor } from '../processing/runner.js';
+import { workKind } from '../processing/reactor.js';
+import { systemContext } from '../processing/system-context.js';
 import { DONE, type WorkHandler, type WorkResult, type Worker } from '../processing/worker.js';
 
 export interface WebhookReactorDeps {
@@ -39,6 +41,8 @@ export interface WebhookReactorDeps {
 
 export const WEBHOOK_WORK = 'webhook';
 const deliveryItemId = (deliveryId: string) => `webhook:${deliveryId}`;
+/** a delivery's item: it waits for the delivery's next owed attempt */
+const WebhookWork = workKind(WEBHOOK_WORK, t.type({ delivery_id: t.string }));
 
 /** The envelope id: `evt_` + 32 hex, derived from the domain event it reports. */
 export const webhookEventId = (sourceEventId: string): string => `evt_${sha256Hex(`webhook-event:${sourceEventId}`).slice(0, 32)}`;
@@ -71,7 +75,7 @@ export class WebhookReactor implements Processor, WorkHandler {
     for (const event of events) {
       if (event.type === 'WebhookRedeliveryRequested') {
         const deliveryId = String(event.data['delivery_id']);
-        rearmed.push({ id: deliveryItemId(deliveryId), kind: WEBHOOK_WORK, payload: { delivery_id: deliveryId }, due_at: Date.parse(String(event.data['requested_at'])), rearm: true });
+        rearmed.push(WebhookWork.item(deliveryItemId(deliveryId), { delivery_id: deliveryId }, Date.parse(String(event.data['requested_at'])), true));
         continue;
       }
       const webhook = webhookFor(event);
@@ -88,7 +92,7 @@ export class WebhookReactor implements Processor, WorkHandler {
   }
 
   async execute(item: WorkItem, signal: AbortSignal): Promise<WorkResult> {
-    return this.attempt(String(item.payload['delivery_id']), signal);
+    return this.attempt(WebhookWork.decode(item).delivery_id, signal);
   }
 
   /**
@@ -130,11 +134,11 @@ export class WebhookReactor implements Processor, WorkHandler {
         },
         problem: target.problem,
       },
-      { metadata: this.metadata(webhook.tenant_id, now, source.metadata.correlation_id, source.id), commandId: `webhooks:${source.id}` },
+      systemContext({ tenant_id: webhook.tenant_id, correlation_id: source.metadata.correlation_id, causation_id: source.id, at: now }, `webhooks:${source.id}`),
     );
     if (E.isLeft(result)) return null;
     const next = owedAttempts(result.right.state)[0];
-    return next ? { id: deliveryItemId(deliveryId), kind: WEBHOOK_WORK, payload: { delivery_id: deliveryId }, due_at: Date.parse(next.due_at) } : null;
+    return next ? WebhookWork.item(deliveryItemId(deliveryId), { delivery_id: deliveryId }, Date.parse(next.due_at)) : null;
   }
 
   /** One attempt of one delivery, if one is due, decided on its stream, then recorded. */
@@ -173,7 +177,7 @@ export class WebhookReactor implements Processor, WorkHandler {
       deliveryStream(deliveryId),
       deliveryDecider,
       { type: 'RecordAttempt', attempt_key: owed.key, url, attempted_at: attemptedAt.toISOString(), ...result, now },
-      { metadata: this.metadata(delivery.tenant_id, now, deliveryId, null), commandId: `webhook-attempt:${deliveryId}:${owed.key}` },
+      systemContext({ tenant_id: delivery.tenant_id, correlation_id: deliveryId, at: now }, `webhook-attempt:${deliveryId}:${owed.key}`),
     );
     return E.isRight(recorded) ? nextAttempt(recorded.right.state) : DONE;
   }
@@ -204,10 +208,6 @@ export class WebhookReactor implements Processor, WorkHandler {
       if (isEventOf(CustomerEvent)(e) && (e.type === 'CustomerRegistered' || e.type === 'CustomerDraftCompleted')) url = e.data.webhook_url;
     }
     return url;
-  }
-
-  private metadata(tenantId: string, now: string, correlation: string, causation: string | null): EventMetadata {
-    return { tenant_id: tenantId, actor: 'system', request_id: null, occurred_at: now, correlation_id: correlation, causation_id: causation };
   }
 }
 

@@ -15,7 +15,7 @@ import { apiKeysProjection, type ApiKeyDoc } from '../../src/projections/api-key
 import { DocCache, DOC_CACHE_MAX_AGE_MS } from '../../src/projections/doc-cache.js';
 import { projector } from '../../src/projections/projector.js';
 import { tenantsProjection, type TenantDoc } from '../../src/projections/tenants.js';
-import { DocCacheInvalidator } from '../../src/reactors/doc-cache-invalidator.js';
+import { DocCacheInvalidator } from '../../src/projections/doc-cache-invalidator.js';
 import { eventLog } from '../helpers/projection-spec.js';
 import { tempDir } from '../helpers/temp.js';
 

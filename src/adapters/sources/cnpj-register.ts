@@ -2,7 +2,7 @@ import type { CnpjRegister, RegisterView } from '../cnpj-register/port.js';
 import { DEFAULT_THRESHOLD } from '../../domain/screening/match/score.js';
 import { normalizeDocument } from '../../domain/values/document.js';
 import { cadastralAnswer } from './cnpj-register-cadastral.js';
-import type { ListCatalog } from '../../reactors/list-catalog.js';
+import type { ListSearch } from '../../domain/screening/port.js';
 import { partnersAnswer } from './cnpj-register-partners.js';
 import { errorAnswer, type Source, type SourceAnswer, type SourceRequest } from './port.js';
 
@@ -16,7 +16,7 @@ import { errorAnswer, type Source, type SourceAnswer, type SourceRequest } from 
 export class RegisterSource implements Source {
   constructor(
     private readonly register: CnpjRegister,
-    private readonly catalog: Pick<ListCatalog, 'search' | 'version'>,
+    private readonly catalog: Pick<ListSearch, 'search' | 'version'>,
     private readonly fallback: Source,
     private readonly threshold = DEFAULT_THRESHOLD,
   ) {}
@@ -35,7 +35,7 @@ export class RegisterSource implements Source {
       const cnpj = normalizeDocument(String(request.subject.doc));
       const name = typeof request.subject.name === 'string' ? request.subject.name.trim() : '';
       if (request.source_id === 'receita_cnpj') return await cadastralAnswer(view, cnpj, name);
-      const search = (query: Parameters<ListCatalog['search']>[1], options: Parameters<ListCatalog['search']>[2]) => this.catalog.search(request.tenant_id, query, options);
+      const search = (query: Parameters<ListSearch['search']>[1], options: Parameters<ListSearch['search']>[2]) => this.catalog.search(request.tenant_id, query, options);
       return await partnersAnswer({ view, cnpj, search, version: (id) => this.catalog.version(id)?.version ?? null, threshold: this.threshold, signal });
     } catch (error) {
       if (signal.aborted) return errorAnswer('timeout', 'The query was aborted before the register answered.');

@@ -2,7 +2,7 @@ import type { ListVersionImportedData } from '../../domain/list/events.js';
 import type { SearchOptions, SearchResult } from '../../domain/screening/match/index.js';
 import type { ScreeningQuery } from '../../domain/screening/match/prepare.js';
 import { DEFAULT_THRESHOLD, MATCHER_VERSION } from '../../domain/screening/match/score.js';
-import type { ListCatalog } from '../../reactors/list-catalog.js';
+import type { ListSearch as LoadedLists } from '../../domain/screening/port.js';
 import { errorAnswer, type Source, type SourceAnswer, type SourceRequest } from './port.js';
 
 /** The sources served from the loaded lists (screening.md section 5), with their check and severity. */
@@ -51,7 +51,7 @@ export class ListSource implements Source {
    *   from the tenant's own lists
    */
   constructor(
-    private readonly catalog: Pick<ListCatalog, 'search' | 'searchedVersion' | 'tenantListsOf'>,
+    private readonly catalog: Pick<LoadedLists, 'search' | 'searchedVersion' | 'tenantListsOf'>,
     private readonly fallback: Source,
     private readonly only: readonly string[] = Object.keys(LIST_SOURCES),
     private readonly threshold = DEFAULT_THRESHOLD,

@@ -21,7 +21,7 @@ export function cnpjModule(infra: Infrastructure, shared: Shared): Module {
   return {
     name: 'cnpj',
     work: refresher ? [refresher] : [],
-    schedules: refresher ? [{ id: 'cnpj-refresh', start: () => refresher.schedule() }] : [],
+    ...(refresher ? { start: () => refresher.schedule() } : {}),
     // the register opened here is closed here; one given by a test is its owner's
     ...(target && register ? { close: () => register.close() } : {}),
   };

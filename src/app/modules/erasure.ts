@@ -1,6 +1,6 @@
 import { operatorErasureRouter } from '../../http/routers/operator/erasure.js';
 import { ErasureScheduler } from '../../reactors/erasure-scheduler.js';
-import { KeyCacheReactor } from '../../reactors/key-cache.js';
+import { KeyCacheReactor } from '../../projections/key-cache.js';
 import type { Infrastructure } from '../infrastructure.js';
 import type { Module } from '../module.js';
 import type { Shared } from '../shared.js';
@@ -15,16 +15,9 @@ export function erasureModule(infra: Infrastructure, shared: Shared): Module & {
     erasures,
     // every instance forgets the keys of an erased subject
     processors: [new KeyCacheReactor(keyStore)],
-    schedules: [
-      {
-        id: 'erasures',
-        start: async () => {
-          await erasures.runDue();
-          erasures.start();
-        },
-        stop: async () => erasures.stop(),
-      },
-    ],
+    schedules: [erasures.schedule],
+    // what fell due while no instance ran is carried out at start
+    start: async () => void (await erasures.runDue()),
     operator: [operatorErasureRouter({ log, readStore, clock, runner: shared.runner, blobStore, keyStore, secretKey, config, docCache: shared.docCache, subjects })],
   };
 }

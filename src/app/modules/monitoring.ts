@@ -15,7 +15,7 @@ export function monitoringModule(infra: Infrastructure, shared: Shared): Module 
     name: 'monitoring',
     processors: [monitoring],
     work: [monitoring.customerHandler, reviewSweep, new PeriodicReviewer(reviews)],
-    schedules: [{ id: 'periodic-review', start: () => reviewSweep.schedule() }],
+    start: () => reviewSweep.schedule(),
     operator: [operatorAlertsRouter({ log, readStore, clock, runner: shared.runner })],
   };
 }

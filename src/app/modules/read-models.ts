@@ -15,7 +15,7 @@ import { templatesProjection } from '../../projections/templates.js';
 import { tenantsProjection } from '../../projections/tenants.js';
 import { dashboardSessionsProjection, dashboardUsersProjection } from '../../projections/users.js';
 import { webhookDeliveriesProjection } from '../../projections/webhook-deliveries.js';
-import { DocCacheInvalidator } from '../../reactors/doc-cache-invalidator.js';
+import { DocCacheInvalidator } from '../../projections/doc-cache-invalidator.js';
 import type { Module } from '../module.js';
 
 /** Every read model, by name: the runner feeds them and `npm run rebuild -- <name>` rebuilds them. */

@@ -7,7 +7,7 @@ import type { CnpjRegister } from '../../adapters/cnpj-register/port.js';
 import { operatorRunsRouter } from '../../http/routers/operator/runs.js';
 import { runsRouter } from '../../http/routers/runs.js';
 import { BillingReactor } from '../../reactors/billing.js';
-import type { ListCatalog } from '../../reactors/list-catalog.js';
+import type { ListSearch } from '../../domain/screening/port.js';
 import { RunExecutor } from '../../reactors/run-executor.js';
 import type { Infrastructure } from '../infrastructure.js';
 import type { Module } from '../module.js';
@@ -45,14 +45,14 @@ export function runsModule(infra: Infrastructure, shared: Shared, overrides: Pic
     runExecutor,
     processors: [runExecutor, billing],
     // holds a crashed instance left on runs that never started are released
-    schedules: [{ id: 'billing-orphans', start: async () => void (await billing.releaseOrphans(clock.now())) }],
+    start: async () => void (await billing.releaseOrphans(clock.now())),
     api: [runsRouter({ ...deps, secretKey: infra.secretKey, idempotency: shared.idempotency, webhookUrlProblem: shared.webhookUrlProblem })],
     operator: [operatorRunsRouter(deps)],
   };
 }
 
 /** Live keys' sources: the register (when loaded) before the lists, the lists before the provider. Sandbox keys never read the register. */
-export function liveSource(catalog: ListCatalog, provider: Source, register: CnpjRegister | null): Source {
+export function liveSource(catalog: ListSearch, provider: Source, register: CnpjRegister | null): Source {
   const lists = new ListSource(catalog, provider);
   return register ? new RegisterSource(register, catalog, lists) : lists;
 }

@@ -28,7 +28,7 @@ export function screeningModule(infra: Infrastructure, shared: Shared): Module &
     processors: [listCatalog],
     work: [listRefresher],
     // recorded now, fetched by the worker: start-up never waits for a download
-    schedules: config.lists.refresh ? [{ id: 'list-refresh', start: () => listRefresher.schedule() }] : [],
+    ...(config.lists.refresh ? { start: () => listRefresher.schedule() } : {}),
     api: [screeningRouter({ listCatalog, clock })],
     operator: [operatorListsRouter({ log, readStore, clock, runner: shared.runner, blobStore, config, listCatalog, listImporters, listRefresher })],
   };

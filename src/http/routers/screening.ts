@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { compareScreeningRecords, searchScreening } from '../../queries/screening.js';
 import type { Clock } from '../../adapters/clock.js';
-import type { ListCatalog } from '../../reactors/list-catalog.js';
+import type { ListSearch } from '../../domain/screening/port.js';
 import { decodeBody } from '../decode.js';
 import { jsonBody } from '../middleware/body.js';
 import { requireScope } from '../middleware/auth.js';
@@ -11,7 +11,7 @@ import { listStatusView, screeningComparisonView, screeningResultView, tenantLis
 import type { RequestState } from '../state.js';
 
 /** Public screening API (screening.md section 3). */
-export function screeningRouter(services: { listCatalog: ListCatalog; clock: Clock }): Router<RequestState> {
+export function screeningRouter(services: { listCatalog: ListSearch; clock: Clock }): Router<RequestState> {
   const { listCatalog, clock } = services;
   const router = new Router<RequestState>();
 

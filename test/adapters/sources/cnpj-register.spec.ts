@@ -9,7 +9,7 @@ import type { EntryDocument } from '../../../src/domain/screening/entry.js';
 import { buildIndex, search } from '../../../src/domain/screening/match/index.js';
 import { DEFAULT_TOKEN_WEIGHTS } from '../../../src/domain/screening/match/weights.js';
 import { withCheckDigits } from '../../../src/domain/values/document.js';
-import type { LoadedVersion } from '../../../src/reactors/list-catalog.js';
+import type { LoadedVersion } from '../../../src/domain/screening/port.js';
 import { companyPartner, establishment, fakeCnpjRegister, partner } from '../../helpers/fake-cnpj-register.js';
 import { listEntry, listVersion } from '../../helpers/list-version.js';
 

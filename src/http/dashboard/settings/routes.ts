@@ -13,7 +13,7 @@ import { getTenant } from '../../../projections/tenants.js';
 import type { TemplateDoc } from '../../../projections/templates.js';
 import { findWebhookDeliveries, getWebhookDelivery } from '../../../projections/webhook-deliveries.js';
 import { webhookEndpoints } from '../../../queries/history.js';
-import type { ListCatalog } from '../../../reactors/list-catalog.js';
+import type { ListSearch } from '../../../domain/screening/port.js';
 import { ApiError } from '../../errors.js';
 import { applied, type Runner } from '../../outcome.js';
 import { listStatusView, tenantListView } from '../../screening-views.js';
@@ -34,7 +34,7 @@ export interface SettingsScreenDeps {
   secretKey: string;
   /** the check a webhook URL passes before it is saved */
   webhookUrlProblem: WebhookUrlProblem;
-  listCatalog: ListCatalog;
+  listCatalog: ListSearch;
   cnpjRegister: CnpjRegister | null;
 }
 

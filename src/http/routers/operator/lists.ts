@@ -4,7 +4,7 @@ import { acceptedVersion, createTenantList, officialList, refreshOfficialList, t
 import { unpackLimits } from '../../../adapters/lists/files.js';
 import type { ListImporter } from '../../../adapters/lists/importers/port.js';
 import type { Config } from '../../../config.js';
-import type { ListCatalog } from '../../../reactors/list-catalog.js';
+import type { ListCatalog } from '../../../projections/list-catalog.js';
 import type { ListRefresher } from '../../../reactors/list-refresh.js';
 import type { FileDeps, WriteDeps } from '../../deps.js';
 import { decodeBody, decodeInput } from '../../decode.js';

@@ -3,24 +3,20 @@ import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js
 import { tenantListImporter } from '../adapters/lists/importers/tenant.js';
 import type { ListImporter } from '../adapters/lists/importers/port.js';
 import { versionEntries } from '../adapters/lists/parsed-cache.js';
-import { loadState } from '../commands/handle-command.js';
 import { listDecider, listStream, type ListState } from '../domain/list/decider.js';
-import { ListEvent, type ListVersionImportedData } from '../domain/list/events.js';
+import { ListEvent } from '../domain/list/events.js';
 import { TENANT_LISTS_STREAM, TenantListCreated, tenantListsDecider, type TenantList } from '../domain/list/tenant-lists.js';
 import type { ListEntry } from '../domain/screening/entry.js';
+import type { ListSearch, LoadedVersion } from '../domain/screening/port.js';
 import { indexSteps, type ScreeningIndex, searchAll, type SearchOptions, type SearchResult } from '../domain/screening/match/index.js';
 import type { ScreeningQuery } from '../domain/screening/match/prepare.js';
 import { DEFAULT_TOKEN_WEIGHTS } from '../domain/screening/match/weights.js';
+import type { Decider, DomainEvent } from '../domain/shared/decider.js';
 import { isEventOf } from '../domain/shared/events.js';
 import { errorText, type Logger } from '../logger.js';
 import type { Processor } from '../processing/runner.js';
 
-export interface LoadedVersion {
-  version: ListVersionImportedData;
-  entries: readonly ListEntry[];
-  /** entry id -> content hash, for the next version's delta */
-  hashes: ReadonlyMap<string, string>;
-}
+export type { LoadedVersion } from '../domain/screening/port.js';
 
 export interface ListCatalogDeps {
   log: EventLog;
@@ -60,7 +56,7 @@ export async function buildIndexInSlices(entries: readonly ListEntry[], sliceMs:
  * 150,000 names takes seconds, sliced so the instance keeps answering meanwhile, and the previous
  * index serves until the new one is complete. `settled()` waits for the loads under way.
  */
-export class ListCatalog implements Processor {
+export class ListCatalog implements Processor, ListSearch {
   readonly id = 'projection:list-catalog';
   readonly kind = 'projection' as const;
   /** rebuilt from the streams on every start: nothing to resume */
@@ -82,7 +78,7 @@ export class ListCatalog implements Processor {
   }
 
   async start(): Promise<void> {
-    const { state } = await loadState(this.deps.log, TENANT_LISTS_STREAM, tenantListsDecider);
+    const state = await this.fold(TENANT_LISTS_STREAM, tenantListsDecider);
     for (const list of state.values()) this.tenantLists.set(list.list_id, list);
     for (const listId of [...this.deps.importers.keys(), ...this.tenantLists.keys()]) {
       await this.refreshState(listId);
@@ -183,8 +179,13 @@ export class ListCatalog implements Processor {
   }
 
   private async refreshState(listId: string): Promise<void> {
-    const { state } = await loadState(this.deps.log, listStream(listId), listDecider);
-    this.states.set(listId, state);
+    this.states.set(listId, await this.fold(listStream(listId), listDecider));
+  }
+
+  /** A stream's state (read here, not through the write side: a projection does not depend on commands). */
+  private async fold<S, Ev extends DomainEvent>(stream: string, decider: Decider<unknown, S, Ev>): Promise<S> {
+    const history = await this.deps.log.readStream(stream);
+    return history.filter(isEventOf(decider.codec)).reduce(decider.evolve, decider.initialState);
   }
 
   /** Loads the dirty lists' versions after the loads already under way: one load at a time. */

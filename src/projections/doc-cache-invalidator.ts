@@ -1,6 +1,6 @@
 import type { StoredEvent } from '../adapters/event-store/event-log.js';
 import type { Processor } from '../processing/runner.js';
-import type { DocCache } from '../projections/doc-cache.js';
+import type { DocCache } from './doc-cache.js';
 
 /**
  * Every instance's runner reads the whole log, so every instance sees a key revoked, a tenant's

@@ -11,7 +11,7 @@ import type { ListEntry } from '../../src/domain/screening/entry.js';
 import { buildIndex, search } from '../../src/domain/screening/match/index.js';
 import { DEFAULT_TOKEN_WEIGHTS } from '../../src/domain/screening/match/weights.js';
 import { memoryLogger } from '../../src/logger.js';
-import { buildIndexInSlices, ListCatalog } from '../../src/reactors/list-catalog.js';
+import { buildIndexInSlices, ListCatalog } from '../../src/projections/list-catalog.js';
 import { tempDir } from '../helpers/temp.js';
 
 const SYLLABLES = ['ba', 'ce', 'di', 'fo', 'gu', 'la', 'me', 'ni', 'po', 'ru', 'sa', 'te', 'vi', 'xo', 'za'];
