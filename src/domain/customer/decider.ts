@@ -121,6 +121,164 @@ function registration(command: Registration) {
   };
 }
 
+type Registered = Exclude<CustomerState, { status: 'none' }>;
+type CommandOf<T extends CustomerCommand['type']> = Extract<CustomerCommand, { type: T }>;
+type Decision = E.Either<DomainError, CustomerEvent[]>;
+
+/** A customer registered once: a second registration of the same id changes nothing. */
+function register(command: CommandOf<'Register'>, state: CustomerState): Decision {
+  if (state.status !== 'none') return E.right([]);
+  const registered: CustomerEvent = {
+    type: 'CustomerRegistered',
+    data: { customer_id: command.customer_id, tenant_id: command.tenant_id, environment: command.environment, type: command.subject_type, ...registration(command), created_at: command.now },
+  };
+  return E.right(command.run_id ? [registered, { type: 'CustomerRunRequested', data: { customer_id: command.customer_id, run_id: command.run_id, requested_at: command.now } }] : [registered]);
+}
+
+/** Every command on a registered customer (exhaustive over the commands). */
+function decideOnCustomer(command: Exclude<CustomerCommand, { type: 'Register' }>, state: Registered): Decision {
+  const id = state.customer_id;
+  switch (command.type) {
+    case 'CompleteDraft': {
+      if (state.status !== 'rascunho') return E.left(new DomainError('customer_already_exists', 'A customer with this document already exists.', 'doc', { existing_customer_id: id }));
+      const completed: CustomerEvent = { type: 'CustomerDraftCompleted', data: { customer_id: id, ...registration(command), completed_at: command.now } };
+      return E.right(command.run_id ? [completed, { type: 'CustomerRunRequested', data: { customer_id: id, run_id: command.run_id, requested_at: command.now } }] : [completed]);
+    }
+    case 'RequestReviewRun':
+      // the run id derives from the period reviewed: asked again, nothing changes
+      if (state.latest_run_id === command.run_id) return E.right([]);
+      if (state.status !== 'em_monitoramento' || state.latest_run_id === null || !command.after_run_ids.includes(state.latest_run_id)) {
+        return E.left(new DomainError('concurrent_update', 'The customer is no longer monitored, or ran again, since it was found due for review.'));
+      }
+      return E.right([{ type: 'CustomerRunRequested', data: { customer_id: id, run_id: command.run_id, requested_at: command.now, trigger: 'periodic_review' } }]);
+    case 'AbortRun':
+      if (state.latest_run_id !== command.run_id || state.status !== 'em_analise') return E.right([]);
+      return E.right([{ type: 'CustomerRunAborted', data: { customer_id: id, run_id: command.run_id, reason: command.reason, aborted_at: command.now } }]);
+    case 'ConcludeRun':
+      return concludeRun(command, state);
+    case 'ChangeStatus':
+      if (state.status === command.status) return E.right([]);
+      return E.right([{ type: 'CustomerStatusChanged', data: { customer_id: id, status: command.status, reason: command.reason, changed_at: command.now } }]);
+    case 'UploadDocument':
+      return uploadDocument(command, state);
+    case 'ReviewDocument': {
+      const document = state.documents[command.document_id];
+      if (!document || document.replaced) return E.left(new DomainError('document_not_found', 'No such document.'));
+      if (document.status === command.status) return E.right([]);
+      return E.right([{ type: 'DocumentReviewed', data: { customer_id: id, document_id: command.document_id, status: command.status, reason: command.reason, reviewed_at: command.now } }]);
+    }
+    case 'StartFacialRound':
+      if (state.rounds[command.round_id]) return E.right([]);
+      return E.right([
+        {
+          type: 'FacialRoundStarted',
+          data: { customer_id: id, round_id: command.round_id, selfie_document_id: command.selfie_document_id, identity_document_id: command.identity_document_id, started_at: command.now },
+        },
+      ]);
+    case 'CompleteFacialRound':
+      if (state.rounds[command.round_id] !== 'started') return E.right([]);
+      return E.right([
+        {
+          type: 'FacialRoundCompleted',
+          data: { customer_id: id, round_id: command.round_id, tenant_id: state.tenant_id, environment: state.environment, checks: command.checks, cost: command.cost, completed_at: command.now },
+        },
+      ]);
+    case 'RaiseAlert':
+      return raiseAlert(command, state);
+    case 'DelistAlert': {
+      const alert = state.alerts[command.alert_id];
+      if (!alert || alert.status !== 'open') return E.right([]);
+      return E.right([{ type: 'MonitoringAlertDelisted', data: { customer_id: id, alert_id: command.alert_id, list_id: alert.list_id, entry_id: alert.entry_id, version_id: command.version_id, delisted_at: command.now } }]);
+    }
+    case 'ResolveAlert':
+      return resolveAlert(command, state);
+    default: {
+      const _exhaustive: never = command;
+      return _exhaustive;
+    }
+  }
+}
+
+/** A run's result recorded, and the status the tenant's auto-decision policy gives it. */
+function concludeRun(command: CommandOf<'ConcludeRun'>, state: Registered): Decision {
+  const id = state.customer_id;
+  // a review ends a run a second time with another result, which is recorded too
+  if (state.latest_run_id !== command.run_id || sameResult(state.concluded, command)) return E.right([]);
+  const concluded: CustomerEvent = {
+    type: 'CustomerRunConcluded',
+    data: {
+      customer_id: id,
+      subject_ref: state.subject_ref,
+      run_id: command.run_id,
+      run_status: command.run_status,
+      decision: command.decision,
+      risk_band: command.risk_band,
+      completed_at: command.completed_at,
+      source_birth_date: command.source_birth_date,
+    },
+  };
+  // a periodic review's result is decided like an onboarding one, from em_monitoramento
+  const awaitingDecision = state.status === 'em_analise' || (state.review_run && state.status === 'em_monitoramento');
+  const policyApplies = command.policy_status !== null && awaitingDecision && command.policy_status !== state.status;
+  return E.right(
+    policyApplies
+      ? [concluded, { type: 'CustomerStatusChanged', data: { customer_id: id, status: command.policy_status!, reason: 'auto_decision_policy', changed_at: command.now } }]
+      : [concluded],
+  );
+}
+
+/** A document recorded; it replaces the earlier one of its type unless that one was rejected. */
+function uploadDocument(command: CommandOf<'UploadDocument'>, state: Registered): Decision {
+  const id = state.customer_id;
+  if (state.documents[command.document_id]) return E.right([]);
+  const previous = Object.entries(state.documents).find(([, d]) => d.type === command.document_type && !d.replaced && d.status !== 'rejeitado');
+  return E.right([
+    {
+      type: 'DocumentUploaded',
+      data: {
+        customer_id: id,
+        subject_ref: state.subject_ref,
+        document_id: command.document_id,
+        type: command.document_type,
+        file_name: command.file_name,
+        mime_type: command.mime_type,
+        size: command.size,
+        sha256: command.sha256,
+        blob_key: command.blob_key,
+        replaces: previous ? previous[0] : null,
+        created_at: command.now,
+      },
+    },
+  ]);
+}
+
+/** A monitoring alert, raised only while monitored, once per entry at a time, never again for content an analyst already judged. */
+function raiseAlert(command: CommandOf<'RaiseAlert'>, state: Registered): Decision {
+  const id = state.customer_id;
+  // raised only while monitored, once per entry at a time, and never again for content an analyst already judged
+  const alerts = Object.values(state.alerts);
+  const known =
+    state.alerts[command.alert_id] !== undefined ||
+    alerts.some((a) => a.list_id === command.list_id && a.entry_id === command.entry_id && (a.status === 'open' || (a.status === 'resolved' && a.content_hash === command.content_hash)));
+  if (state.status !== 'em_monitoramento' || known) return E.right([]);
+  const { type: _type, now, ...alert } = command;
+  return E.right([{ type: 'MonitoringAlertRaised', data: { customer_id: id, tenant_id: state.tenant_id, environment: state.environment, subject_ref: state.subject_ref, ...alert, raised_at: now } }]);
+}
+
+/** An analyst's resolution of an alert; the same resolution again changes nothing, another is refused. */
+function resolveAlert(command: CommandOf<'ResolveAlert'>, state: Registered): Decision {
+  const id = state.customer_id;
+  const alert = state.alerts[command.alert_id];
+  if (!alert) return E.left(new DomainError('alert_not_found', 'No such alert.'));
+  if (alert.status === 'resolved') {
+    if (alert.resolution === command.resolution) return E.right([]);
+    return E.left(new DomainError('alert_already_resolved', `The alert was already resolved as ${alert.resolution}.`, 'resolution'));
+  }
+  return E.right([
+    { type: 'MonitoringAlertResolved', data: { customer_id: id, alert_id: command.alert_id, subject_ref: state.subject_ref, resolution: command.resolution, note: command.note, resolved_at: command.now } },
+  ]);
+}
+
 /**
  * A customer: registered as a draft or with a bureau run (em_analise); its runs' results,
  * status changes and documents. The resubmission rule lives here: a new document of a type
@@ -130,135 +288,9 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
   initialState: { status: 'none' },
   codec: CustomerEvent,
   decide(command, state) {
-    if (command.type === 'Register') {
-      if (state.status !== 'none') return E.right([]);
-      const registered: CustomerEvent = {
-        type: 'CustomerRegistered',
-        data: { customer_id: command.customer_id, tenant_id: command.tenant_id, environment: command.environment, type: command.subject_type, ...registration(command), created_at: command.now },
-      };
-      return E.right(command.run_id ? [registered, { type: 'CustomerRunRequested', data: { customer_id: command.customer_id, run_id: command.run_id, requested_at: command.now } }] : [registered]);
-    }
+    if (command.type === 'Register') return register(command, state);
     if (state.status === 'none') return notFound();
-    const id = state.customer_id;
-    switch (command.type) {
-      case 'CompleteDraft': {
-        if (state.status !== 'rascunho') return E.left(new DomainError('customer_already_exists', 'A customer with this document already exists.', 'doc', { existing_customer_id: id }));
-        const completed: CustomerEvent = { type: 'CustomerDraftCompleted', data: { customer_id: id, ...registration(command), completed_at: command.now } };
-        return E.right(command.run_id ? [completed, { type: 'CustomerRunRequested', data: { customer_id: id, run_id: command.run_id, requested_at: command.now } }] : [completed]);
-      }
-      case 'RequestReviewRun':
-        // the run id derives from the period reviewed: asked again, nothing changes
-        if (state.latest_run_id === command.run_id) return E.right([]);
-        if (state.status !== 'em_monitoramento' || state.latest_run_id === null || !command.after_run_ids.includes(state.latest_run_id)) {
-          return E.left(new DomainError('concurrent_update', 'The customer is no longer monitored, or ran again, since it was found due for review.'));
-        }
-        return E.right([{ type: 'CustomerRunRequested', data: { customer_id: id, run_id: command.run_id, requested_at: command.now, trigger: 'periodic_review' } }]);
-      case 'AbortRun':
-        if (state.latest_run_id !== command.run_id || state.status !== 'em_analise') return E.right([]);
-        return E.right([{ type: 'CustomerRunAborted', data: { customer_id: id, run_id: command.run_id, reason: command.reason, aborted_at: command.now } }]);
-      case 'ConcludeRun': {
-        // a review ends a run a second time with another result, which is recorded too
-        if (state.latest_run_id !== command.run_id || sameResult(state.concluded, command)) return E.right([]);
-        const concluded: CustomerEvent = {
-          type: 'CustomerRunConcluded',
-          data: {
-            customer_id: id,
-            subject_ref: state.subject_ref,
-            run_id: command.run_id,
-            run_status: command.run_status,
-            decision: command.decision,
-            risk_band: command.risk_band,
-            completed_at: command.completed_at,
-            source_birth_date: command.source_birth_date,
-          },
-        };
-        // a periodic review's result is decided like an onboarding one, from em_monitoramento
-        const awaitingDecision = state.status === 'em_analise' || (state.review_run && state.status === 'em_monitoramento');
-        const policyApplies = command.policy_status !== null && awaitingDecision && command.policy_status !== state.status;
-        return E.right(
-          policyApplies
-            ? [concluded, { type: 'CustomerStatusChanged', data: { customer_id: id, status: command.policy_status!, reason: 'auto_decision_policy', changed_at: command.now } }]
-            : [concluded],
-        );
-      }
-      case 'ChangeStatus':
-        if (state.status === command.status) return E.right([]);
-        return E.right([{ type: 'CustomerStatusChanged', data: { customer_id: id, status: command.status, reason: command.reason, changed_at: command.now } }]);
-      case 'UploadDocument': {
-        if (state.documents[command.document_id]) return E.right([]);
-        const previous = Object.entries(state.documents).find(([, d]) => d.type === command.document_type && !d.replaced && d.status !== 'rejeitado');
-        return E.right([
-          {
-            type: 'DocumentUploaded',
-            data: {
-              customer_id: id,
-              subject_ref: state.subject_ref,
-              document_id: command.document_id,
-              type: command.document_type,
-              file_name: command.file_name,
-              mime_type: command.mime_type,
-              size: command.size,
-              sha256: command.sha256,
-              blob_key: command.blob_key,
-              replaces: previous ? previous[0] : null,
-              created_at: command.now,
-            },
-          },
-        ]);
-      }
-      case 'ReviewDocument': {
-        const document = state.documents[command.document_id];
-        if (!document || document.replaced) return E.left(new DomainError('document_not_found', 'No such document.'));
-        if (document.status === command.status) return E.right([]);
-        return E.right([{ type: 'DocumentReviewed', data: { customer_id: id, document_id: command.document_id, status: command.status, reason: command.reason, reviewed_at: command.now } }]);
-      }
-      case 'StartFacialRound':
-        if (state.rounds[command.round_id]) return E.right([]);
-        return E.right([
-          {
-            type: 'FacialRoundStarted',
-            data: { customer_id: id, round_id: command.round_id, selfie_document_id: command.selfie_document_id, identity_document_id: command.identity_document_id, started_at: command.now },
-          },
-        ]);
-      case 'CompleteFacialRound':
-        if (state.rounds[command.round_id] !== 'started') return E.right([]);
-        return E.right([
-          {
-            type: 'FacialRoundCompleted',
-            data: { customer_id: id, round_id: command.round_id, tenant_id: state.tenant_id, environment: state.environment, checks: command.checks, cost: command.cost, completed_at: command.now },
-          },
-        ]);
-      case 'RaiseAlert': {
-        // raised only while monitored, once per entry at a time, and never again for content an analyst already judged
-        const alerts = Object.values(state.alerts);
-        const known =
-          state.alerts[command.alert_id] !== undefined ||
-          alerts.some((a) => a.list_id === command.list_id && a.entry_id === command.entry_id && (a.status === 'open' || (a.status === 'resolved' && a.content_hash === command.content_hash)));
-        if (state.status !== 'em_monitoramento' || known) return E.right([]);
-        const { type: _type, now, ...alert } = command;
-        return E.right([{ type: 'MonitoringAlertRaised', data: { customer_id: id, tenant_id: state.tenant_id, environment: state.environment, subject_ref: state.subject_ref, ...alert, raised_at: now } }]);
-      }
-      case 'DelistAlert': {
-        const alert = state.alerts[command.alert_id];
-        if (!alert || alert.status !== 'open') return E.right([]);
-        return E.right([{ type: 'MonitoringAlertDelisted', data: { customer_id: id, alert_id: command.alert_id, list_id: alert.list_id, entry_id: alert.entry_id, version_id: command.version_id, delisted_at: command.now } }]);
-      }
-      case 'ResolveAlert': {
-        const alert = state.alerts[command.alert_id];
-        if (!alert) return E.left(new DomainError('alert_not_found', 'No such alert.'));
-        if (alert.status === 'resolved') {
-          if (alert.resolution === command.resolution) return E.right([]);
-          return E.left(new DomainError('alert_already_resolved', `The alert was already resolved as ${alert.resolution}.`, 'resolution'));
-        }
-        return E.right([
-          { type: 'MonitoringAlertResolved', data: { customer_id: id, alert_id: command.alert_id, subject_ref: state.subject_ref, resolution: command.resolution, note: command.note, resolved_at: command.now } },
-        ]);
-      }
-      default: {
-        const _exhaustive: never = command;
-        return _exhaustive;
-      }
-    }
+    return decideOnCustomer(command, state);
   },
   evolve(state, event) {
     if (event.type === 'CustomerRegistered') {
