@@ -14,7 +14,6 @@ import { DocumentUploaded } from '../domain/customer/events.js';
 import { isEventOf } from '../domain/shared/events.js';
 import { tenantDecider, tenantStream } from '../domain/tenant/decider.js';
 import type { Logger } from '../logger.js';
-import type { CustomerDoc } from '../projections/customers.js';
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
 import * as t from 'io-ts';
 import { causation, workKind, type Reactor } from '../processing/reactor.js';

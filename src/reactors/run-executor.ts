@@ -9,7 +9,7 @@ import { runDecider, runStream, TERMINAL, type RunState } from '../domain/run/de
 import type { RecordedAnswer } from '../domain/run/evaluate.js';
 import { RunEvent, type RunQueuedData } from '../domain/run/events.js';
 import { isEventOf } from '../domain/shared/events.js';
-import { errorText, type Logger } from '../logger.js';
+import type { Logger } from '../logger.js';
 import type { Metrics } from '../adapters/metrics.js';
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
 import * as t from 'io-ts';

@@ -1,10 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { setMaxListeners } from 'node:events';
 import type { Clock } from '../adapters/clock.js';
 import { sha256Hex } from '../adapters/crypto.js';
 import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js';
 import { deterministicId } from '../adapters/ids.js';
-import { webhookUrlProblem } from '../adapters/address-policy.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
 import type { WebhookAttemptResult, WebhookSender } from '../adapters/webhook-sender.js';
 import { openWebhookSecret, secretContext, signatureHeaders } from '../adapters/webhook-signing.js';
@@ -16,9 +14,8 @@ import { CustomerEvent } from '../domain/customer/events.js';
 import { isEventOf } from '../domain/shared/events.js';
 import { WebhookEndpointEvent } from '../domain/webhook/events.js';
 import { deliveryTarget, envelope, webhookFor, type Webhook } from '../domain/webhook/plan.js';
-import { errorText, type Logger } from '../logger.js';
+import type { Logger } from '../logger.js';
 import type { Metrics } from '../adapters/metrics.js';
-import { findWebhookDeliveries } from '../projections/webhook-deliveries.js';
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
 import * as t from 'io-ts';
 import { type Processor } from '../processing/runner.js';
@@ -93,16 +90,6 @@ export class WebhookReactor implements Processor, WorkHandler {
 
   async execute(item: WorkItem, signal: AbortSignal): Promise<WorkResult> {
     return this.attempt(WebhookWork.decode(item).delivery_id, signal);
-  }
-
-  /**
-   * Why a URL may not be an endpoint: the address policy, then (unless insecure mode) every
-   * address its host resolves to must be public. Send time checks again.
-   */
-  async endpointUrlProblem(url: string): Promise<string | null> {
-    const problem = webhookUrlProblem(url, this.deps.allowInsecure);
-    if (problem || this.deps.allowInsecure) return problem;
-    return this.deps.sender.hostProblem(url);
   }
 
   private async schedule(source: StoredEvent, webhook: Webhook): Promise<NewWorkItem | null> {

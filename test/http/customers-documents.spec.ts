@@ -292,13 +292,14 @@ describe('HTTP customers: documents', () => {
 
     it('HTTP: a storage failure answers 500 storage_failed and records nothing', async () => {
       const id = await newCustomer();
-      const original = service.services.blobStore;
-      service.services.blobStore = failingPut(original);
+      // the fault goes into the store the routes were given (the app hands out its adapters once)
+      const store = service.services.blobStore;
+      Object.defineProperty(store, 'put', { configurable: true, value: failingPut(store).put });
       let response: Response;
       try {
         response = await uploadDocument(service, w.key, id, { type: 'selfie', data: PNG });
       } finally {
-        service.services.blobStore = original;
+        delete (store as { put?: unknown }).put;
       }
       const error = await expectError(response, 500, 'storage_failed');
       expect(error.type).to.equal('server_error');
@@ -311,17 +312,18 @@ describe('HTTP customers: documents', () => {
 
     it('HTTP: a recording failure answers 500 db_failed and deletes the stored file', async () => {
       const id = await newCustomer();
-      const original = service.services.log;
-      const failingLog = Object.create(original) as EventLog;
-      failingLog.append = async () => {
-        throw new Error('database is locked');
-      };
-      service.services.log = failingLog;
+      const log = service.services.log;
+      Object.defineProperty(log, 'append', {
+        configurable: true,
+        value: async () => {
+          throw new Error('database is locked');
+        },
+      });
       let response: Response;
       try {
         response = await uploadDocument(service, w.key, id, { type: 'selfie', data: PNG });
       } finally {
-        service.services.log = original;
+        delete (log as { append?: unknown }).append;
       }
       const error = await expectError(response, 500, 'db_failed');
       expect(error.message).not.to.include('locked');
@@ -332,10 +334,11 @@ describe('HTTP customers: documents', () => {
 
     it('HTTP: an unexpected failure after the multipart body was read is a 500, not a 400 invalid_multipart', async () => {
       const id = await newCustomer();
-      const original = service.services.blobStore;
-      Object.defineProperty(service.services, 'blobStore', {
+      // the upload reads the tenant's settings from its stream once the body is read: that read fails
+      const log = service.services.log;
+      Object.defineProperty(log, 'readStream', {
         configurable: true,
-        get() {
+        value: async () => {
           throw new Error('blob store unavailable');
         },
       });
@@ -343,7 +346,7 @@ describe('HTTP customers: documents', () => {
       try {
         response = await uploadDocument(service, w.key, id, { type: 'selfie', data: PNG });
       } finally {
-        Object.defineProperty(service.services, 'blobStore', { configurable: true, writable: true, enumerable: true, value: original });
+        delete (log as { readStream?: unknown }).readStream;
       }
       const error = await expectError(response, 500, 'internal_error');
       expect(error.message).not.to.include('unavailable');

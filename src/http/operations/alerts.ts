@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { boundedString, checkedString } from '../decode.js';
+import { boundedString } from '../decode.js';
 import { oneOf, PageQuery, PositionCursor, uuidParam } from './shared.js';
 
 /** The input of each operator monitoring-alert operation. */

@@ -87,7 +87,7 @@ const admin = () => [requireUser(), requireRole('admin')] as const;
 
 /** API keys and the decision policy. */
 function keyRoutes(router: Router<DashboardState>, deps: SettingsScreenDeps): void {
-  const { log, readStore, runner, clock } = deps;
+  const { log, runner, clock } = deps;
   const form = onForm(deps);
 
   router.post('/settings/api-keys', ...admin(), (ctx) =>
