@@ -1,7 +1,7 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, hash, timingSafeEqual } from 'node:crypto';
 
 /** API keys carry 256 random bits, so a plain SHA-256 is a safe, fast lookup hash for them. */
-export const hashApiKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+export const hashApiKey = (key: string): string => hash('sha256', key, 'hex');
 
 /** Equal-time comparison of two secrets of any length (digests first, so lengths leak nothing). */
 export function secretsEqual(a: string, b: string): boolean {

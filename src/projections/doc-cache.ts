@@ -60,16 +60,22 @@ export class DocCache {
   }
 
   async get<T>(collection: string, id: string): Promise<T | null> {
-    // a collection whose events it does not follow would never be invalidated
-    if (!this.projections.has(collection)) throw new Error(`DocCache does not follow the events of ${collection}`);
+    const cached = this.cached<T>(collection, id);
+    if (cached !== undefined) return cached;
     const key = keyOf(collection, id);
-    const cached = this.entries.get(key);
-    if (cached && this.now() - cached.cachedAt < this.maxAgeMs) return cached.doc as T;
     const epoch = this.epoch;
     const stored = await this.store.get<T>(collection, id);
     // only documents that exist are kept: unknown ids (guessed keys) must not fill the memory
     if (stored !== null) this.keep(key, stored.doc, stored.position, epoch);
     return stored?.doc ?? null;
+  }
+
+  /** What `get` would answer from memory, without a promise (the hot path); undefined when it would read the store. */
+  cached<T>(collection: string, id: string): T | undefined {
+    // a collection whose events it does not follow would never be invalidated
+    if (!this.projections.has(collection)) throw new Error(`DocCache does not follow the events of ${collection}`);
+    const cached = this.entries.get(keyOf(collection, id));
+    return cached && this.now() - cached.cachedAt < this.maxAgeMs ? (cached.doc as T) : undefined;
   }
 
   /**

@@ -270,6 +270,31 @@ describe('DocCache: the maximum age is a backstop', () => {
   });
 });
 
+describe('DocCache.cached: what get would answer from memory, without reading', () => {
+  it('nothing before the first read; the document once read; nothing once an event drops it or it is too old', async () => {
+    let now = 0;
+    const env = await setup(STORES[0]![1], { now: () => now });
+    try {
+      const at = eventLog();
+      await env.project([at('tenant-t1', 'ApiKeyCreated', keyCreated)]);
+      expect(env.b.cache.cached('api_keys', 'hash-1')).to.equal(undefined);
+      await env.b.cache.get('api_keys', 'hash-1');
+      expect(env.b.cache.cached<ApiKeyDoc>('api_keys', 'hash-1')?.key_id).to.equal('k1');
+      expect(env.b.cache.cached('api_keys', 'hash-unknown')).to.equal(undefined);
+      now = DOC_CACHE_MAX_AGE_MS;
+      expect(env.b.cache.cached('api_keys', 'hash-1')).to.equal(undefined);
+      await env.b.cache.get('api_keys', 'hash-1');
+      const revoked = at('tenant-t1', 'ApiKeyRevoked', keyRevoked);
+      await env.project([revoked]);
+      await env.b.invalidator.handle([revoked]);
+      expect(env.b.cache.cached('api_keys', 'hash-1')).to.equal(undefined);
+      expect(() => env.b.cache.cached('templates', 'x')).to.throw('does not follow the events of templates');
+    } finally {
+      await env.close();
+    }
+  });
+});
+
 describe('the runner and a cache processor', () => {
   it('read-your-writes waits for a cache as for a projection, and no checkpoint is recorded for it', async () => {
     const dir = tempDir();

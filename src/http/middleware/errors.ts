@@ -11,10 +11,9 @@ import type { RequestState } from '../state.js';
  * name and request id and answered 500 internal_error, with no message or stack in the body.
  */
 export function errorHandler(logger: Logger): Koa.Middleware<RequestState> {
-  return async (ctx, next) => {
-    try {
-      await next();
-    } catch (thrown) {
+  // a promise's catch, not an async function: one promise fewer per request
+  return (ctx, next) =>
+    next().catch((thrown: unknown) => {
       const error = toApiError(thrown);
       if (error.status >= 500) {
         logger.error('request failed', {
@@ -26,8 +25,7 @@ export function errorHandler(logger: Logger): Koa.Middleware<RequestState> {
       for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
       const isPublicApi = ctx.path.startsWith('/api/');
       ctx.body = isPublicApi ? { error: error.body(), livemode: ctx.state.livemode } : { error: error.body() };
-    }
-  };
+    });
 }
 
 function toApiError(thrown: unknown): ApiError {

@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import { ApiError } from '../errors.js';
 import type { RequestState } from '../state.js';
+import { setHeader } from './request.js';
 
 const WINDOW_MS = 60_000;
 
@@ -45,18 +46,18 @@ export class FixedWindowRateLimiter {
  * on every response, errors included; requests without a valid key count per client address.
  */
 export function rateLimit(limiter: FixedWindowRateLimiter, defaultLimit: number): Koa.Middleware<RequestState> {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const principal = ctx.state.principal;
     const bucket = principal ? `key:${principal.key_id}` : `ip:${ctx.ip}`;
     const decision = limiter.hit(bucket, principal?.rate_limit_per_minute ?? defaultLimit);
-    ctx.set('X-RateLimit-Limit', String(decision.limit));
-    ctx.set('X-RateLimit-Remaining', String(decision.remaining));
-    ctx.set('X-RateLimit-Reset', String(decision.reset));
+    setHeader(ctx, 'X-RateLimit-Limit', String(decision.limit));
+    setHeader(ctx, 'X-RateLimit-Remaining', String(decision.remaining));
+    setHeader(ctx, 'X-RateLimit-Reset', String(decision.reset));
     if (!decision.allowed) {
       throw new ApiError('rate_limit_exceeded', 'Too many requests for this key; retry after the window resets.', null, {}, {
         'Retry-After': String(decision.retryAfter),
       });
     }
-    await next();
+    return next();
   };
 }

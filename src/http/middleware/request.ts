@@ -21,31 +21,38 @@ export const UNMATCHED_ROUTE = '(unmatched)';
  * a grant by itself), and queries carry documents (`?doc=`).
  */
 export function requestContext(logger: Logger, logRequests: boolean, routeOf: RouteOf, metrics?: Pick<Metrics, 'observeRequest'>): Koa.Middleware<RequestState> {
-  return async (ctx, next) => {
-    ctx.state.requestId = randomUUID();
+  const finished = (ctx: Koa.ParameterizedContext<RequestState>) => {
+    const seconds = (performance.now() - ctx.state.startedAt) / 1000;
+    const route = logRequests || metrics ? routeTemplate(ctx, routeOf) : UNMATCHED_ROUTE;
+    metrics?.observeRequest(ctx.method, route, ctx.status, seconds);
+    if (logRequests) {
+      logger.info('request', {
+        request_id: ctx.state.requestId,
+        method: ctx.method,
+        route,
+        status: ctx.status,
+        ms: Math.round(seconds * 10_000) / 10,
+        tenant_id: ctx.state.principal?.tenant_id,
+        key_id: ctx.state.principal?.key_id,
+      });
+    }
+  };
+  // no async function here: every promise a request makes costs the request scope's hook
+  return (ctx, next) => {
+    const requestId = randomUUID();
+    ctx.state.requestId = requestId;
     ctx.state.startedAt = performance.now();
     ctx.state.livemode = false;
-    ctx.set('X-Request-Id', ctx.state.requestId);
-    await withRequestId(ctx.state.requestId, async () => {
-      try {
-        await next();
-      } finally {
-        const seconds = (performance.now() - ctx.state.startedAt) / 1000;
-        const route = logRequests || metrics ? routeTemplate(ctx, routeOf) : UNMATCHED_ROUTE;
-        metrics?.observeRequest(ctx.method, route, ctx.status, seconds);
-        if (logRequests) {
-          logger.info('request', {
-            request_id: ctx.state.requestId,
-            method: ctx.method,
-            route,
-            status: ctx.status,
-            ms: Math.round(seconds * 10_000) / 10,
-            tenant_id: ctx.state.principal?.tenant_id,
-            key_id: ctx.state.principal?.key_id,
-          });
-        }
-      }
-    });
+    setHeader(ctx, 'X-Request-Id', requestId);
+    return withRequestId(requestId, () =>
+      next().then(
+        () => finished(ctx),
+        (error: unknown) => {
+          finished(ctx);
+          throw error;
+        },
+      ),
+    );
   };
 }
 
@@ -58,27 +65,32 @@ function routeTemplate(ctx: Koa.Context, routeOf: RouteOf): string {
   return typeof matched === 'string' ? matched : (routeOf(ctx.method, ctx.path) ?? UNMATCHED_ROUTE);
 }
 
+/** koa's ctx.set for one header with a string value, without the arrays it builds on every call. */
+export function setHeader(ctx: Koa.Context, name: string, value: string): void {
+  if (!ctx.headerSent) ctx.res.setHeader(name, value);
+}
+
 /**
  * `x-svc-api-version` pins a version; omitted means the latest; the answer echoes the version
  * used (the latest for an unknown one, which requireKnownApiVersion refuses once counted).
  */
 export function apiVersion(): Koa.Middleware<RequestState> {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const requested = ctx.get('x-svc-api-version');
     ctx.state.version = isKnownVersion(requested) ? requested : LATEST_API_VERSION;
-    ctx.set('X-Svc-Api-Version', ctx.state.version);
-    await next();
+    setHeader(ctx, 'X-Svc-Api-Version', ctx.state.version);
+    return next();
   };
 }
 
 /** Refuses an unknown version; it runs after the rate limiter, so such a request still counts. */
 export function requireKnownApiVersion(): Koa.Middleware<RequestState> {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const requested = ctx.get('x-svc-api-version');
     if (requested && !isKnownVersion(requested)) {
       throw new ApiError('invalid_api_version', `Unsupported API version. Supported versions: ${API_VERSIONS.join(', ')}.`, 'x-svc-api-version');
     }
-    await next();
+    return next();
   };
 }
 
