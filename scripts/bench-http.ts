@@ -84,7 +84,7 @@ export interface HttpBenchResult {
   target_ratio: number;
 }
 
-const TARGET_RATIO = 0.5;
+const TARGET_RATIO = 0.6;
 
 export async function listen(app: Koa<any>): Promise<{ server: Server; base: string }> {
   const server: Server = app.listen(0, '127.0.0.1');

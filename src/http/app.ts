@@ -64,7 +64,7 @@ export function createHttpApp(services: HttpAppDeps, options: AppOptions = {}): 
   app.use(errorHandler(services.logger));
   app.use(under('/dashboard', console.middleware as Middleware));
   app.use(contract.routes());
-  app.use(operations.routes());
+  app.use(skipUnder('/api/', operations.routes()));
   app.use(
     under(
       '/api/',
@@ -138,6 +138,11 @@ function routeTemplates(routers: readonly Router<RequestState>[]): RouteOf {
 function under(prefix: string, ...middleware: Middleware[]): Middleware {
   const stack = compose(middleware);
   return (ctx, next) => (ctx.path.startsWith(prefix) ? stack(ctx, async () => {}) : next());
+}
+
+/** Runs the middleware except for paths under the prefix, which go straight on. */
+function skipUnder(prefix: string, middleware: Middleware): Middleware {
+  return (ctx, next) => (ctx.path.startsWith(prefix) ? next() : middleware(ctx, next));
 }
 
 /** After everything downstream (405 checks included) left the request unanswered: 404. */
