@@ -60,7 +60,12 @@ export interface HttpBenchOptions {
   connections?: number;
   /** seconds of unmeasured load per target first (JIT, caches) */
   warmup?: number;
+  /** more than 1: both servers up, loaded in turn this many times; the median pair is reported */
+  rounds?: number;
 }
+
+/** One load of one target. */
+export type LoadOptions = Required<Omit<HttpBenchOptions, 'rounds'>>;
 
 export interface LoadFigures {
   requests_per_s: number;
@@ -82,6 +87,8 @@ export interface HttpBenchResult {
   /** authenticated / bare, requests per second */
   ratio: number;
   target_ratio: number;
+  /** with rounds: each pair's ratio, in order */
+  rounds?: number[];
 }
 
 const TARGET_RATIO = 0.6;
@@ -97,7 +104,7 @@ export async function shut(server: Server): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
-export async function load(url: string, headers: Record<string, string>, options: Required<HttpBenchOptions>): Promise<LoadFigures> {
+export async function load(url: string, headers: Record<string, string>, options: LoadOptions): Promise<LoadFigures> {
   const base = { url, headers, connections: options.connections, workers: 1, timeout: 10 };
   if (options.warmup > 0) await autocannon({ ...base, duration: options.warmup });
   return loadFigures(await autocannon({ ...base, duration: options.duration }));
@@ -153,8 +160,14 @@ export async function benchService(name: string, env: Record<string, string> = {
   };
 }
 
-/** (a) koa with one route answering a small JSON body. */
-export async function bareLoad(options: Required<HttpBenchOptions>): Promise<LoadFigures> {
+/** A target under load: its URL and the headers each request carries. */
+interface Target {
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** (a) koa with one route answering a small JSON body, served while `use` runs. */
+async function serveBare<T>(use: (target: Target) => Promise<T>): Promise<T> {
   const app = new Koa();
   const router = new Router();
   router.get('/ping', (ctx) => {
@@ -163,10 +176,14 @@ export async function bareLoad(options: Required<HttpBenchOptions>): Promise<Loa
   app.use(router.routes());
   const { server, base } = await listen(app);
   try {
-    return await load(`${base}/ping`, {}, options);
+    return await use({ url: `${base}/ping`, headers: {} });
   } finally {
     await shut(server);
   }
+}
+
+export async function bareLoad(options: LoadOptions): Promise<LoadFigures> {
+  return serveBare((target) => load(target.url, target.headers, options));
 }
 
 /**
@@ -187,8 +204,8 @@ async function expectStatus(response: Response, status: number, what: string): P
   return JSON.parse(text) as unknown;
 }
 
-/** (b) the real app, an API key made through the operator API, GET /api/v1/bench with it. */
-async function appLoad(options: Required<HttpBenchOptions>): Promise<LoadFigures> {
+/** (b) the real app, an API key made through the operator API, GET /api/v1/bench with it, served while `use` runs. */
+async function serveApp<T>(use: (target: Target) => Promise<T>): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-http-'));
   const operatorToken = `op_${randomBytes(24).toString('base64url')}`;
   const services = await composeApp(
@@ -226,7 +243,7 @@ async function appLoad(options: Required<HttpBenchOptions>): Promise<LoadFigures
     const headers = { authorization: `Bearer ${key.api_key}` };
     // one request by hand first: a wrong setup fails here, not as 10 s of 401s
     await expectStatus(await fetch(url, { headers }), 200, 'authenticated GET');
-    return await load(url, headers, options);
+    return await use({ url, headers });
   } finally {
     await shut(server);
     await closeApp(services);
@@ -239,18 +256,57 @@ export async function runHttpBench(options: HttpBenchOptions = {}): Promise<Http
     duration: options.duration ?? 10,
     connections: options.connections ?? 50,
     warmup: options.warmup ?? 2,
+    rounds: options.rounds ?? 1,
   };
   if (resolved.duration > 60) throw new Error('duration is bounded to 60 s per target');
+  if (resolved.rounds > 1) return alternating(resolved);
   const bare = await bareLoad(resolved);
-  const authenticated = await appLoad(resolved);
+  const authenticated = await serveApp((target) => load(target.url, target.headers, resolved));
   return {
     bench: 'http',
     duration_s: resolved.duration,
     connections: resolved.connections,
     bare,
     authenticated,
-    ratio: Math.round((authenticated.requests_per_s / bare.requests_per_s) * 1000) / 1000,
+    ratio: ratioOf(authenticated, bare),
     target_ratio: TARGET_RATIO,
+  };
+}
+
+const ratioOf = (authenticated: LoadFigures, bare: LoadFigures) => Math.round((authenticated.requests_per_s / bare.requests_per_s) * 1000) / 1000;
+
+/**
+ * Both servers up, loaded in turn for `rounds` pairs of `duration` seconds: on a shared machine
+ * the load drifts over a minute, so each pair's ratio is taken under the same load; the result is
+ * the pair with the median ratio, every pair listed.
+ */
+async function alternating(options: Required<HttpBenchOptions>): Promise<HttpBenchResult> {
+  const pairs = await serveBare((bare) =>
+    serveApp(async (app) => {
+      const once = { ...options, warmup: 0 };
+      if (options.warmup > 0) {
+        await load(bare.url, bare.headers, { ...options, duration: options.warmup, warmup: 0 });
+        await load(app.url, app.headers, { ...options, duration: options.warmup, warmup: 0 });
+      }
+      const measured: { bare: LoadFigures; authenticated: LoadFigures; ratio: number }[] = [];
+      for (let round = 0; round < options.rounds; round++) {
+        const b = await load(bare.url, bare.headers, once);
+        const a = await load(app.url, app.headers, once);
+        measured.push({ bare: b, authenticated: a, ratio: ratioOf(a, b) });
+      }
+      return measured;
+    }),
+  );
+  const median = [...pairs].sort((x, y) => x.ratio - y.ratio)[Math.floor(pairs.length / 2)]!;
+  return {
+    bench: 'http',
+    duration_s: options.duration,
+    connections: options.connections,
+    bare: median.bare,
+    authenticated: median.authenticated,
+    ratio: median.ratio,
+    target_ratio: TARGET_RATIO,
+    rounds: pairs.map((pair) => pair.ratio),
   };
 }
 
@@ -268,6 +324,7 @@ export function printHttpBench(r: HttpBenchResult): void {
   console.log(`\nHTTP throughput, ${r.connections} connections, ${r.duration_s} s each, 127.0.0.1`);
   for (const row of rows) console.log(`  ${row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')}`);
   console.log(`  ratio authenticated / bare: ${r.ratio.toFixed(3)} (target >= ${r.target_ratio})`);
+  if (r.rounds) console.log(`  ${r.rounds.length} alternating pairs, the median shown; ratios ${r.rounds.map((x) => x.toFixed(3)).join(', ')}`);
   console.log(JSON.stringify(r));
 }
 
@@ -282,6 +339,7 @@ export function parseHttpArgs(argv: readonly string[]): HttpBenchOptions {
     if (/^\d+$/.test(arg)) options.duration = number('duration', arg, 60);
     else if (arg.startsWith('--duration=')) options.duration = number('duration', arg.slice(11), 60);
     else if (arg.startsWith('--connections=')) options.connections = number('connections', arg.slice(14), 1000);
+    else if (arg.startsWith('--rounds=')) options.rounds = number('rounds', arg.slice(9), 20);
   }
   return options;
 }
