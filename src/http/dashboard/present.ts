@@ -1,3 +1,4 @@
+import { encodeCursor } from '../paging.js';
 import { ERASED } from '../../domain/shared/personal.js';
 import { isDocumentShaped, maskDocument } from '../../domain/values/document.js';
 import { dateTime } from '../../reports/html.js';
@@ -61,4 +62,14 @@ export function choice<T extends string>(raw: unknown, allowed: readonly T[], pa
   if (raw === undefined || raw === '') return '';
   if (typeof raw === 'string' && (allowed as readonly string[]).includes(raw)) return raw as T;
   throw new ApiError('invalid_request', `Filtro inválido: ${param}.`, param);
+}
+
+/**
+ * The link to a list's next page: the filters that are set, and the cursor after the last row
+ * shown, when more rows were found than a page holds.
+ */
+export function nextPageLink(path: string, filters: Record<string, string>, found: number, pageSize: number, last: { created_at: string; id: string } | undefined): string | null {
+  if (found <= pageSize || !last) return null;
+  const set = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
+  return `${path}?${new URLSearchParams({ ...set, cursor: encodeCursor(last) })}`;
 }

@@ -4,7 +4,6 @@ import type { AlertDoc } from '../../../projections/monitoring-alerts.js';
 import type { RunDoc } from '../../../projections/runs.js';
 import type { TimelineEntry } from '../../../queries/timeline.js';
 import { scoreText } from '../../../reports/screening-section.js';
-import { encodeCursor } from '../../paging.js';
 import {
   ALERT_STATUS_LABEL,
   BAND_LABEL,
@@ -18,7 +17,7 @@ import {
   STATUS_LABEL,
   label,
 } from '../labels.js';
-import { actorText, maskedDoc, nameText, when } from '../present.js';
+import { actorText, maskedDoc, nameText, nextPageLink, when } from '../present.js';
 import type { DashboardUserInfo } from '../queries.js';
 
 export const CUSTOMERS_PAGE_SIZE = 50;
@@ -41,10 +40,7 @@ export function customersPage(found: readonly CustomerDoc[], filters: { status: 
   const customers = found.slice(0, CUSTOMERS_PAGE_SIZE);
   const last = customers[customers.length - 1];
   const { status, environment, doc } = filters;
-  const more =
-    found.length > CUSTOMERS_PAGE_SIZE && last
-      ? `/dashboard/customers?${new URLSearchParams({ ...(status ? { status } : {}), ...(environment ? { environment } : {}), ...(doc ? { doc } : {}), cursor: encodeCursor({ created_at: last.created_at, id: last.customer_id }) })}`
-      : null;
+  const more = nextPageLink('/dashboard/customers', { status, environment, doc }, found.length, CUSTOMERS_PAGE_SIZE, last && { created_at: last.created_at, id: last.customer_id });
   return {
     rows: customers.map((c) => ({
       ...identity(c),

@@ -4,9 +4,8 @@ import type { Subject } from '../../../queries/history.js';
 import type { RunReportModel } from '../../../reports/run-model.js';
 import { scoreText, screeningEvidence } from '../../../reports/screening-section.js';
 import { sourceLabel } from '../../../reports/source-sections.js';
-import { encodeCursor } from '../../paging.js';
 import { BAND_LABEL, CHECK_STATUS_LABEL, DECISION_LABEL, ENVIRONMENT_LABEL, FEATURE_LABEL, REVIEW_DECISIONS, SEVERITY_LABEL, STATUS_LABEL, label } from '../labels.js';
-import { maskedDoc, nameText, userEmail, when } from '../present.js';
+import { maskedDoc, nameText, nextPageLink, userEmail, when } from '../present.js';
 
 export const RUNS_PAGE_SIZE = 50;
 
@@ -18,10 +17,7 @@ export function runsPage(input: { found: readonly RunDoc[]; subjects: ReadonlyMa
   const { status, environment, template } = filters;
   const runs = found.slice(0, RUNS_PAGE_SIZE);
   const last = runs[runs.length - 1];
-  const more =
-    found.length > RUNS_PAGE_SIZE && last
-      ? `/dashboard/runs?${new URLSearchParams({ ...(status ? { status } : {}), ...(environment ? { environment } : {}), ...(template ? { template } : {}), cursor: encodeCursor({ created_at: last.created_at, id: last.run_id }) })}`
-      : null;
+  const more = nextPageLink('/dashboard/runs', { status, environment, template }, found.length, RUNS_PAGE_SIZE, last && { created_at: last.created_at, id: last.run_id });
   return {
     rows: runs.map((run) => ({
       id: run.run_id,
