@@ -14,6 +14,8 @@ import type { WebhookUrlProblem } from '../commands/run-requests.js';
 import type { FixedWindowRateLimiter } from '../http/middleware/rate-limit.js';
 import type { SubscriptionRunner } from '../processing/runner.js';
 import type { Worker } from '../processing/worker.js';
+import type { WriteDeps } from '../http/deps.js';
+import type { Infrastructure } from './infrastructure.js';
 import type { DocCache } from '../projections/doc-cache.js';
 import type { ListCatalog } from '../projections/list-catalog.js';
 
@@ -65,4 +67,9 @@ export interface Overrides {
   cnpjRegister?: CnpjRegister | null;
   /** the event store, owned by the app from then on (tests: EventStoreDB over a fake client) */
   eventStore?: EventStore;
+}
+
+/** What a router that writes is built from: the log, the read models, the clock and read-your-writes. */
+export function writeDeps(infra: Pick<Infrastructure, 'log' | 'readStore' | 'clock'>, shared: Pick<Shared, 'runner'>): WriteDeps {
+  return { log: infra.log, readStore: infra.readStore, clock: infra.clock, runner: shared.runner };
 }

@@ -6,6 +6,7 @@ import { existing, templateDecider, templateStream, type Template } from '../dom
 import { tenantDecider, tenantStream, type TenantState } from '../domain/tenant/decider.js';
 import { userDecider, userStream } from '../domain/user/decider.js';
 import { deliveryDecider, deliveryStream } from '../domain/webhook/decider.js';
+import type { Decider, DomainEvent } from '../domain/shared/decider.js';
 import { loadState } from './handle-command.js';
 
 /*
@@ -24,27 +25,14 @@ export async function loadTemplate(log: EventLog, templateId: string): Promise<T
   return existing((await loadState(log, templateStream(templateId), templateDecider)).state);
 }
 
-export async function loadRun(log: EventLog, runId: string) {
-  const { state } = await loadState(log, runStream(runId), runDecider);
-  return state.status === 'none' ? null : state;
+/** An aggregate whose initial state is `{ status: 'none' }`, or null while its stream is empty. */
+async function loadExisting<S extends { status: string }, Ev extends DomainEvent>(log: EventLog, stream: string, decider: Decider<unknown, S, Ev>): Promise<Exclude<S, { status: 'none' }> | null> {
+  const { state } = await loadState(log, stream, decider);
+  return state.status === 'none' ? null : (state as Exclude<S, { status: 'none' }>);
 }
 
-export async function loadCustomer(log: EventLog, customerId: string) {
-  const { state } = await loadState(log, customerStream(customerId), customerDecider);
-  return state.status === 'none' ? null : state;
-}
-
-export async function loadFxOperation(log: EventLog, operationId: string) {
-  const { state } = await loadState(log, fxOperationStream(operationId), fxOperationDecider);
-  return state.status === 'none' ? null : state;
-}
-
-export async function loadDelivery(log: EventLog, deliveryId: string) {
-  const { state } = await loadState(log, deliveryStream(deliveryId), deliveryDecider);
-  return state.status === 'none' ? null : state;
-}
-
-export async function loadUser(log: EventLog, userId: string) {
-  const { state } = await loadState(log, userStream(userId), userDecider);
-  return state.status === 'none' ? null : state;
-}
+export const loadRun = (log: EventLog, runId: string) => loadExisting(log, runStream(runId), runDecider);
+export const loadCustomer = (log: EventLog, customerId: string) => loadExisting(log, customerStream(customerId), customerDecider);
+export const loadFxOperation = (log: EventLog, operationId: string) => loadExisting(log, fxOperationStream(operationId), fxOperationDecider);
+export const loadDelivery = (log: EventLog, deliveryId: string) => loadExisting(log, deliveryStream(deliveryId), deliveryDecider);
+export const loadUser = (log: EventLog, userId: string) => loadExisting(log, userStream(userId), userDecider);

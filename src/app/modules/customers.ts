@@ -3,12 +3,12 @@ import { operatorCustomersRouter } from '../../http/routers/operator/customers.j
 import { CustomerRunsReactor } from '../../reactors/customer-runs.js';
 import type { Infrastructure } from '../infrastructure.js';
 import type { Module } from '../module.js';
-import type { Shared } from '../shared.js';
+import { writeDeps, type Shared } from '../shared.js';
 
 /** Customers, their documents and the runs their onboarding starts. */
 export function customersModule(infra: Infrastructure, shared: Shared): Module {
-  const { log, readStore, clock, blobStore, secretKey } = infra;
-  const deps = { log, readStore, clock, runner: shared.runner };
+  const { log, blobStore, secretKey } = infra;
+  const deps = writeDeps(infra, shared);
   return {
     name: 'customers',
     processors: [new CustomerRunsReactor(log)],

@@ -3,7 +3,7 @@ import { ErasureScheduler } from '../../reactors/erasure-scheduler.js';
 import { KeyCacheReactor } from '../../projections/key-cache.js';
 import type { Infrastructure } from '../infrastructure.js';
 import type { Module } from '../module.js';
-import type { Shared } from '../shared.js';
+import { writeDeps, type Shared } from '../shared.js';
 
 /** Erasure of a subject's personal data (crypto-shredding) when the retention period ends or an operator asks. */
 export function erasureModule(infra: Infrastructure, shared: Shared): Module & { erasures: ErasureScheduler } {
@@ -18,6 +18,6 @@ export function erasureModule(infra: Infrastructure, shared: Shared): Module & {
     schedules: [erasures.schedule],
     // what fell due while no instance ran is carried out at start
     start: async () => void (await erasures.runDue()),
-    operator: [operatorErasureRouter({ log, readStore, clock, runner: shared.runner, blobStore, keyStore, secretKey, config, docCache: shared.docCache, subjects })],
+    operator: [operatorErasureRouter({ ...writeDeps(infra, shared), blobStore, keyStore, secretKey, config, docCache: shared.docCache, subjects })],
   };
 }

@@ -3,7 +3,7 @@ import { operatorFxOperationsRouter } from '../../http/routers/operator/fx-opera
 import { FxAnalysisReactor } from '../../reactors/fx-analysis.js';
 import type { Infrastructure } from '../infrastructure.js';
 import type { Module } from '../module.js';
-import type { Shared } from '../shared.js';
+import { writeDeps, type Shared } from '../shared.js';
 
 /** FX operations and their laudos. */
 export function fxModule(infra: Infrastructure, shared: Shared): Module & { fxAnalysis: FxAnalysisReactor } {
@@ -14,6 +14,6 @@ export function fxModule(infra: Infrastructure, shared: Shared): Module & { fxAn
     fxAnalysis,
     processors: [fxAnalysis],
     api: [operacoesRouter({ log, blobStore, clock })],
-    operator: [operatorFxOperationsRouter({ log, readStore, clock, runner: shared.runner })],
+    operator: [operatorFxOperationsRouter(writeDeps(infra, shared))],
   };
 }

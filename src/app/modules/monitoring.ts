@@ -3,7 +3,7 @@ import { MonitoringReactor } from '../../reactors/monitoring.js';
 import { PeriodicReviewer, PeriodicReviewSweep } from '../../reactors/periodic-review.js';
 import type { Infrastructure } from '../infrastructure.js';
 import type { Module } from '../module.js';
-import type { Shared } from '../shared.js';
+import { writeDeps, type Shared } from '../shared.js';
 
 /** Ongoing monitoring: customers re-screened on every new list version, alerts, periodic reviews. */
 export function monitoringModule(infra: Infrastructure, shared: Shared): Module {
@@ -16,6 +16,6 @@ export function monitoringModule(infra: Infrastructure, shared: Shared): Module 
     processors: [monitoring],
     work: [monitoring.customerHandler, reviewSweep, new PeriodicReviewer(reviews)],
     start: () => reviewSweep.schedule(),
-    operator: [operatorAlertsRouter({ log, readStore, clock, runner: shared.runner })],
+    operator: [operatorAlertsRouter(writeDeps(infra, shared))],
   };
 }

@@ -11,7 +11,7 @@ import type { ListSearch } from '../../domain/screening/port.js';
 import { RunExecutor } from '../../reactors/run-executor.js';
 import type { Infrastructure } from '../infrastructure.js';
 import type { Module } from '../module.js';
-import type { Overrides, Shared } from '../shared.js';
+import { writeDeps, type Overrides, type Shared } from '../shared.js';
 
 /** Bureau runs: their execution against the sources, the credits they cost, the API over them. */
 export function runsModule(infra: Infrastructure, shared: Shared, overrides: Pick<Overrides, 'sandboxSource' | 'liveSource'>): Module & { runExecutor: RunExecutor } {
@@ -39,7 +39,7 @@ export function runsModule(infra: Infrastructure, shared: Shared, overrides: Pic
     },
   });
   const billing = new BillingReactor(log, readStore);
-  const deps = { log, readStore, clock, runner: shared.runner };
+  const deps = writeDeps(infra, shared);
   return {
     name: 'runs',
     runExecutor,

@@ -4,11 +4,11 @@ import { screeningRouter } from '../../http/routers/screening.js';
 import { ListRefresher } from '../../reactors/list-refresh.js';
 import type { Infrastructure } from '../infrastructure.js';
 import type { Module } from '../module.js';
-import type { Shared } from '../shared.js';
+import { writeDeps, type Shared } from '../shared.js';
 
 /** The lists: their versions loaded in this instance, their scheduled fetching, search and the operator's uploads. */
 export function screeningModule(infra: Infrastructure, shared: Shared): Module & { listRefresher: ListRefresher } {
-  const { config, log, readStore, blobStore, clock, logger } = infra;
+  const { config, log, blobStore, clock, logger } = infra;
   const { listCatalog, listImporters } = shared;
   const listRefresher = new ListRefresher({
     log,
@@ -30,6 +30,6 @@ export function screeningModule(infra: Infrastructure, shared: Shared): Module &
     // recorded now, fetched by the worker: start-up never waits for a download
     ...(config.lists.refresh ? { start: () => listRefresher.schedule() } : {}),
     api: [screeningRouter({ listCatalog, clock })],
-    operator: [operatorListsRouter({ log, readStore, clock, runner: shared.runner, blobStore, config, listCatalog, listImporters, listRefresher })],
+    operator: [operatorListsRouter({ ...writeDeps(infra, shared), blobStore, config, listCatalog, listImporters, listRefresher })],
   };
 }

@@ -3,17 +3,15 @@ import { operatorTenantsRouter } from '../../http/routers/operator/tenants.js';
 import { operatorUsersRouter } from '../../http/routers/operator/users.js';
 import type { Infrastructure } from '../infrastructure.js';
 import type { Module } from '../module.js';
-import type { Shared } from '../shared.js';
+import { writeDeps, type Shared } from '../shared.js';
 
 /** Tenants, their settings, keys and dashboard users: the operator's administration. */
 export function tenantsModule(infra: Infrastructure, shared: Shared): Module {
-  const { config, log, readStore, clock } = infra;
-  const deps = { log, readStore, clock, runner: shared.runner };
-  return { name: 'tenants', operator: [operatorTenantsRouter(deps), operatorUsersRouter({ ...deps, config })] };
+  const deps = writeDeps(infra, shared);
+  return { name: 'tenants', operator: [operatorTenantsRouter(deps), operatorUsersRouter({ ...deps, config: infra.config })] };
 }
 
 /** Compliance templates, the reference ones and each tenant's own. */
 export function templatesModule(infra: Infrastructure, shared: Shared): Module {
-  const { log, readStore, clock } = infra;
-  return { name: 'templates', operator: [operatorTemplatesRouter({ log, readStore, clock, runner: shared.runner })] };
+  return { name: 'templates', operator: [operatorTemplatesRouter(writeDeps(infra, shared))] };
 }

@@ -2,7 +2,7 @@ import { operatorWebhooksRouter } from '../../http/routers/operator/webhooks.js'
 import { WebhookReactor } from '../../reactors/webhooks.js';
 import type { Infrastructure } from '../infrastructure.js';
 import type { Module } from '../module.js';
-import type { Shared } from '../shared.js';
+import { writeDeps, type Shared } from '../shared.js';
 
 /** Signed webhook deliveries and the operator's view of them. */
 export function webhooksModule(infra: Infrastructure, shared: Shared): Module & { webhooks: WebhookReactor } {
@@ -22,6 +22,6 @@ export function webhooksModule(infra: Infrastructure, shared: Shared): Module & 
     name: 'webhooks',
     webhooks,
     processors: [webhooks],
-    operator: [operatorWebhooksRouter({ log, readStore, clock, runner: shared.runner, secretKey, webhookUrlProblem: shared.webhookUrlProblem })],
+    operator: [operatorWebhooksRouter({ ...writeDeps(infra, shared), secretKey, webhookUrlProblem: shared.webhookUrlProblem })],
   };
 }

@@ -8,16 +8,15 @@ import {
   ALERT_STATUS_LABEL,
   BAND_LABEL,
   CUSTOMER_STATUS_LABEL,
-  DECISION_LABEL,
   DOCUMENT_STATUS_LABEL,
   ENVIRONMENT_LABEL,
   FACIAL_CHECK_LABEL,
   FEATURE_LABEL,
   RESOLUTION_LABEL,
-  STATUS_LABEL,
   label,
 } from '../labels.js';
 import { actorText, maskedDoc, nameText, nextPageLink, when } from '../present.js';
+import { runRow } from '../runs/page.js';
 import type { DashboardUserInfo } from '../queries.js';
 
 export const CUSTOMERS_PAGE_SIZE = 50;
@@ -92,14 +91,7 @@ export function customerPage(input: CustomerPageInput) {
     runs: runIds
       .flatMap((id) => (input.runs.get(id) ? [input.runs.get(id)!] : []))
       .reverse()
-      .map((r) => ({
-        id: r.run_id,
-        created: when(r.created_at),
-        status: r.status,
-        statusLabel: label(STATUS_LABEL, r.status),
-        decision: r.decision ? label(DECISION_LABEL, r.decision) : '—',
-        band: r.risk_band ? label(BAND_LABEL, r.risk_band) : '—',
-      })),
+      .map(runRow),
     alerts: alertIds
       .flatMap((id) => (input.alerts.get(id) ? [input.alerts.get(id)!] : []))
       .reverse()

@@ -12,6 +12,18 @@ export const RUNS_PAGE_SIZE = 50;
 export const awaitsReview = (run: Pick<RunDoc, 'status' | 'manual_review'>): boolean => run.status === 'pending_review' || (run.status === 'partial' && run.manual_review);
 
 /** The list page: one page of runs (PAGE_SIZE + 1 found says there is more), whom each screened, the filters. */
+/** A run as a row of a list (the runs list, a customer's runs). */
+export function runRow(run: RunDoc) {
+  return {
+    id: run.run_id,
+    created: when(run.created_at),
+    status: run.status,
+    statusLabel: label(STATUS_LABEL, run.status),
+    decision: run.decision ? label(DECISION_LABEL, run.decision) : '—',
+    band: run.risk_band ? label(BAND_LABEL, run.risk_band) : '—',
+  };
+}
+
 export function runsPage(input: { found: readonly RunDoc[]; subjects: ReadonlyMap<string, Subject>; templates: readonly TemplateDoc[]; filters: { status: string; environment: string; template: string } }) {
   const { found, subjects, filters } = input;
   const { status, environment, template } = filters;
@@ -20,12 +32,7 @@ export function runsPage(input: { found: readonly RunDoc[]; subjects: ReadonlyMa
   const more = nextPageLink('/dashboard/runs', { status, environment, template }, found.length, RUNS_PAGE_SIZE, last && { created_at: last.created_at, id: last.run_id });
   return {
     rows: runs.map((run) => ({
-      id: run.run_id,
-      created: when(run.created_at),
-      status: run.status,
-      statusLabel: label(STATUS_LABEL, run.status),
-      decision: run.decision ? label(DECISION_LABEL, run.decision) : '—',
-      band: run.risk_band ? label(BAND_LABEL, run.risk_band) : '—',
+      ...runRow(run),
       bandClass: run.risk_band ?? '',
       template: `${run.template_name} v${run.template_version}`,
       environment: label(ENVIRONMENT_LABEL, run.environment),
