@@ -1,4 +1,5 @@
 import { AssignmentEvent } from './assignment/events.js';
+import { CaseEvent } from './case/events.js';
 import { CustomerEvent } from './customer/events.js';
 import { ErasureEvent } from './erasure/events.js';
 import { FacialVerificationPerformed } from './facial/events.js';
@@ -43,4 +44,5 @@ export const EVENT_CODECS: EventCodecs = eventRegistry(
   PeriodicReviewEvent,
   AssignmentEvent,
   UserEvent,
+  CaseEvent,
 );

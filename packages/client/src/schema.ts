@@ -1651,7 +1651,7 @@ export interface components {
             role: components["schemas"]["OpDashboardRole"];
         };
         /** @enum {string} */
-        OpDashboardRole: "admin" | "analyst" | "viewer";
+        OpDashboardRole: "admin" | "analyst" | "viewer" | "compliance_officer";
         OpUserInvited: {
             /** Format: uuid */
             user_id: string;
@@ -3810,7 +3810,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpUserInvited"];
                 };
             };
-            /** @description `invalid_id` (tenant_id), `invalid_json`, `invalid_email` (`email` not a valid address), `invalid_request` (missing field, `role` not one of admin, analyst, viewer, unknown field). */
+            /** @description `invalid_id` (tenant_id), `invalid_json`, `invalid_email` (`email` not a valid address), `invalid_request` (missing field, `role` not one of admin, analyst, viewer, compliance_officer, unknown field). */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["OpUnauthorized"];
             /** @description `tenant_not_found`. */

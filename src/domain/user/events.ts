@@ -8,7 +8,7 @@ import * as t from 'io-ts';
  * so the session read model deletes exactly those documents.
  */
 
-export const DashboardRole = t.keyof({ admin: null, analyst: null, viewer: null });
+export const DashboardRole = t.keyof({ admin: null, analyst: null, viewer: null, compliance_officer: null });
 export type DashboardRole = t.TypeOf<typeof DashboardRole>;
 
 export const UserInvited = t.type({

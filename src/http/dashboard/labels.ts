@@ -25,7 +25,7 @@ export const ALERT_STATUS_LABEL: Record<string, string> = { open: 'Aberto', deli
 export const RESOLUTION_LABEL: Record<string, string> = { true_positive: 'verdadeiro positivo', false_positive: 'falso positivo' };
 export const FACIAL_CHECK_LABEL: Record<string, string> = { face_match: 'Comparação facial', passive_liveness: 'Prova de vida passiva' };
 
-export const ROLE_LABELS: Record<DashboardRole, string> = { admin: 'Administrador', analyst: 'Analista', viewer: 'Leitura' };
+export const ROLE_LABELS: Record<DashboardRole, string> = { admin: 'Administrador', analyst: 'Analista', viewer: 'Leitura', compliance_officer: 'Oficial de compliance' };
 export const USER_STATUS_LABELS = { invited: 'Convidado', active: 'Ativo', deactivated: 'Desativado' };
 
 /** A case's kind as a sentence names it ("Caso (alerta) atribuído a ..."). */

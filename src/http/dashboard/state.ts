@@ -1,6 +1,7 @@
 import type { RequestState } from '../state.js';
 
-export type DashboardRole = 'admin' | 'analyst' | 'viewer';
+/** compliance_officer: an analyst who also receives the escalated cases (issue 28; the COAF communication comes later) */
+export type DashboardRole = 'admin' | 'analyst' | 'viewer' | 'compliance_officer';
 
 /** The signed-in person: one tenant's user, never the platform operator. */
 export interface DashboardUser {

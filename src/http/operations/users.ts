@@ -9,5 +9,5 @@ export const UserParams = t.type({ tenant_id: uuidParam('tenant_id'), user_id: u
 
 export const InviteUserBody = t.type({
   email: checkedString('email', (s) => isValidEmail(s.trim()), 'invalid_email', 'email is not a valid address.', 'email'),
-  role: oneOf(['admin', 'analyst', 'viewer'] as const, 'role must be one of admin, analyst, viewer.'),
+  role: oneOf(['admin', 'analyst', 'viewer', 'compliance_officer'] as const, 'role must be one of admin, analyst, viewer, compliance_officer.'),
 });
