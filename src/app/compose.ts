@@ -22,6 +22,7 @@ import { ListCatalog } from '../projections/list-catalog.js';
 import { mongoOf, openCnpjRegister, openInfrastructure, type Infrastructure } from './infrastructure.js';
 import type { Module } from './module.js';
 import { customersModule } from './modules/customers.js';
+import { casesModule } from './modules/cases.js';
 import { cnpjModule } from './modules/cnpj.js';
 import { dashboardModule } from './modules/dashboard.js';
 import { erasureModule } from './modules/erasure.js';
@@ -111,6 +112,7 @@ export async function composeApp(config: Config, logger: Logger, overrides: Over
     screening,
     monitoringModule(infra, shared),
     customersModule(infra, shared),
+    casesModule(infra, shared),
     facial,
     erasure,
     webhooks,

@@ -78,6 +78,7 @@ export const ERROR_STATUS = {
   list_not_found: 404,
   alert_not_found: 404,
   user_not_found: 404,
+  case_not_found: 404,
   method_not_allowed: 405,
   // conflicts
   customer_already_exists: 409,
@@ -94,6 +95,10 @@ export const ERROR_STATUS = {
   user_exists: 409,
   user_deactivated: 409,
   own_account: 409,
+  // a customer's case (issue 28): closed already, items still open, escalated already
+  case_closed: 409,
+  case_has_open_items: 409,
+  case_already_escalated: 409,
   // an idempotent replay whose recorded response held personal data since erased
   idempotent_response_erased: 410,
   // a one-time link already used, expired or unknown

@@ -202,7 +202,8 @@ export interface paths {
         /**
          * Invite a person to the tenant's dashboard (link shown once)
          * @description Invites `email` to the tenant's dashboard (`/dashboard/`) with a role: `admin` (keys,
-         *     webhooks, templates, users, settings), `analyst` (reviews, documents, alerts) or `viewer`
+         *     webhooks, templates, users, settings), `analyst` (reviews, documents, alerts),
+         *     `compliance_officer` (an analyst who receives the cases escalated to compliance) or `viewer`
          *     (read only). The answer's `invite_url` is a one-time link, valid 72 hours, on which the
          *     person sets a password; only the SHA-256 of its token is stored, so it is shown in this
          *     answer only, on `SVC_PUBLIC_BASE_URL`. Accounts are per tenant (e-mails compared
@@ -691,6 +692,181 @@ export interface paths {
          *     A delisted alert may still be resolved.
          */
         post: operations["resolveAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/tenants/{tenant_id}/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A tenant's cases (one per customer), oldest first
+         * @description One case per customer groups what an analyst must work for it: runs awaiting a decision
+         *     (`pending_review`, `blocked`, `partial`, or `completed` with decision `review`), open
+         *     monitoring alerts and pending documents. Oldest first (by the time the case opened or
+         *     last reopened), so a queue is worked from its oldest case. `priority` is derived from the
+         *     open items: `alta` for a sanctions hit, an item of risk `alto` or a match score of 0.9 or
+         *     more; `media` for a PEP, CEIS/CNEP or slave-labour finding or risk `medio`; `baixa`
+         *     otherwise. At most 5,000 matching cases are read per request.
+         */
+        get: operations["listCases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/tenants/{tenant_id}/cases/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign several cases of a tenant at once
+         * @description Gives every case of `case_ids` (1 to 100, the tenant's) to `assignee`, an active analyst,
+         *     compliance officer or administrator of the tenant (null: back to the pool). Every case
+         *     is checked first: one unknown, of another tenant or closed, and none is assigned.
+         */
+        post: operations["assignCases"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/cases/{case_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case's id (its customer's id). */
+                case_id: components["parameters"]["OpCaseId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One case with all its items, its comments and the history of every note
+         * @description `items` lists every item the case ever had (`open` says which still need an analyst);
+         *     `history` every step and note in time order: comments, escalation and closing notes,
+         *     the review notes of its runs (proposals and decisions), the conclusions of its alerts and
+         *     documents; `awaiting_confirmation` the runs whose four-eyes proposal awaits a second
+         *     analyst. Notes read `"[erased]"` once the customer's personal data was erased.
+         */
+        get: operations["getCase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/cases/{case_id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case's id (its customer's id). */
+                case_id: components["parameters"]["OpCaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Comment on a case
+         * @description `text` (1 to 4,000 characters, not blank); `analyst`, the dashboard user of the tenant the
+         *     comment is written for (else it is the operator's).
+         */
+        post: operations["commentCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/cases/{case_id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case's id (its customer's id). */
+                case_id: components["parameters"]["OpCaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assign a case to a person of its tenant (or back to the pool) */
+        post: operations["assignCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/cases/{case_id}/escalate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case's id (its customer's id). */
+                case_id: components["parameters"]["OpCaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Escalate a case to the tenant's compliance officer
+         * @description The case goes to status `escalated`, for the tenant's dashboard users of role
+         *     `compliance_officer`; `note` (1 to 4,000 characters, not blank) says why. The
+         *     communication to COAF comes with a later issue.
+         */
+        post: operations["escalateCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/cases/{case_id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case's id (its customer's id). */
+                case_id: components["parameters"]["OpCaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a case with no open item left
+         * @description `note` (1 to 4,000 characters, not blank) says how the case ended. A case with an open
+         *     item (a run, alert or document still awaiting an analyst) is refused with
+         *     `case_has_open_items`. A new item reopens a closed case.
+         */
+        post: operations["closeCase"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2081,6 +2257,111 @@ export interface components {
             /** @description The matcher's explanation of the score; `"[erased]"` after the customer's erasure; null if the raising event is not found. */
             explanation: components["schemas"]["OpAlertExplanationItem"][] | "[erased]" | null;
         };
+        /** @enum {string} */
+        OpCaseStatus: "open" | "in_progress" | "escalated" | "closed";
+        /** @enum {string} */
+        OpCasePriority: "alta" | "media" | "baixa";
+        OpCaseItem: {
+            /** @enum {string} */
+            kind: "run" | "alert" | "document";
+            item_id: string;
+            /** @description Reason codes: the run's status (`run_pending_review`, `run_blocked`, `run_partial`, `run_review`) and invalid checks (`sanctions_hit`, `is_pep`...), an alert's list kind, `document_pending`. */
+            reasons: string[];
+            /** @enum {string|null} */
+            risk_band: "baixo" | "medio" | "alto" | null;
+            score: number | null;
+            /** @enum {string} */
+            environment: "live" | "sandbox";
+            /** Format: date-time */
+            added_at: string;
+            open: boolean;
+        };
+        OpCaseProperties: {
+            /** @enum {string} */
+            object: "case";
+            /**
+             * Format: uuid
+             * @description The customer's id (one case per customer).
+             */
+            case_id: string;
+            /** Format: uuid */
+            tenant_id: string;
+            /** Format: uuid */
+            customer_id: string;
+            status: components["schemas"]["OpCaseStatus"];
+            /** @description Not closed. */
+            active: boolean;
+            /** @description The dashboard user working the case; null when it is in the pool. */
+            assignee: string | null;
+            priority: components["schemas"]["OpCasePriority"];
+            items: components["schemas"]["OpCaseItem"][];
+            reasons: string[];
+            /** Format: date-time */
+            opened_at: string;
+            /**
+             * Format: date-time
+             * @description Since when the case waits (opened, or last reopened).
+             */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            escalated_at: string | null;
+            /** Format: date-time */
+            closed_at: string | null;
+        };
+        OpCase: components["schemas"]["OpCaseProperties"];
+        OpCaseList: {
+            data: components["schemas"]["OpCase"][];
+            has_more: boolean;
+            /** @description Send as `cursor` for the next page; null on the last. */
+            next_cursor: string | null;
+        };
+        OpCaseBulk: {
+            data: components["schemas"]["OpCase"][];
+        };
+        OpCaseHistoryEntry: {
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            kind: "opened" | "reopened" | "item_added" | "item_resolved" | "assigned" | "comment" | "escalation" | "closing" | "run_review_proposal" | "run_review" | "alert_resolution" | "document_review";
+            /** @description `user:<id>`, a dashboard user's id, `operator` or `system`. */
+            by: string | null;
+            note: string | null;
+            item: null | {
+                /** @enum {string} */
+                kind: "run" | "alert" | "document";
+                item_id: string;
+            };
+            /** @description The decision, resolution, status, assignee or reason codes the entry records. */
+            detail: string | null;
+        };
+        OpCaseDetail: components["schemas"]["OpCaseProperties"] & {
+            history: components["schemas"]["OpCaseHistoryEntry"][];
+            comments: components["schemas"]["OpCaseHistoryEntry"][];
+            /** @description Runs whose four-eyes proposal awaits a second analyst, with the proposer's user id. */
+            awaiting_confirmation: {
+                run_id: string;
+                proposed_by: string;
+            }[];
+        };
+        OpCaseCommentRequest: {
+            text: string;
+            /** Format: uuid */
+            analyst?: string;
+        };
+        OpAssignCaseRequest: {
+            /** Format: uuid */
+            assignee: string | null;
+        };
+        OpAssignCasesRequest: {
+            case_ids: string[];
+            /** Format: uuid */
+            assignee: string | null;
+        };
+        OpCaseNoteRequest: {
+            note: string;
+        };
         OpAlertList: {
             data: components["schemas"]["OpAlert"][];
             has_more: boolean;
@@ -3300,6 +3581,8 @@ export interface components {
         OpRunId: string;
         /** @description The alert's id. */
         OpAlertId: string;
+        /** @description The case's id (its customer's id). */
+        OpCaseId: string;
         /** @description The FX operation's id. */
         OpFxOperationId: string;
         /** @description An official list (screening.md section 1); any other value answers 400 invalid_list. */
@@ -4903,6 +5186,262 @@ export interface operations {
             /** @description `alert_not_found`. */
             404: components["responses"]["NotFound"];
             /** @description `alert_already_resolved` (resolved with the other resolution; param `resolution`), `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    listCases: {
+        parameters: {
+            query?: {
+                /** @description Only cases in this status. */
+                status?: components["schemas"]["OpCaseStatus"];
+                /** @description Only the cases of this dashboard user (`none`, the unassigned ones). */
+                assignee?: string;
+                /** @description Only cases of this priority. */
+                priority?: components["schemas"]["OpCasePriority"];
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of cases. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpCaseList"];
+                };
+            };
+            /** @description `invalid_id` (tenant_id), `invalid_request` (status, priority, assignee), `invalid_limit`, `invalid_cursor`. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`. */
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    assignCases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpAssignCasesRequest"];
+            };
+        };
+        responses: {
+            /** @description The cases, assigned. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpCaseBulk"];
+                };
+            };
+            /** @description `invalid_id` (tenant_id, case_ids, assignee), `invalid_json`, `invalid_request` (case_ids empty or over 100, assignee not a person of the tenant who works cases, unknown field). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`, `case_not_found` (param `case_ids`). */
+            404: components["responses"]["NotFound"];
+            /** @description `case_closed`, `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    getCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case's id (its customer's id). */
+                case_id: components["parameters"]["OpCaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpCaseDetail"];
+                };
+            };
+            /** @description `invalid_id` (case_id). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `case_not_found`. */
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    commentCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case's id (its customer's id). */
+                case_id: components["parameters"]["OpCaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpCaseCommentRequest"];
+            };
+        };
+        responses: {
+            /** @description The case with the comment. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpCaseDetail"];
+                };
+            };
+            /** @description `invalid_id` (case_id, analyst), `invalid_json`, `invalid_request` (text missing, blank or too long, analyst not a person of the tenant who works cases, unknown field). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `case_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    assignCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case's id (its customer's id). */
+                case_id: components["parameters"]["OpCaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpAssignCaseRequest"];
+            };
+        };
+        responses: {
+            /** @description The case, assigned. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpCaseDetail"];
+                };
+            };
+            /** @description `invalid_id` (case_id, assignee), `invalid_json`, `invalid_request` (assignee not an active analyst, compliance officer or administrator of the tenant, unknown field). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `case_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `case_closed`, `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    escalateCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case's id (its customer's id). */
+                case_id: components["parameters"]["OpCaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpCaseNoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The case, escalated. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpCaseDetail"];
+                };
+            };
+            /** @description `invalid_id` (case_id), `invalid_json`, `invalid_request` (note missing, blank or too long, unknown field). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `case_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `case_already_escalated`, `case_closed`, `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    closeCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case's id (its customer's id). */
+                case_id: components["parameters"]["OpCaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpCaseNoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The case, closed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpCaseDetail"];
+                };
+            };
+            /** @description `invalid_id` (case_id), `invalid_json`, `invalid_request` (note missing, blank or too long, unknown field). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `case_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `case_has_open_items` (with `open_items`), `case_closed`, `concurrent_update`. */
             409: components["responses"]["OpConflict"];
             413: components["responses"]["OpPayloadTooLarge"];
             500: components["responses"]["OpInternalError"];

@@ -1,6 +1,7 @@
 import type { ReadStore } from '../../adapters/read-store/port.js';
 import { apiKeysProjection } from '../../projections/api-keys.js';
 import { assignmentsProjection } from '../../projections/assignments.js';
+import { casesProjection } from '../../projections/cases.js';
 import { customersProjection, documentsProjection } from '../../projections/customers.js';
 import { customerTimelineProjection } from '../../projections/customer-timeline.js';
 import type { DocCache } from '../../projections/doc-cache.js';
@@ -37,6 +38,7 @@ export function projections(): readonly Projection<Record<string, unknown>>[] {
     dashboardUsersProjection,
     dashboardSessionsProjection,
     customerTimelineProjection,
+    casesProjection,
     // cast, not a stored event: each projection has its own document type, the writer stores records
   ] as unknown as Projection<Record<string, unknown>>[];
 }

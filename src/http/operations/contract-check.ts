@@ -22,6 +22,7 @@ import type { operations } from '../../../packages/client/src/schema.js';
 import type { CustomerCreateRequest } from '../customer-input.js';
 import type { ResolveAlertBody, AlertIdParams, ListAlertsQuery, TenantAlertsParams } from './alerts.js';
 import type { AuditStreamsQuery } from './audit.js';
+import type { AssignCaseBody, AssignCasesBody, CaseIdParams, CaseNoteBody, CommentCaseBody, ListCasesQuery, TenantCasesParams } from './cases.js';
 import type { CreateCustomerBody, CustomerIdParams, DocumentIdParams, ListCustomersQuery, OperatorCustomerParams, ReviewDocumentBody, SetCustomerStatusBody } from './customers.js';
 import type { CreateErasureRequestBody } from './erasure.js';
 import type { VerifyFacialBody } from './facial.js';
@@ -152,6 +153,20 @@ export type Checks = [
   Assert<Agree<Decoded<typeof AlertIdParams>, Path<'getAlert'>>>,
   Assert<Agree<Decoded<typeof AlertIdParams>, Path<'resolveAlert'>>>,
   Assert<Agree<Decoded<typeof ResolveAlertBody>, Json<'resolveAlert'>>>,
+  // operator: cases
+  Assert<Agree<Decoded<typeof TenantCasesParams>, Path<'listCases'>>>,
+  Assert<Agree<RawFields<Decoded<typeof ListCasesQuery>, 'cursor'>, Query<'listCases'>>>,
+  Assert<Agree<Decoded<typeof TenantCasesParams>, Path<'assignCases'>>>,
+  Assert<Agree<Decoded<typeof AssignCasesBody>, Json<'assignCases'>>>,
+  Assert<Agree<Decoded<typeof CaseIdParams>, Path<'getCase'>>>,
+  Assert<Agree<Decoded<typeof CaseIdParams>, Path<'commentCase'>>>,
+  Assert<Agree<Decoded<typeof CommentCaseBody>, Json<'commentCase'>>>,
+  Assert<Agree<Decoded<typeof CaseIdParams>, Path<'assignCase'>>>,
+  Assert<Agree<Decoded<typeof AssignCaseBody>, Json<'assignCase'>>>,
+  Assert<Agree<Decoded<typeof CaseIdParams>, Path<'escalateCase'>>>,
+  Assert<Agree<Decoded<typeof CaseNoteBody>, Json<'escalateCase'>>>,
+  Assert<Agree<Decoded<typeof CaseIdParams>, Path<'closeCase'>>>,
+  Assert<Agree<Decoded<typeof CaseNoteBody>, Json<'closeCase'>>>,
   // operator: customers, documents, erasure
   Assert<Agree<Decoded<typeof OperatorCustomerParams>, Path<'setCustomerStatus'>>>,
   Assert<Agree<Decoded<typeof SetCustomerStatusBody>, Json<'setCustomerStatus'>>>,
