@@ -157,7 +157,7 @@ export interface SignedIn extends DashboardClient {
  * A signed-in dashboard user of the tenant: invited through the operator API, the password set
  * on the invitation page, logged in through the login page.
  */
-export async function dashboardUser(service: TestService, tenantId: string, role: 'admin' | 'analyst' | 'viewer', email = testEmail(role)): Promise<SignedIn> {
+export async function dashboardUser(service: TestService, tenantId: string, role: 'admin' | 'analyst' | 'viewer' | 'compliance_officer', email = testEmail(role)): Promise<SignedIn> {
   recordSensitive(email);
   const invited = await inviteThroughOperator(service, tenantId, email, role);
   const client = new DashboardClient(service.base);
