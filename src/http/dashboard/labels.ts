@@ -44,3 +44,42 @@ export const TIERS = [
 
 /** The audit screen's kinds of author. */
 export const ACTOR_TYPE_LABEL = { user: 'Usuário do painel', api_key: 'Chave de API', operator: 'Operador da plataforma', system: 'Sistema' } as const;
+
+/** A customer's case (issue 28): its status, priority, the reason codes of its items, and the steps of its history. */
+export const CASE_STATUS_LABEL: Record<string, string> = { open: 'Aberto', in_progress: 'Em andamento', escalated: 'Escalado ao compliance', closed: 'Encerrado' };
+export const CASE_PRIORITY_LABEL: Record<string, string> = { alta: 'Alta', media: 'Média', baixa: 'Baixa' };
+export const CASE_REASON_LABEL: Record<string, string> = {
+  sanctions_hit: 'Sanções',
+  partners_sanctions: 'Sócios em sanções',
+  internal_list_hit: 'Lista interna',
+  is_pep: 'PEP',
+  partners_pep: 'Sócios PEP',
+  ceis_cnep_listed: 'CEIS/CNEP',
+  slave_labor_listed: 'Trabalho escravo',
+  run_pending_review: 'Revisão manual',
+  run_blocked: 'Bloqueada',
+  run_partial: 'Parcial',
+  run_review: 'Decisão: revisar',
+  document_pending: 'Documento pendente',
+  criminal_proceedings: 'Processos criminais',
+  civil_proceedings: 'Processos cíveis',
+  adverse_media: 'Mídia negativa',
+  cpf_regular: 'CPF irregular',
+  cnpj_active: 'CNPJ inativo',
+  name_match: 'Nome não confere',
+  not_deceased: 'Óbito',
+};
+export const CASE_HISTORY_LABEL: Record<string, string> = {
+  opened: 'Caso aberto',
+  reopened: 'Caso reaberto',
+  item_added: 'Item incluído',
+  item_resolved: 'Item resolvido',
+  assigned: 'Responsável alterado',
+  comment: 'Comentário',
+  escalation: 'Escalado ao oficial de compliance',
+  closing: 'Caso encerrado',
+  run_review_proposal: 'Proposta de revisão (quatro olhos)',
+  run_review: 'Revisão da execução',
+  alert_resolution: 'Conclusão do alerta',
+  document_review: 'Revisão do documento',
+};

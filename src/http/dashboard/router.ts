@@ -13,6 +13,7 @@ import { auditRouter, type AuditScreenDeps } from './audit/routes.js';
 import { authRouter, type AuthScreenDeps } from './auth/routes.js';
 import { customersRouter, type CustomersScreenDeps } from './customers/routes.js';
 import { queueRouter, type QueueScreenDeps } from './queue/routes.js';
+import { casesRouter } from './cases/routes.js';
 import { dashboardDir, renderPage } from './render.js';
 import { runsRouter, type RunsScreenDeps } from './runs/routes.js';
 import { csrfGuard, dashboardSession, type SessionDeps } from './session.js';
@@ -78,6 +79,7 @@ function dashboardRouter(deps: DashboardDeps): Router<DashboardState> {
   const router = new Router<DashboardState>({ prefix: '/dashboard' });
   // the case queue is the home: mounted before the auth pages, whose placeholder home it replaces
   router.use(queueRouter(deps).routes());
+  router.use(casesRouter(deps).routes());
   router.use(runsRouter(deps).routes());
   router.use(customersRouter(deps).routes());
   router.use(authRouter(deps).routes());

@@ -1,5 +1,6 @@
 import type { auditPage, erasurePage } from './audit/page.js';
 import type { invitePage, loginPage, usersPage } from './auth/page.js';
+import type { caseQueuePage, casePage } from './cases/page.js';
 import type { customerPage, customersPage } from './customers/page.js';
 import type { queuePage } from './queue/page.js';
 import type { runPage, runsPage } from './runs/page.js';
@@ -22,6 +23,8 @@ export interface KeyCreatedView {
 /** Each view of dashboard/views/*.eta (but the layout) and the data its template reads. */
 export interface Views {
   audit: ReturnType<typeof auditPage>;
+  case: ReturnType<typeof casePage>;
+  cases: ReturnType<typeof caseQueuePage>;
   customer: ReturnType<typeof customerPage>;
   customers: ReturnType<typeof customersPage>;
   erasure: ReturnType<typeof erasurePage>;
@@ -43,6 +46,8 @@ export interface Views {
 /** The view names, checked against the type both ways (a test checks them against the folder). */
 export const VIEW_NAMES = {
   audit: true,
+  case: true,
+  cases: true,
   customer: true,
   customers: true,
   erasure: true,
