@@ -86,7 +86,7 @@ describe('dashboard cases in a browser', function () {
     // the select offers the signed-in person first chosen
     expect(await page.$eval('#bulk-assignee', (s) => (s as unknown as { selectedOptions: { textContent: string }[] }).selectedOptions[0]!.textContent)).to.contain(email);
     await submit(page, '[data-testid=bulk-assign] button[type=submit]');
-    expect(await text(page, '.flash')).to.contain(`2 casos atribuído(s) a ${email}`);
+    expect(await text(page, '.flash')).to.contain(`2 casos atribuídos a ${email}`);
     expect(await page.$$eval('[data-testid=case-assignee]', (cells) => cells.map((c) => (c as unknown as { innerText: string }).innerText.trim()))).to.deep.equal([email, email]);
     await screen(page, 'queue-assigned');
 

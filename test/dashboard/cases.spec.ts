@@ -76,7 +76,7 @@ describe('dashboard cases', function () {
     const done = await acme.analyst.post('/dashboard/casos/assign', { case_ids: [reviewCase, docCase], assignee: acme.analyst.user.user_id, back: '/dashboard/casos?assignee=meus' });
     expect(done.status).to.equal(200);
     expect(done.url).to.equal('/dashboard/casos?assignee=meus');
-    expect(done.html).to.contain(`2 casos atribuído(s) a ${acme.analyst.user.email}`);
+    expect(done.html).to.contain(`2 casos atribuídos a ${acme.analyst.user.email}`);
     expect(rows(done.html)).to.deep.equal([reviewCase, docCase]);
     expect(rows((await second.get('/dashboard/casos?assignee=meus')).html)).to.deep.equal([]);
     expect(rows((await second.get('/dashboard/casos?assignee=ninguem')).html)).to.deep.equal([]);

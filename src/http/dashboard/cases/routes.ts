@@ -67,8 +67,9 @@ export function casesRouter(deps: CasesScreenDeps): Router<DashboardState> {
     if (E.isLeft(result) && result.left.code === 'case_not_found') throw new ApiError('not_found', 'Caso não encontrado.');
     await applied(runner, result);
     const who = form.assignee === null ? null : (await tenantUsers(readStore, user.tenant_id)).get(form.assignee)?.email;
-    const n = form.caseIds.length === 1 ? '1 caso' : `${form.caseIds.length} casos`;
-    redirectTo(ctx, safeNext(form.back || '/dashboard/casos'), who ? `${n} atribuído(s) a ${who}.` : `${n} devolvido(s) à fila, sem responsável.`);
+    const one = form.caseIds.length === 1;
+    const n = one ? '1 caso' : `${form.caseIds.length} casos`;
+    redirectTo(ctx, safeNext(form.back || '/dashboard/casos'), who ? `${n} ${one ? 'atribuído' : 'atribuídos'} a ${who}.` : `${n} ${one ? 'devolvido' : 'devolvidos'} à fila, sem responsável.`);
   });
 
   const showCase = async (ctx: Ctx, form?: CaseFormState, status = 200) => {
