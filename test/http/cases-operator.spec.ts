@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { openAlert, tenantList, type Team } from '../dashboard/screens-support.js';
 import { dashboardUser, type SignedIn } from '../helpers/dashboard.js';
 import type { TestService } from '../helpers/service.js';
 import { createCustomer, patchTenant, uploadOk } from './customers-support.js';
@@ -131,5 +132,20 @@ describe('operator cases', function () {
     const reopened = await caseOf(reviewCustomer);
     expect(reopened['items'].filter((i: Json) => i['open']).map((i: Json) => i['kind'])).to.deep.equal(['document']);
     expect((reopened['history'] as Json[]).map((h) => h['kind'])).to.include('reopened');
+  });
+
+  it('an alert opens its customer\'s case (alta for a 0.9+ match on the tenant\'s list); its resolution note joins the history and resolves the item', async () => {
+    await tenantList(service, acme.tenant.tenant_id, ['Rosângela Bittencourt Farias,person,,,,,fraude']);
+    const { alertId, customerId } = await openAlert(service, acme as unknown as Team, 'Rosangela Bitencourt Farias', cpf(42));
+    await waitForCase(customerId, (c) => (c['items'] as Json[]).some((i) => i['kind'] === 'alert'));
+    const opened = await caseOf(customerId);
+    expect(opened).to.deep.include({ priority: 'alta', reasons: ['internal_list_hit'] });
+    expect(opened['items'][0]).to.deep.include({ kind: 'alert', item_id: alertId, open: true });
+    const resolved = await service.operator(`/alerts/${alertId}/resolve`, { method: 'POST', json: { resolution: 'false_positive', note: 'Homônimo: CPF diferente.' } });
+    expect(resolved.status).to.equal(200);
+    await waitForCase(customerId, (c) => (c['items'] as Json[]).every((i) => i['open'] === false));
+    const history = (await caseOf(customerId))['history'] as Json[];
+    expect(history.filter((h) => h['note'] !== null).map((h) => [h['kind'], h['note'], h['detail']])).to.deep.equal([['alert_resolution', 'Homônimo: CPF diferente.', 'false_positive']]);
+    expect((await caseOf(customerId))['priority']).to.equal('baixa');
   });
 });
