@@ -154,12 +154,21 @@ export async function caseDetail(deps: { log: EventLog; readStore: ReadStore }, 
 
 /** Four-eyes: the open runs of a case awaiting a second analyst, with who proposed (RunReviewProposed without RunReviewed after it). */
 export async function pendingProposals(store: ReadStore, doc: CaseDoc): Promise<Record<string, string>> {
-  const runIds = doc.items.filter((i) => i.kind === 'run').map((i) => i.item_id);
-  if (runIds.length === 0) return {};
-  const runs = await store.getMany<RunDoc>('runs', runIds);
-  const out: Record<string, string> = {};
-  for (const { doc: run } of runs.values()) {
-    if (run.review_proposal && !run.review) out[run.run_id] = run.review_proposal.proposed_by;
+  return (await proposalsByCase(store, [doc])).get(doc.case_id) ?? {};
+}
+
+/** The same for many cases, their runs read in one request: case id to (run id to proposer). */
+export async function proposalsByCase(store: ReadStore, docs: readonly CaseDoc[]): Promise<Map<string, Record<string, string>>> {
+  const runIds = docs.flatMap((d) => d.items.filter((i) => i.kind === 'run').map((i) => i.item_id));
+  const runs = runIds.length === 0 ? new Map() : await store.getMany<RunDoc>('runs', runIds);
+  const out = new Map<string, Record<string, string>>();
+  for (const doc of docs) {
+    const pending: Record<string, string> = {};
+    for (const item of doc.items) {
+      const run = runs.get(item.item_id)?.doc;
+      if (item.kind === 'run' && run?.review_proposal && !run.review) pending[run.run_id] = run.review_proposal.proposed_by;
+    }
+    out.set(doc.case_id, pending);
   }
   return out;
 }

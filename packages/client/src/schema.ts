@@ -5244,6 +5244,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "case_ids": [
+                 *         "144b00ce-b8dd-5b86-869b-7b2a1aff2069"
+                 *       ],
+                 *       "assignee": "3f0c2b1e-8d7a-5c4b-9e2f-1a0b9c8d7e6f"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OpAssignCasesRequest"];
             };
         };
@@ -5311,6 +5319,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "text": "Cliente enviou comprovante de renda."
+                 *     }
+                 */
                 "application/json": components["schemas"]["OpCaseCommentRequest"];
             };
         };
@@ -5348,6 +5361,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "assignee": "3f0c2b1e-8d7a-5c4b-9e2f-1a0b9c8d7e6f"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OpAssignCaseRequest"];
             };
         };
@@ -5385,6 +5403,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "note": "Renda incompatível com a movimentação declarada."
+                 *     }
+                 */
                 "application/json": components["schemas"]["OpCaseNoteRequest"];
             };
         };
@@ -5422,6 +5445,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "note": "Homônimo confirmado; nada mais a fazer."
+                 *     }
+                 */
                 "application/json": components["schemas"]["OpCaseNoteRequest"];
             };
         };

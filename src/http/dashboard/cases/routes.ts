@@ -9,7 +9,7 @@ import { assignCases, assignCaseTo, closeCase, commentCase, escalateCase } from 
 import type { DomainError } from '../../../domain/shared/decider.js';
 import type { CaseDoc } from '../../../projections/cases.js';
 import { customersById } from '../../../queries/case-queue.js';
-import { caseDetail, matchingCases, pendingProposals, type CaseFilter } from '../../../queries/cases.js';
+import { caseDetail, matchingCases, proposalsByCase, type CaseFilter } from '../../../queries/cases.js';
 import { readLookups } from '../../../queries/lookups.js';
 import { ApiError, fromDomainError } from '../../errors.js';
 import { applied, type Runner } from '../../outcome.js';
@@ -37,27 +37,30 @@ function storeFilter(filters: CaseQueueFilters, user: DashboardUser): CaseFilter
   return { ...(filters.status ? { status: filters.status } : { active: true }), priority: filters.priority || undefined, ...(assignee === undefined ? {} : { assignee }) };
 }
 
+/** The case queue: the tenant's cases matching the URL's filters, oldest first, a page at a time. */
+async function showQueue(deps: CasesScreenDeps, ctx: Ctx): Promise<void> {
+  const { readStore, clock } = deps;
+  const user = ctx.state.user!;
+  const users = await tenantUsers(readStore, user.tenant_id);
+  const { filters, cursor } = caseQueueFilters(ctx, new Set(users.keys()));
+  let docs = await matchingCases(readStore, user.tenant_id, storeFilter(filters, user));
+  const proposals = await proposalsByCase(readStore, docs);
+  if (filters.confirmar) docs = docs.filter((d) => fourEyesOf(proposals.get(d.case_id) ?? {}, user.user_id) === 'theirs');
+  const rest = cursor ? docs.filter((c) => c.created_at > cursor.created_at || (c.created_at === cursor.created_at && c.case_id > cursor.id)) : docs;
+  const shown: CaseDoc[] = rest.slice(0, PAGE_SIZE);
+  const customers = await customersById(readStore, shown.map((d) => d.customer_id));
+  const rows = shown.map((doc) => ({ doc, customer: customers.get(doc.customer_id), proposals: proposals.get(doc.case_id) ?? {} }));
+  const page = caseQueuePage({ rows, more: rest.length > PAGE_SIZE, total: docs.length, filters, users, user, now: clock.now(), back: ctx.originalUrl });
+  renderPage(ctx, 'cases', page, { title: 'Casos', nav: 'casos' });
+}
+
 /** The case queue and one case's page: assign (one or many), comment, escalate, close. */
 export function casesRouter(deps: CasesScreenDeps): Router<DashboardState> {
   const { log, readStore, runner, clock } = deps;
   const commandDeps = { log, lookups: readLookups(readStore) };
   const router = new Router<DashboardState>();
 
-  router.get('/casos', requireUser(), async (ctx) => {
-    const user = ctx.state.user!;
-    const users = await tenantUsers(readStore, user.tenant_id);
-    const { filters, cursor } = caseQueueFilters(ctx, new Set(users.keys()));
-    let docs = await matchingCases(readStore, user.tenant_id, storeFilter(filters, user));
-    const proposals = new Map<string, Record<string, string>>();
-    for (const doc of docs) if (doc.items.some((i) => i.kind === 'run')) proposals.set(doc.case_id, await pendingProposals(readStore, doc));
-    if (filters.confirmar) docs = docs.filter((d) => fourEyesOf(proposals.get(d.case_id) ?? {}, user.user_id) === 'theirs');
-    const rest = cursor ? docs.filter((c) => c.created_at > cursor.created_at || (c.created_at === cursor.created_at && c.case_id > cursor.id)) : docs;
-    const shown: CaseDoc[] = rest.slice(0, PAGE_SIZE);
-    const customers = await customersById(readStore, shown.map((d) => d.customer_id));
-    const rows = shown.map((doc) => ({ doc, customer: customers.get(doc.customer_id), proposals: proposals.get(doc.case_id) ?? {} }));
-    const page = caseQueuePage({ rows, more: rest.length > PAGE_SIZE, total: docs.length, filters, users, user, now: clock.now(), back: ctx.originalUrl });
-    renderPage(ctx, 'cases', page, { title: 'Casos', nav: 'casos' });
-  });
+  router.get('/casos', requireUser(), (ctx) => showQueue(deps, ctx));
 
   router.post('/casos/assign', requireUser(), csrfGuard(), requireRole(...WORKERS), async (ctx) => {
     const user = ctx.state.user!;
