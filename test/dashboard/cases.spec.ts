@@ -47,6 +47,7 @@ describe('dashboard cases', function () {
   after(async () => service.close());
 
   it('lists one row per case, oldest first, with age, reason codes (pt-BR, raw code as tooltip), priority, status and assignee', async () => {
+    expect((await acme.analyst.get('/dashboard/')).html).to.contain('href="/dashboard/casos" data-testid="queue-cases-link"');
     const page = await acme.analyst.get('/dashboard/casos');
     expect(page.status).to.equal(200);
     expect(page.html).to.contain('<h1>Casos</h1>');

@@ -100,6 +100,9 @@ describe('operator cases', function () {
     expect(commented.status, JSON.stringify(commented.body)).to.equal(201);
     expect(commented.body['comments'].map((c: Json) => [c['note'], c['by']])).to.deep.equal([['Cliente enviou comprovante de renda.', `user:${analyst.user.user_id}`]]);
     expect((await post(`/cases/${reviewCustomer}/comments`, { text: '   ' })).status).to.equal(400);
+    // the comment may name people: sealed in storage under the customer's key, opened on read
+    const stored = JSON.stringify(await service.services.eventStore.readStream(`case-${reviewCustomer}`));
+    expect(stored).to.contain('CaseCommented').and.not.contain('comprovante de renda');
     expect((await post(`/cases/${reviewCustomer}/escalate`, {})).status).to.equal(400);
     const escalated = await post(`/cases/${reviewCustomer}/escalate`, { note: 'Renda incompatível com a movimentação.' });
     expect(escalated.body).to.deep.include({ status: 'escalated' });
