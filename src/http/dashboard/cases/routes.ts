@@ -99,7 +99,6 @@ export function casesRouter(deps: CasesScreenDeps): Router<DashboardState> {
       const user = ctx.state.user!;
       const caseId = caseIdParam(ctx);
       const text = noteForm(await readForm(ctx), field === 'text' ? 'text' : 'note');
-      if (text.trim() === '') return refused(ctx, { code: 'invalid_request', message: field === 'text' ? 'Escreva o comentário.' : `Escreva uma nota para ${field === 'close' ? 'encerrar' : 'escalar'} o caso.`, param: 'note', extra: {} }, field, text);
       const result = await write(caseId, text, user, ctx);
       if (E.isLeft(result)) return refused(ctx, result.left, field, text);
       await applied(runner, result);
