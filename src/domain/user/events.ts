@@ -8,6 +8,12 @@ import * as t from 'io-ts';
  * so the session read model deletes exactly those documents.
  */
 
+/**
+ * compliance_officer (issue 28): an analyst who receives the cases escalated to compliance. A
+ * role rather than a tenant setting naming one person: a tenant may have several officers or a
+ * deputy, the officer signs in like anyone else, and the queue's filter "Escalado ao compliance"
+ * is their list; a setting would name a user who can leave. The COAF communication comes later.
+ */
 export const DashboardRole = t.keyof({ admin: null, analyst: null, viewer: null, compliance_officer: null });
 export type DashboardRole = t.TypeOf<typeof DashboardRole>;
 
