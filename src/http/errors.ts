@@ -61,6 +61,7 @@ export const ERROR_STATUS = {
   invalid_list: 400,
   invalid_list_file: 400,
   list_version_refused: 409,
+  lists_not_loaded: 409,
   // webhooks, FX
   invalid_webhook_url: 400,
   operation_is_draft: 400,

@@ -1340,6 +1340,8 @@ export interface paths {
          *     found in and an explanation whose lines' contributions sum to its score. `lists` names which lists to search (default: all the
          *     tenant may search); another tenant's list is as unknown as a missing one
          *     (`invalid_list`). `doc` must be a whole, valid CPF or CNPJ (formatting stripped).
+         *     A list searched but not loaded yet is named in `warnings` (`list_not_loaded`); when
+         *     none of them is loaded the answer is `409 lists_not_loaded` with `missing_lists`.
          */
         post: operations["searchScreening"];
         delete?: never;
@@ -2940,6 +2942,13 @@ export interface components {
             results: components["schemas"]["ScreeningCandidate"][];
             /** @description The loaded version of every list searched (lists not loaded are left out). */
             lists: components["schemas"]["ScreeningListVersion"][];
+            /** @description One `list_not_loaded` warning per list asked for (or searched by default) that has no loaded version, so it was not searched; empty when every list was searched. When none is loaded the answer is `409 lists_not_loaded` instead. */
+            warnings?: {
+                /** @enum {string} */
+                code: "list_not_loaded";
+                list_id: string;
+                message: string;
+            }[];
             livemode: boolean;
         };
         ScreeningCompareResponse: {
@@ -6594,6 +6603,13 @@ export interface operations {
                      *           "entries": 11
                      *         }
                      *       ],
+                     *       "warnings": [
+                     *         {
+                     *           "code": "list_not_loaded",
+                     *           "list_id": "un_sc",
+                     *           "message": "List un_sc is not loaded: it was not searched."
+                     *         }
+                     *       ],
                      *       "livemode": false
                      *     }
                      */
@@ -6606,6 +6622,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description `insufficient_scope`, `channel_disabled`. */
             403: components["responses"]["Forbidden"];
+            /** @description `lists_not_loaded`: none of the lists searched has a loaded version, so an empty answer would be a silent "nada consta"; `missing_lists` names them (param `lists`). */
+            409: components["responses"]["Conflict"];
             /** @description `payload_too_large` (JSON body over 1 MB). */
             413: components["responses"]["PayloadTooLarge"];
             /** @description `rate_limit_exceeded` (with `Retry-After`). */
