@@ -95,6 +95,8 @@ export const ERROR_STATUS = {
   user_exists: 409,
   user_deactivated: 409,
   own_account: 409,
+  // a re-issued invitation for an account that already set its password (a password reset is the way)
+  invite_already_accepted: 409,
   // an idempotent replay whose recorded response held personal data since erased
   idempotent_response_erased: 410,
   // a one-time link already used, expired or unknown
