@@ -2488,6 +2488,8 @@ export interface components {
             /** @enum {integer} */
             tier: 1 | 2 | 3;
             error_code: string;
+            /** @description What failed, in pt-BR; for `source_not_configured` it names the settings that serve the source (`SVC_SOURCE_<SOURCE_ID>_URL` or `SVC_SOURCE_PROVIDER_URL`) and the command that checks them (`npm run doctor`). */
+            error_message?: string | null;
         };
         RunAnalysis: {
             meta: {
