@@ -17,6 +17,9 @@ export interface UsersExtra {
   /** a link just made (an invitation, or one issued again): shown this once */
   invited?: { email: string; url: string; again?: boolean };
   error?: string;
+  /** an invitation refused for its e-mail: the message beside the field, the form as typed */
+  emailError?: string;
+  typed?: { email: string; role: DashboardRole };
 }
 
 /** A user's situation as the screen says it: a lockout after failed logins shows as blocked until it ends. */
@@ -28,5 +31,5 @@ const situation = (user: DashboardUserDoc, now: Date): { label: string; until: s
 /** The admins' users screen: the team by e-mail with each one's situation, and a just-made link (shown this once) or a refusal. */
 export function usersPage(users: readonly DashboardUserDoc[], extra: UsersExtra, now: Date) {
   const sorted = [...users].sort((a, b) => a.email.localeCompare(b.email)).map((user) => ({ ...user, situation: situation(user, now), invite_expires: user.invite_expires_at ? when(user.invite_expires_at) : null }));
-  return { users: sorted, roles: ROLES, roleLabels: ROLE_LABELS, invited: extra.invited ? { again: false, ...extra.invited } : null, error: extra.error ?? null };
+  return { users: sorted, roles: ROLES, roleLabels: ROLE_LABELS, invited: extra.invited ? { again: false, ...extra.invited } : null, error: extra.error ?? null, emailError: extra.emailError ?? null, typed: extra.typed ?? { email: '', role: 'analyst' as DashboardRole } };
 }

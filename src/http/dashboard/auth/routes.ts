@@ -122,7 +122,8 @@ function usersRoutes(router: Router<DashboardState>, deps: AuthScreenDeps): void
   router.post('/settings/users', ...admin, async (ctx) => {
     const invite = inviteForm(await readForm(ctx));
     const result = await inviteUser(log, { tenant_id: ctx.state.user!.tenant_id, ...invite }, userContext(ctx, clock));
-    if (E.isLeft(result) && ['invalid_email', 'user_exists'].includes(result.left.code)) return render(ctx, { error: result.left.message }, fromDomainError(result.left).status);
+    // refused: the message beside the e-mail, what was typed kept
+    if (E.isLeft(result) && ['invalid_email', 'user_exists'].includes(result.left.code)) return render(ctx, { emailError: result.left.message, typed: invite }, fromDomainError(result.left).status);
     const written = await applied(runner, result);
     const invited = await listTenantUsers(readStore, ctx.state.user!.tenant_id);
     const email = invited.find((u) => u.id === written.value.user_id)?.email ?? '';
