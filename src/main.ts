@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { ConfigError, loadConfig } from './config.js';
 import { createHttpApp } from './http/app.js';
 import { jsonLogger } from './logger.js';
-import { seedDemo } from './seed.js';
+import { reissueCommand, seedDemo } from './seed.js';
 import { closeApp, composeApp } from './app/compose.js';
 
 async function main(): Promise<void> {
@@ -30,7 +30,10 @@ async function main(): Promise<void> {
     console.log(`  curl -s -H "x-api-key: ${demo.api_key}" ${base}/api/v1/bureau/runs/<run_id>`);
     console.log(`  curl -s -H "Authorization: Bearer ${token}" ${base}/operator/v1/tenants/${demo.tenant_id}\n`);
     console.log(`Dashboard: set the password of ${demo.dashboard.email} (admin; link valid 72 hours, once), then sign in:`);
-    console.log(`  ${base}/dashboard/invite/${demo.dashboard.invite_token}\n`);
+    console.log(`  ${base}/dashboard/invite/${demo.dashboard.invite_token}`);
+    console.log(`Lost or expired link? Issue a new one (the old one stops working), or list the users:`);
+    console.log(`  ${reissueCommand(base, token, demo.tenant_id, demo.dashboard.user_id)}`);
+    console.log(`  curl -s -H "Authorization: Bearer ${token}" ${base}/operator/v1/tenants/${demo.tenant_id}/users\n`);
   }
   console.log(`API reference: ${base}/api/v1/reference (OpenAPI 3.1 at ${base}/api/v1/openapi.json)\n`);
 

@@ -16,10 +16,14 @@ export interface DemoTenant {
   api_key: string;
   templates: { pf: string; pj: string };
   /** the one-time link that sets the demo admin's dashboard password (72 hours) */
-  dashboard: { email: string; invite_token: string };
+  dashboard: { email: string; user_id: string; invite_token: string };
 }
 
 export const DEMO_ADMIN_EMAIL = 'admin@demo.example';
+
+/** The command `npm start` prints to issue the first-start admin's invitation again (a lost link is no dead end). */
+export const reissueCommand = (base: string, operatorToken: string, tenantId: string, userId: string): string =>
+  `curl -s -X POST -H "Authorization: Bearer ${operatorToken}" ${base}/operator/v1/tenants/${tenantId}/users/${userId}/invite`;
 
 /**
  * On an empty store: tenant "Demo" with a sandbox key holding every scope and the reference
@@ -75,6 +79,6 @@ export async function seedDemo(services: SeedDeps): Promise<DemoTenant | null> {
     tenant_id: tenantId,
     api_key: key.right.value.api_key,
     templates: { pf: templates['pf']!, pj: templates['pj']! },
-    dashboard: { email: DEMO_ADMIN_EMAIL, invite_token: admin.right.value.token },
+    dashboard: { email: DEMO_ADMIN_EMAIL, user_id: admin.right.value.user_id, invite_token: admin.right.value.token },
   };
 }

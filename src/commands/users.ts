@@ -124,6 +124,17 @@ export async function acceptInvite(deps: { log: EventLog; lookups: Pick<UserLook
   return E.map((r: { position: number | null }) => ({ value: { user_id: user.id }, position: r.position }))(result);
 }
 
+/**
+ * A new one-time link for an invitation not accepted yet (a lost first-start link is not a dead
+ * end): the old link stops working at once; an account already active is refused.
+ */
+export async function reissueInvite(log: EventLog, tenantId: string, userId: string, context: CommandContext): Promise<E.Either<DomainError, Written<{ token: string }>>> {
+  const token = randomToken(32);
+  const command: UserCommand = { type: 'ReissueInvite', tenant_id: tenantId, invited_by: context.metadata.actor, invite_hash: tokenHash(token), now: now(context) };
+  const result = await decideOnUser(log, userId, command, { ...context, metadata: { ...context.metadata, tenant_id: tenantId } });
+  return E.map((r: { position: number | null }) => ({ value: { token }, position: r.position }))(result);
+}
+
 /** A new one-time link replacing the password: the old one and every session stop working at once. */
 export async function issuePasswordReset(log: EventLog, tenantId: string, userId: string, context: CommandContext): Promise<E.Either<DomainError, Written<{ token: string }>>> {
   const token = randomToken(32);

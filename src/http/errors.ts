@@ -61,6 +61,7 @@ export const ERROR_STATUS = {
   invalid_list: 400,
   invalid_list_file: 400,
   list_version_refused: 409,
+  lists_not_loaded: 409,
   // webhooks, FX
   invalid_webhook_url: 400,
   operation_is_draft: 400,
@@ -99,6 +100,8 @@ export const ERROR_STATUS = {
   case_closed: 409,
   case_has_open_items: 409,
   case_already_escalated: 409,
+  // a re-issued invitation for an account that already set its password (a password reset is the way)
+  invite_already_accepted: 409,
   // an idempotent replay whose recorded response held personal data since erased
   idempotent_response_erased: 410,
   // a one-time link already used, expired or unknown

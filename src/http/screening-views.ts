@@ -73,6 +73,7 @@ export function screeningResultView(search: ScreeningSearch, livemode: boolean) 
       entry: r.entry,
     })),
     lists: search.versions.map(({ version: v }) => ({ list_id: v.list_id, version_id: v.version_id, published_at: v.published_at, imported_at: v.imported_at, entries: v.entries })),
+    warnings: search.not_loaded.map((listId) => ({ code: 'list_not_loaded', list_id: listId, message: `List ${listId} is not loaded: it was not searched.` })),
     livemode,
   };
 }

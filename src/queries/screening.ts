@@ -21,6 +21,8 @@ export interface ScreeningSearch {
   results: SearchResult[];
   /** the versions of the lists searched, as they were when searched */
   versions: LoadedVersion[];
+  /** the lists asked for (or searched by default) that have no loaded version: searched as empty, never a silent "nada consta" */
+  not_loaded: string[];
 }
 
 type Record = { name: string; birth_date?: string | null | undefined; country?: string | null | undefined; doc?: string | null | undefined };
@@ -49,7 +51,12 @@ export function searchScreening(
   const query = screened(request.schema, request);
   const results = catalog.search(tenantId, query, { lists, threshold, limit: request.limit ?? 10 });
   const versions = lists.map((id) => catalog.searchedVersion(id)).filter((v) => v !== null);
-  return E.right({ query, threshold, results, versions });
+  const notLoaded = [...new Set(lists)].filter((id) => catalog.searchedVersion(id) === null);
+  // none of the searched lists loaded: an empty answer would read as "nada consta"
+  if (lists.length > 0 && versions.length === 0) {
+    return E.left(new DomainError('lists_not_loaded', `No list searched is loaded: ${notLoaded.join(', ')}. Import them (npm run lists -- import <list_id> <file>, or POST /operator/v1/lists/{list_id}/versions) and search again.`, 'lists', { missing_lists: notLoaded }));
+  }
+  return E.right({ query, threshold, results, versions, not_loaded: notLoaded });
 }
 
 /** Two records compared with the default threshold and weights, the candidate possibly masked. */

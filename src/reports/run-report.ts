@@ -153,7 +153,7 @@ function attention(model: RunReportModel): SafeHtml {
   return html`<h3>Pontos de atenção</h3><table class="compact"><thead><tr><th style="width:22%">Tipo</th><th>Fonte</th><th>Descrição</th></tr></thead><tbody>${[
     ...blocked_by.map((b) => html`<tr><td>${badge('Bloqueio', 'bad')}</td><td>${b.source_label}</td><td>${b.check_label} (${label(TIER_LABEL, b.tier)})</td></tr>`),
     ...review_reasons.map((r) => html`<tr><td>${badge('Revisão', 'warn')}</td><td>${sourceLabel(r.source_id)}</td><td>${r.reason}</td></tr>`),
-    ...incomplete_sources.map((s) => html`<tr><td>${badge('Fonte incompleta', 'warn')}</td><td>${s.label}</td><td>Falha técnica (${s.error_code}), prioridade ${label(TIER_LABEL, s.tier)}</td></tr>`),
+    ...incomplete_sources.map((s) => html`<tr><td>${badge('Fonte incompleta', 'warn')}</td><td>${s.label}</td><td>Falha técnica (${s.error_code}), prioridade ${label(TIER_LABEL, s.tier)}${s.error_message ? `: ${s.error_message}` : ''}</td></tr>`),
   ]}</tbody></table>`;
 }
 

@@ -179,7 +179,10 @@ describe('ProviderSource', () => {
 
   it('answers source_not_configured without any network call', async () => {
     const unconfigured = new ProviderSource({ baseUrl: null, perSource: { pep: `${base}/pep` }, token: 'tok' });
-    expectError(await unconfigured.query(REQUEST, never), 'source_not_configured');
+    const answer = await unconfigured.query(REQUEST, never);
+    expectError(answer, 'source_not_configured');
+    // the message names the settings that would serve it and the command that checks them (issue 28)
+    expect(answer.error_message).to.contain(`SVC_SOURCE_${REQUEST.source_id.toUpperCase()}_URL`).and.contain('SVC_SOURCE_PROVIDER_URL').and.contain('npm run doctor');
     expect(provider.seen).to.have.length(0);
   });
 

@@ -10,6 +10,7 @@ import { queuePage } from '../../src/http/dashboard/queue/page.js';
 import { runReviewForm, reportModeForm } from '../../src/http/dashboard/runs/forms.js';
 import { inviteForm, passwordForm } from '../../src/http/dashboard/auth/forms.js';
 import { usersPage } from '../../src/http/dashboard/auth/page.js';
+import { when } from '../../src/http/dashboard/present.js';
 import { dashboardDir } from '../../src/http/dashboard/render.js';
 import { VIEW_NAMES } from '../../src/http/dashboard/views.js';
 import type { DashboardUser } from '../../src/http/dashboard/state.js';
@@ -107,8 +108,28 @@ describe('dashboard pages (pure view models)', () => {
 
   it('the users screen lists the team by e-mail without reordering what it was given', () => {
     const given = [{ email: 'zé@example.com' }, { email: 'ana@example.com' }] as unknown as Parameters<typeof usersPage>[0];
-    expect(usersPage(given, {}).users.map((u) => u.email)).to.deep.equal(['ana@example.com', 'zé@example.com']);
+    expect(usersPage(given, {}, new Date()).users.map((u) => u.email)).to.deep.equal(['ana@example.com', 'zé@example.com']);
     expect(given.map((u) => u.email)).to.deep.equal(['zé@example.com', 'ana@example.com']);
+  });
+
+  it('the users screen says each one\'s situation: convidado, ativo, bloqueado while a lockout lasts (issue 28)', () => {
+    const now = new Date('2026-11-27T12:00:00.000Z');
+    const user = (email: string, status: string, locked_until: string | null) => ({ email, status, locked_until, invite_expires_at: null });
+    const given = [
+      user('e@example.com', 'invited', null),
+      user('a@example.com', 'active', null),
+      user('b@example.com', 'active', '2026-11-27T12:15:00.000Z'),
+      user('c@example.com', 'active', '2026-11-27T11:00:00.000Z'),
+      user('d@example.com', 'deactivated', null),
+    ] as unknown as Parameters<typeof usersPage>[0];
+    const labels = usersPage(given, {}, now).users.map((u) => [u.situation.label, u.situation.until]);
+    expect(labels).to.deep.equal([
+      ['Ativo', null],
+      ['Bloqueado', when('2026-11-27T12:15:00.000Z')],
+      ['Ativo', null],
+      ['Desativado', null],
+      ['Convidado', null],
+    ]);
   });
 
   it('every template of dashboard/views (but the layout) has its typed data in Views', () => {

@@ -84,10 +84,11 @@ describe('dashboard: settings', () => {
     const before = (await listTenantKeys(service.services.readStore, w.tenant.tenant_id)).length;
     const noScopes = await admin.post('/dashboard/settings/api-keys', { name: 'Sem escopo', environment: 'sandbox' });
     expect(noScopes.status).to.equal(400);
-    expect(noScopes.html).to.contain('data-testid="form-error"').and.to.contain('scopes must name at least one scope.');
+    // beside its field, in pt-BR (issue 28)
+    expect(noScopes.html).to.contain('data-testid="field-error"').and.to.contain('Escolha ao menos um escopo.');
     const badEnvironment = await admin.post('/dashboard/settings/api-keys', { name: 'Ambiente', environment: 'producao', scopes: ['runs:read'] });
     expect(badEnvironment.status).to.equal(400);
-    expect(badEnvironment.html).to.contain('Invalid value for environment');
+    expect(badEnvironment.html).to.contain('Escolha o ambiente: sandbox ou live.');
     expect((await listTenantKeys(service.services.readStore, w.tenant.tenant_id)).length).to.equal(before);
   });
 
@@ -139,7 +140,8 @@ describe('dashboard: settings', () => {
     await admin.get('/dashboard/settings');
     const page = await admin.post('/dashboard/settings/webhooks/sandbox', { url: 'https://127.0.0.1/hook', events: ['customer.monitoring_alert'] });
     expect(page.status).to.equal(400);
-    expect(page.html).to.contain('data-testid="form-error"').and.to.contain('webhook_url must not point to an internal address.');
+    // beside the URL field (issue 28)
+    expect(page.html).to.contain('data-testid="field-error"').and.to.contain('webhook_url must not point to an internal address.');
     const plain = await admin.post('/dashboard/settings/webhooks/live', { url: 'http://127.0.0.1:9/hook' });
     expect(plain.status).to.equal(400);
     expect(plain.html).to.contain('webhook_url must use HTTPS.');

@@ -32,6 +32,20 @@ describe('user decider', () => {
     user.given([invited]).when(invite(OTHER)).thenError('user_exists');
   });
 
+  it('re-issues an invitation not yet accepted: a new link, the old one refused; never for an active, deactivated or other tenant account (issue 28)', () => {
+    const later = at(60_000);
+    const reissue = (tenant = T) => ({ type: 'ReissueInvite' as const, tenant_id: tenant, invited_by: 'user:' + ADMIN, invite_hash: 'i3', now: later });
+    const reissued: UserEvent = { type: 'UserInvited', data: { ...invited.data, invited_by: 'user:' + ADMIN, invite_hash: 'i3', expires_at: at(60_000 + INVITE_TTL_MS), invited_at: later } };
+    user.given([invited]).when(reissue()).then([reissued]);
+    const accept = (hash: string) => ({ type: 'AcceptInvite' as const, invite_hash: hash, password_hash: 'p1', now: later });
+    user.given([invited, reissued]).when(accept('i1')).thenError('invite_invalid');
+    user.given([invited, reissued]).when(accept('i3')).then([{ type: 'UserActivated', data: { user_id: U, password_hash: 'p1', activated_at: later } }]);
+    user.given([invited, activated]).when(reissue()).thenError('invite_already_accepted');
+    user.given([invited, { type: 'UserDeactivated', data: { user_id: U, deactivated_at: NOW, ended_sessions: [] } }]).when(reissue()).thenError('user_deactivated');
+    user.given([invited]).when(reissue(OTHER)).thenError('user_not_found');
+    user.given([]).when(reissue()).thenError('user_not_found');
+  });
+
   it('accepts a link once and before it expires: activation first, a new password after a reset', () => {
     const accept = (hash: string, now = NOW) => ({ type: 'AcceptInvite' as const, invite_hash: hash, password_hash: 'p1', now });
     user.given([invited]).when(accept('i1')).then([activated]);

@@ -208,10 +208,10 @@ describe('bureau runs: every sandbox fixture reaches its outcome under the refer
     expect(media.review_reasons).to.deep.equal([]);
     // 434 and 515: the failed source is an incomplete source with its tier
     expect((await analysisOf('00000000434')).analysis.incomplete_sources).to.deep.equal([
-      { source_id: 'legal_proceedings', label: 'Processos judiciais', tier: 2, error_code: 'source_unavailable' },
+      { source_id: 'legal_proceedings', label: 'Processos judiciais', tier: 2, error_code: 'source_unavailable', error_message: 'Processos judiciais is unavailable (sandbox fixture).' },
     ]);
     expect((await analysisOf('00000000515')).analysis.incomplete_sources).to.deep.equal([
-      { source_id: 'receita_cpf', label: 'Receita Federal (CPF)', tier: 1, error_code: 'source_unavailable' },
+      { source_id: 'receita_cpf', label: 'Receita Federal (CPF)', tier: 1, error_code: 'source_unavailable', error_message: 'Receita Federal (CPF) is unavailable (sandbox fixture).' },
     ]);
     const failedDetail = await detailOf('00000000515');
     expect(failedDetail.sources.find((s: Json) => s.source_id === 'receita_cpf')).to.include({ status: 'ERROR', error_code: 'source_unavailable' });

@@ -197,7 +197,14 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the tenant's dashboard users (no secrets)
+         * @description Every dashboard account of the tenant, by e-mail: role, status (`invited` until the
+         *     link is used, `active`, `deactivated`), when a waiting link expires and until when a
+         *     lockout lasts. No hash of a password, link or session is ever listed. An invitation
+         *     not accepted yet is issued again with `POST .../users/{user_id}/invite`.
+         */
+        get: operations["listDashboardUsers"];
         put?: never;
         /**
          * Invite a person to the tenant's dashboard (link shown once)
@@ -214,6 +221,34 @@ export interface paths {
          *     `user_exists`.
          */
         post: operations["inviteDashboardUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/tenants/{tenant_id}/users/{user_id}/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+                /** @description The dashboard user's id. */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue an invitation not accepted yet again (link shown once)
+         * @description A new one-time link, valid 72 hours, for a user whose invitation was not accepted yet
+         *     (the first-start admin included): the old link stops working at once. No body. An
+         *     account already active answers 409 `invite_already_accepted` (a password reset is the
+         *     way then).
+         */
+        post: operations["reissueDashboardInvite"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1516,6 +1551,8 @@ export interface paths {
          *     found in and an explanation whose lines' contributions sum to its score. `lists` names which lists to search (default: all the
          *     tenant may search); another tenant's list is as unknown as a missing one
          *     (`invalid_list`). `doc` must be a whole, valid CPF or CNPJ (formatting stripped).
+         *     A list searched but not loaded yet is named in `warnings` (`list_not_loaded`); when
+         *     none of them is loaded the answer is `409 lists_not_loaded` with `missing_lists`.
          */
         post: operations["searchScreening"];
         delete?: never;
@@ -1836,6 +1873,30 @@ export interface components {
              * @description The one-time link (72 hours), on the configured public base URL (SVC_PUBLIC_BASE_URL), never the request's Host. Shown in this answer only.
              */
             invite_url: string;
+        };
+        OpDashboardUserList: {
+            data: components["schemas"]["OpDashboardUser"][];
+        };
+        OpDashboardUser: {
+            /** Format: uuid */
+            user_id: string;
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "analyst" | "viewer";
+            /** @enum {string} */
+            status: "invited" | "active" | "deactivated";
+            /**
+             * Format: date-time
+             * @description When the one-time link waiting to be used expires (null when none waits).
+             */
+            invite_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description The end of a lockout after failed logins (null or past when not locked).
+             */
+            locked_until: string | null;
+            /** Format: date-time */
+            created_at: string;
         };
         OpPasswordReset: {
             /**
@@ -2708,6 +2769,8 @@ export interface components {
             /** @enum {integer} */
             tier: 1 | 2 | 3;
             error_code: string;
+            /** @description What failed, in pt-BR; for `source_not_configured` it names the settings that serve the source (`SVC_SOURCE_<SOURCE_ID>_URL` or `SVC_SOURCE_PROVIDER_URL`) and the command that checks them (`npm run doctor`). */
+            error_message?: string | null;
         };
         RunAnalysis: {
             meta: {
@@ -3221,6 +3284,13 @@ export interface components {
             results: components["schemas"]["ScreeningCandidate"][];
             /** @description The loaded version of every list searched (lists not loaded are left out). */
             lists: components["schemas"]["ScreeningListVersion"][];
+            /** @description One `list_not_loaded` warning per list asked for (or searched by default) that has no loaded version, so it was not searched; empty when every list was searched. When none is loaded the answer is `409 lists_not_loaded` instead. */
+            warnings?: {
+                /** @enum {string} */
+                code: "list_not_loaded";
+                list_id: string;
+                message: string;
+            }[];
             livemode: boolean;
         };
         ScreeningCompareResponse: {
@@ -4055,6 +4125,51 @@ export interface operations {
             500: components["responses"]["OpInternalError"];
         };
     };
+    listDashboardUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The users. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "user_id": "0f1e8a52-5c55-5d2b-9a3e-7f0c1b2d3e4f",
+                     *           "email": "compliance.admin@banco-alfa.example",
+                     *           "role": "admin",
+                     *           "status": "invited",
+                     *           "invite_expires_at": "2026-11-30T12:00:00.000Z",
+                     *           "locked_until": null,
+                     *           "created_at": "2026-11-27T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpDashboardUserList"];
+                };
+            };
+            /** @description `invalid_id` (tenant_id). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`. */
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
     inviteDashboardUser: {
         parameters: {
             query?: never;
@@ -4101,6 +4216,46 @@ export interface operations {
             /** @description `user_exists` (the e-mail has an account in use in this tenant; `param` `email`), `concurrent_update`. */
             409: components["responses"]["OpConflict"];
             413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    reissueDashboardInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+                /** @description The dashboard user's id. */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's id and the new one-time link. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "user_id": "0f1e8a52-5c55-5d2b-9a3e-7f0c1b2d3e4f",
+                     *       "invite_url": "http://localhost:8080/dashboard/invite/Zr8-3mQvXGQ1bqj7iGmPpBh3hYbyVr7dJt0G4xK9cZU"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpUserInvited"];
+                };
+            };
+            /** @description `invalid_id` (tenant_id or user_id). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`, `user_not_found` (no such user in this tenant; another tenant's users answer the same). */
+            404: components["responses"]["NotFound"];
+            /** @description `invite_already_accepted` (the account is active), `user_deactivated`, `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
             500: components["responses"]["OpInternalError"];
         };
     };
@@ -7161,6 +7316,13 @@ export interface operations {
                      *           "entries": 11
                      *         }
                      *       ],
+                     *       "warnings": [
+                     *         {
+                     *           "code": "list_not_loaded",
+                     *           "list_id": "un_sc",
+                     *           "message": "List un_sc is not loaded: it was not searched."
+                     *         }
+                     *       ],
                      *       "livemode": false
                      *     }
                      */
@@ -7173,6 +7335,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description `insufficient_scope`, `channel_disabled`. */
             403: components["responses"]["Forbidden"];
+            /** @description `lists_not_loaded`: none of the lists searched has a loaded version, so an empty answer would be a silent "nada consta"; `missing_lists` names them (param `lists`). */
+            409: components["responses"]["Conflict"];
             /** @description `payload_too_large` (JSON body over 1 MB). */
             413: components["responses"]["PayloadTooLarge"];
             /** @description `rate_limit_exceeded` (with `Retry-After`). */

@@ -5,6 +5,7 @@ import { isLeft } from 'fp-ts/lib/Either.js';
 import { SOURCES, type SourceId } from '../../domain/run/catalog.js';
 import type { CheckAnswer } from '../../domain/run/answers.js';
 import { errorAnswer, type Source, type SourceAnswer, type SourceRequest } from './port.js';
+import { notConfiguredMessage } from './readiness.js';
 
 export interface ProviderSourceOptions {
   /** base URL serving every source as `{baseUrl}/{source_id}` */
@@ -60,7 +61,8 @@ export class ProviderSource implements Source {
 
   async query(request: SourceRequest, signal: AbortSignal): Promise<SourceAnswer> {
     const url = this.urlOf(request.source_id);
-    if (!url) return errorAnswer('source_not_configured', `No provider is configured for ${request.source_id}.`);
+    // the message names the settings that would serve the source and the command that checks them
+    if (!url) return errorAnswer('source_not_configured', notConfiguredMessage(request.source_id));
     if (signal.aborted) return aborted();
 
     const budget = new AbortController();

@@ -141,7 +141,8 @@ export function buildAnalysis(facts: RunFacts) {
     subject_profile: subjectProfile(facts),
     incomplete_sources: answers
       .filter((a) => a.status === 'ERROR')
-      .map((a) => ({ source_id: a.source_id, label: sourceLabel(a.source_id), tier: a.tier, error_code: a.error_code ?? 'error' })),
+      // the message names what to do (an unconfigured source: the setting and the command that checks it)
+      .map((a) => ({ source_id: a.source_id, label: sourceLabel(a.source_id), tier: a.tier, error_code: a.error_code ?? 'error', error_message: a.error_message ?? null })),
   };
 }
 

@@ -27,6 +27,8 @@ export type UserState = { status: 'none' } | ({ status: 'invited' | 'active' | '
 export type UserCommand =
   | { type: 'InviteUser'; user_id: string; tenant_id: string; email: string; role: DashboardRole; invited_by: string; invite_hash: string; now: string }
   | { type: 'AcceptInvite'; invite_hash: string; password_hash: string; now: string }
+  /** a new one-time link for an invitation not yet accepted (the old link stops working); `invited_by` as in InviteUser */
+  | { type: 'ReissueInvite'; tenant_id: string; invited_by: string; invite_hash: string; now: string }
   | { type: 'IssuePasswordReset'; tenant_id: string; invite_hash: string; now: string }
   /** `by_user_id`: the admin acting, who may not change their own account (null: the operator) */
   | { type: 'ChangeRole'; tenant_id: string; role: DashboardRole; by_user_id: string | null; now: string }
@@ -74,6 +76,14 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
           { type: 'UserPasswordSet', data: { user_id: state.user_id, password_hash: command.password_hash, set_at: command.now, ended_sessions: Object.keys(state.sessions) } },
         ]);
       }
+      case 'ReissueInvite':
+        return E.chain((user: Exclude<UserState, { status: 'none' }>) => {
+          if (user.status === 'deactivated') return E.left(new DomainError('user_deactivated', 'Esta conta está desativada.', 'user_id'));
+          if (user.status === 'active') return E.left(new DomainError('invite_already_accepted', 'Este convite já foi aceito: a conta está ativa. Para um novo acesso, gere uma redefinição de senha.', 'user_id'));
+          const { tenant_id, user_id, email, role } = user;
+          const data = { tenant_id, user_id, email, role, invited_by: command.invited_by, invite_hash: command.invite_hash, expires_at: later(command.now, INVITE_TTL_MS), invited_at: command.now };
+          return E.right<DomainError, UserEvent[]>([{ type: 'UserInvited', data }]);
+        })(ofTenant(state, command.tenant_id));
       case 'IssuePasswordReset':
         return E.chain((user: Exclude<UserState, { status: 'none' }>) => {
           if (user.status === 'deactivated') return E.left(new DomainError('user_deactivated', 'Esta conta está desativada.', 'user_id'));

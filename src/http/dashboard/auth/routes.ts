@@ -4,7 +4,7 @@ import type Koa from 'koa';
 import type { Clock } from '../../../adapters/clock.js';
 import type { EventLog } from '../../../adapters/event-store/event-log.js';
 import type { ReadStore } from '../../../adapters/read-store/port.js';
-import { acceptInvite, changeRole, deactivateUser, inviteUser, login, LoginGuard, logout, logoutEverywhere } from '../../../commands/users.js';
+import { acceptInvite, changeRole, deactivateUser, inviteUser, login, LoginGuard, logout, logoutEverywhere, reissueInvite } from '../../../commands/users.js';
 import { readLookups } from '../../../queries/lookups.js';
 import { openInvite } from '../../../queries/users.js';
 import type { Config } from '../../../config.js';
@@ -15,7 +15,7 @@ import { redirectTo, renderPage } from '../render.js';
 import { clearSessionCookie, ensurePreSessionCsrf, oneTimeLinkUrl, readForm, requireRole, requireUser, setSessionCookie, userContext, visitorContext } from '../session.js';
 import type { DashboardState } from '../state.js';
 import { inviteForm, loginForm, loginNext, passwordForm, roleForm, userIdParam } from './forms.js';
-import { invitePage, loginPage, usersPage } from './page.js';
+import { invitePage, loginPage, usersPage, type UsersExtra } from './page.js';
 
 type Ctx = Koa.ParameterizedContext<DashboardState>;
 
@@ -111,9 +111,9 @@ function usersRoutes(router: Router<DashboardState>, deps: AuthScreenDeps): void
   const { log, readStore, runner, clock, config } = deps;
   const admin = [requireUser(), requireRole('admin')] as const;
 
-  const render = async (ctx: Ctx, extra: { invited?: { email: string; url: string }; error?: string }, status = 200) => {
+  const render = async (ctx: Ctx, extra: UsersExtra, status = 200) => {
     const users = await listTenantUsers(readStore, ctx.state.user!.tenant_id);
-    renderPage(ctx, 'users', usersPage(users, extra), { title: 'Usuários', nav: 'configuracoes', status });
+    renderPage(ctx, 'users', usersPage(users, extra, clock.now()), { title: 'Usuários', nav: 'configuracoes', status });
   };
 
   router.get('/settings/users', ...admin, (ctx) => render(ctx, {}));
@@ -122,11 +122,23 @@ function usersRoutes(router: Router<DashboardState>, deps: AuthScreenDeps): void
   router.post('/settings/users', ...admin, async (ctx) => {
     const invite = inviteForm(await readForm(ctx));
     const result = await inviteUser(log, { tenant_id: ctx.state.user!.tenant_id, ...invite }, userContext(ctx, clock));
-    if (E.isLeft(result) && ['invalid_email', 'user_exists'].includes(result.left.code)) return render(ctx, { error: result.left.message }, fromDomainError(result.left).status);
+    // refused: the message beside the e-mail, what was typed kept
+    if (E.isLeft(result) && ['invalid_email', 'user_exists'].includes(result.left.code)) return render(ctx, { emailError: result.left.message, typed: invite }, fromDomainError(result.left).status);
     const written = await applied(runner, result);
     const invited = await listTenantUsers(readStore, ctx.state.user!.tenant_id);
     const email = invited.find((u) => u.id === written.value.user_id)?.email ?? '';
     await render(ctx, { invited: { email, url: oneTimeLinkUrl(config.publicBaseUrl, written.value.token) } }, 201);
+  });
+
+  // a lost or expired invitation: a new link (shown here only), the old one void at once
+  router.post('/settings/users/:user_id/reinvite', ...admin, async (ctx) => {
+    const userId = userIdParam(ctx);
+    const result = await reissueInvite(log, ctx.state.user!.tenant_id, userId, userContext(ctx, clock));
+    if (E.isLeft(result) && ['invite_already_accepted', 'user_deactivated'].includes(result.left.code)) return render(ctx, { error: result.left.message }, fromDomainError(result.left).status);
+    const written = await applied(runner, result);
+    const users = await listTenantUsers(readStore, ctx.state.user!.tenant_id);
+    const email = users.find((u) => u.id === userId)?.email ?? '';
+    await render(ctx, { invited: { email, url: oneTimeLinkUrl(config.publicBaseUrl, written.value.token), again: true } }, 201);
   });
 
   router.post('/settings/users/:user_id/role', ...admin, async (ctx) => {

@@ -52,3 +52,6 @@ export function apiKeyForm(form: URLSearchParams) {
 
 /** A webhook endpoint's URL and events, decoded by the operator API's codec. */
 export const webhookForm = (form: URLSearchParams) => decodeBody(SetWebhookEndpointBody, { url: formField(form, 'url').trim(), events: form.getAll('events') });
+
+/** The confirmation box of a live key's revocation. */
+export const revokeConfirmed = (form: URLSearchParams): boolean => formField(form, 'confirm') === 'on';

@@ -27,9 +27,31 @@ export interface SettingsPageInput {
   register: Awaited<ReturnType<CnpjRegister['current']>>;
   canEdit: boolean;
   /** a refused form's message, shown in its own section */
-  problem: { section: string; error: ApiError } | null;
+  problem: SettingsProblem | null;
   now: Date;
 }
+
+/** A refused form: its section, the error (whose `param` names the field) and the fields as typed. */
+export interface SettingsProblem {
+  section: string;
+  error: ApiError;
+  typed?: URLSearchParams | null;
+}
+
+/** The key form's refusals as the screen says them (the operator API's codec words them for developers, in English). */
+const KEY_FIELD_MESSAGES: Readonly<Record<string, string>> = {
+  name: 'Dê um nome à chave (até 200 caracteres).',
+  environment: 'Escolha o ambiente: sandbox ou live.',
+  scopes: 'Escolha ao menos um escopo.',
+  subject_type: 'Escolha PF, PJ ou as duas.',
+};
+
+const problemMessage = (problem: SettingsProblem): string =>
+  (problem.section === 'keys' && problem.error.code === 'invalid_request' && problem.error.param !== null ? KEY_FIELD_MESSAGES[problem.error.param] : undefined) ?? problem.error.message;
+
+/** What was typed in the key and webhook forms, so a refusal loses none of it. */
+const typedView = (form: URLSearchParams | null | undefined) =>
+  form ? { name: form.get('name') ?? '', environment: form.get('environment') ?? '', scopes: form.getAll('scopes'), subject_type: form.get('subject_type') ?? '', url: form.get('url') ?? '', events: form.getAll('events') } : null;
 
 const keyRow = (k: ApiKeyDoc) => ({ id: k.key_id, name: k.name, hint: k.key_hint, environment: k.environment, scopes: k.scopes, subject_type: k.subject_type, created: when(k.created_at), revoked: k.revoked_at ? when(k.revoked_at) : null });
 
@@ -72,7 +94,7 @@ export function settingsPage(input: SettingsPageInput) {
   const settings = input.tenant.settings;
   return {
     canEdit: input.canEdit,
-    problem: problem && { section: problem.section, message: problem.error.message },
+    problem: problem && { section: problem.section, message: problemMessage(problem), field: problem.error.param, typed: typedView(problem.typed) },
     keys: input.keys.map(keyRow),
     scopes: SCOPES,
     endpoints: (['live', 'sandbox'] as const).map((environment) => {

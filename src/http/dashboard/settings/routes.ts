@@ -21,8 +21,8 @@ import { when } from '../present.js';
 import { redirectTo, renderPage } from '../render.js';
 import { readForm, requireRole, requireUser, userContext } from '../session.js';
 import type { DashboardState } from '../state.js';
-import { apiKeyForm, environmentParam, keyIdParam, settingsForm, webhookForm } from './forms.js';
-import { settingsPage, webhookSecretPage } from './page.js';
+import { apiKeyForm, environmentParam, keyIdParam, revokeConfirmed, settingsForm, webhookForm } from './forms.js';
+import { settingsPage, webhookSecretPage, type SettingsProblem } from './page.js';
 
 type Ctx = Koa.ParameterizedContext<DashboardState>;
 
@@ -41,7 +41,7 @@ export interface SettingsScreenDeps {
 const DELIVERY_LOG_SIZE = 50;
 
 /** The page, with a refused form's message in its own section when there is one. */
-async function showSettings(deps: SettingsScreenDeps, ctx: Ctx, problem: { section: string; error: ApiError } | null = null): Promise<void> {
+async function showSettings(deps: SettingsScreenDeps, ctx: Ctx, problem: SettingsProblem | null = null): Promise<void> {
   const { readStore, listCatalog } = deps;
   const user = ctx.state.user!;
   const now = deps.clock.now();
@@ -79,7 +79,8 @@ const onForm = (deps: SettingsScreenDeps) => async (ctx: Ctx, section: string, a
     await action();
   } catch (thrown) {
     if (!(thrown instanceof ApiError) || thrown.status >= 500 || thrown.code === 'not_found') throw thrown;
-    await showSettings(deps, ctx, { section, error: thrown });
+    // the form comes back as typed, its message beside the field it names
+    await showSettings(deps, ctx, { section, error: thrown, typed: ctx.state.form ?? null });
   }
 };
 
@@ -102,6 +103,12 @@ function keyRoutes(router: Router<DashboardState>, deps: SettingsScreenDeps): vo
 
   router.post('/settings/api-keys/:key_id/revoke', ...admin(), async (ctx) => {
     const keyId = keyIdParam(ctx);
+    // a live key stops production at once: revoked only with its confirmation box ticked (no script: the CSP forbids it)
+    const live = (await listTenantKeys(deps.readStore, ctx.state.user!.tenant_id)).some((k) => k.key_id === keyId && k.environment === 'live');
+    if (live && !revokeConfirmed(await readForm(ctx))) {
+      const error = new ApiError('invalid_request', 'Marque a confirmação para revogar uma chave de produção: as integrações que a usam param na hora.', `confirm-${keyId}`);
+      return showSettings(deps, ctx, { section: 'keys', error });
+    }
     // the command reads the user's own tenant's keys: another tenant's key id is unknown there (404)
     await applied(runner, await revokeApiKey(log, ctx.state.user!.tenant_id, keyId, userContext(ctx, clock)));
     redirectTo(ctx, '/dashboard/settings#chaves', 'Chave revogada: deixa de funcionar imediatamente.');

@@ -1,0 +1,94 @@
+import { SOURCES, type SourceId } from '../../domain/run/catalog.js';
+import { LIST_SOURCES } from './lists.js';
+
+/**
+ * What a live run needs before going live, one line per live source, list and setting, as
+ * `npm run doctor` prints it: each says OK or missing and, when missing, the setting or the
+ * command that fixes it. Pure: the caller says which lists are loaded and whether the CNPJ
+ * register is; the provider settings are the typed config's.
+ */
+
+/** The setting of one source (decisions.md section 3): `SVC_SOURCE_<SOURCE_ID>_URL`. */
+export const perSourceSetting = (sourceId: string): string => `SVC_SOURCE_${sourceId.toUpperCase()}_URL`;
+
+/** The command that checks every live source, list and setting. */
+export const DOCTOR_COMMAND = 'npm run doctor';
+
+/** The message of a live source answered by no provider: which settings serve it, and the command that checks them. */
+export const notConfiguredMessage = (sourceId: string): string =>
+  `Nenhum provedor configurado para ${sourceId}: defina ${perSourceSetting(sourceId)} (só esta fonte) ou SVC_SOURCE_PROVIDER_URL (todas as fontes) e confira com ${DOCTOR_COMMAND}.`;
+
+export interface ReadinessLine {
+  kind: 'source' | 'list' | 'setting';
+  id: string;
+  ok: boolean;
+  detail: string;
+}
+
+export interface ReadinessInput {
+  provider: { baseUrl: string | null; perSource: Readonly<Record<string, string>>; token: string | null };
+  biometricUrl: string | null;
+  /** official list ids, with the entries of their loaded version (null: none loaded) */
+  lists: readonly { list_id: string; entries: number | null }[];
+  /** the CNPJ register's month, or null when no month is loaded */
+  registerMonth: string | null;
+  /** the operator token: from SVC_OPERATOR_TOKEN, generated into the data directory, or neither yet */
+  operatorToken: 'env' | 'generated' | null;
+  publicBaseUrl: { value: string; set: boolean };
+}
+
+/** A URL as printed: never its user or password. */
+function shown(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.toString().replace(/\/$/, '');
+  } catch {
+    return '(URL inválida)';
+  }
+}
+
+/** A source served by the provider: OK with the setting that serves it, else missing with both settings. */
+function providerLine(sourceId: string, input: ReadinessInput): ReadinessLine {
+  const own = input.provider.perSource[sourceId];
+  if (own) return { kind: 'source', id: sourceId, ok: true, detail: `${perSourceSetting(sourceId)}=${shown(own)}` };
+  if (input.provider.baseUrl) return { kind: 'source', id: sourceId, ok: true, detail: `SVC_SOURCE_PROVIDER_URL=${shown(input.provider.baseUrl)}/${sourceId}` };
+  return { kind: 'source', id: sourceId, ok: false, detail: `defina ${perSourceSetting(sourceId)} ou SVC_SOURCE_PROVIDER_URL` };
+}
+
+function sourceLine(sourceId: SourceId, input: ReadinessInput): ReadinessLine {
+  const served = LIST_SOURCES[sourceId];
+  if (served && sourceId === 'internal_lists') return { kind: 'source', id: sourceId, ok: true, detail: 'listas internas de cada conta' };
+  if (served) {
+    const loaded = served.lists.filter((id) => (input.lists.find((l) => l.list_id === id)?.entries ?? null) !== null);
+    const missing = served.lists.filter((id) => !loaded.includes(id));
+    if (loaded.length === 0) return { kind: 'source', id: sourceId, ok: false, detail: `nenhuma lista carregada (${missing.join(', ')}): npm run lists -- import <list_id> <arquivo>` };
+    return { kind: 'source', id: sourceId, ok: missing.length === 0, detail: missing.length === 0 ? `listas ${loaded.join(', ')}` : `listas ${loaded.join(', ')}; faltam ${missing.join(', ')}` };
+  }
+  if ((sourceId === 'receita_cnpj' || sourceId === 'partners') && input.registerMonth) return { kind: 'source', id: sourceId, ok: true, detail: `cadastro CNPJ da Receita, mês ${input.registerMonth}` };
+  return providerLine(sourceId, input);
+}
+
+/** Every live source, official list and setting, in that order. */
+export function liveReadiness(input: ReadinessInput): ReadinessLine[] {
+  const sources = (Object.keys(SOURCES) as SourceId[]).map((id) => sourceLine(id, input));
+  const lists = input.lists.map(({ list_id, entries }): ReadinessLine => ({
+    kind: 'list',
+    id: list_id,
+    ok: entries !== null,
+    detail: entries !== null ? `${entries} registros` : `não carregada: npm run lists -- import ${list_id} <arquivo>`,
+  }));
+  const settings: ReadinessLine[] = [
+    { kind: 'setting', id: 'SVC_OPERATOR_TOKEN', ok: input.operatorToken !== null, detail: input.operatorToken === 'env' ? 'definido' : input.operatorToken === 'generated' ? 'gerado no diretório de dados' : 'ausente: é gerado no primeiro npm start' },
+    { kind: 'setting', id: 'SVC_PUBLIC_BASE_URL', ok: input.publicBaseUrl.set, detail: input.publicBaseUrl.set ? input.publicBaseUrl.value : `não definido: links usam ${input.publicBaseUrl.value}` },
+    // the base is not needed when every source the provider serves has its own setting
+    { kind: 'setting', id: 'SVC_SOURCE_PROVIDER_URL', ok: input.provider.baseUrl !== null || !sources.some((l) => l.detail.startsWith('defina ')), detail: input.provider.baseUrl ? shown(input.provider.baseUrl) : `não definido${Object.keys(input.provider.perSource).length > 0 ? ` (por fonte: ${Object.keys(input.provider.perSource).map(perSourceSetting).join(', ')})` : ''}` },
+    { kind: 'setting', id: 'SVC_SOURCE_PROVIDER_TOKEN', ok: true, detail: input.provider.token !== null ? 'definido' : 'não definido (opcional: enviado como Authorization: Bearer)' },
+    { kind: 'setting', id: 'SVC_BIOMETRIC_PROVIDER_URL', ok: input.biometricUrl !== null, detail: input.biometricUrl ?? 'não definido: a verificação facial ao vivo responde Error' },
+  ];
+  return [...sources, ...lists, ...settings];
+}
+
+/** One line as printed: `OK      source  receita_cpf  SVC_SOURCE_PROVIDER_URL=…`, or `MISSING`. */
+export const readinessText = (line: ReadinessLine): string => `${(line.ok ? 'OK' : 'MISSING').padEnd(8)}${line.kind.padEnd(8)}${line.id.padEnd(28)}${line.detail}`;

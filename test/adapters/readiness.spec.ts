@@ -1,0 +1,50 @@
+import { expect } from 'chai';
+import { liveReadiness, notConfiguredMessage, readinessText, type ReadinessInput } from '../../src/adapters/sources/readiness.js';
+
+/** `npm run doctor`'s lines (issue 28): each live source, list and setting, OK or missing with what fixes it. */
+describe('live readiness', () => {
+  const input = (over: Partial<ReadinessInput> = {}): ReadinessInput => ({
+    provider: { baseUrl: null, perSource: {}, token: null },
+    biometricUrl: null,
+    lists: [
+      { list_id: 'ofac_sdn', entries: 10 },
+      { list_id: 'un_sc', entries: null },
+      { list_id: 'br_pep', entries: null },
+    ],
+    registerMonth: null,
+    operatorToken: 'generated',
+    publicBaseUrl: { value: 'http://localhost:8080', set: false },
+    ...over,
+  });
+  const find = (lines: ReturnType<typeof liveReadiness>, kind: string, id: string) => lines.find((l) => l.kind === kind && l.id === id)!;
+
+  it('the message of an unconfigured source names both settings and the command', () => {
+    expect(notConfiguredMessage('legal_proceedings')).to.equal(
+      'Nenhum provedor configurado para legal_proceedings: defina SVC_SOURCE_LEGAL_PROCEEDINGS_URL (só esta fonte) ou SVC_SOURCE_PROVIDER_URL (todas as fontes) e confira com npm run doctor.',
+    );
+  });
+
+  it('a provider source is OK by its own setting first, then by the base; missing names both', () => {
+    expect(find(liveReadiness(input()), 'source', 'receita_cpf')).to.deep.include({ ok: false, detail: 'defina SVC_SOURCE_RECEITA_CPF_URL ou SVC_SOURCE_PROVIDER_URL' });
+    const both = liveReadiness(input({ provider: { baseUrl: 'http://gw.example', perSource: { receita_cpf: 'http://cpf.example/x' }, token: 'secret' } }));
+    expect(find(both, 'source', 'receita_cpf')).to.deep.include({ ok: true, detail: 'SVC_SOURCE_RECEITA_CPF_URL=http://cpf.example/x' });
+    expect(find(both, 'source', 'negative_media')).to.deep.include({ ok: true, detail: 'SVC_SOURCE_PROVIDER_URL=http://gw.example/negative_media' });
+    expect(both.map(readinessText).join('\n')).to.not.contain('secret');
+  });
+
+  it('a list source is missing with none of its lists, OK naming what is missing with some; the register serves receita_cnpj', () => {
+    const lines = liveReadiness(input({ registerMonth: '2026-10' }));
+    expect(find(lines, 'source', 'pep')).to.deep.include({ ok: false });
+    expect(find(lines, 'source', 'sanctions').detail).to.contain('ofac_sdn').and.contain('faltam');
+    expect(find(lines, 'list', 'un_sc')).to.deep.include({ ok: false, detail: 'não carregada: npm run lists -- import un_sc <arquivo>' });
+    expect(find(lines, 'list', 'ofac_sdn')).to.deep.include({ ok: true, detail: '10 registros' });
+    expect(find(lines, 'source', 'receita_cnpj')).to.deep.include({ ok: true, detail: 'cadastro CNPJ da Receita, mês 2026-10' });
+    expect(readinessText(find(lines, 'list', 'un_sc'))).to.match(/^MISSING list {4}un_sc/);
+  });
+
+  it('the provider base is not needed when every provider source has its own setting', () => {
+    const perSource = Object.fromEntries(['receita_cpf', 'receita_cnpj', 'partners', 'legal_proceedings', 'negative_media'].map((id) => [id, `http://p.example/${id}`]));
+    expect(find(liveReadiness(input({ provider: { baseUrl: null, perSource, token: null } })), 'setting', 'SVC_SOURCE_PROVIDER_URL').ok).to.equal(true);
+    expect(find(liveReadiness(input()), 'setting', 'SVC_SOURCE_PROVIDER_URL').ok).to.equal(false);
+  });
+});
