@@ -131,10 +131,15 @@ describe('operator run review: every state awaiting an analyst, four-eyes, the c
     };
     const blocked = await createCustomer(service, c.key, pfBody('00000000272', { run_bureau: true }));
     expect((await settledRun(blocked.customer_id)).status).to.equal('em_analise');
-    expect((await review(blocked.run_id, { decision: 'approved', note: 'Homônimo' })).status).to.equal(200);
+    const analyst = await dashboardUser(service, c.tenant.tenant_id, 'analyst');
+    expect((await review(blocked.run_id, { decision: 'approved', note: 'Homônimo', analyst: analyst.user.email })).status).to.equal(200);
     await eventually(async () => {
       expect((await getCustomer(service, c.key, blocked.customer_id)).status).to.equal('aprovado');
     });
+    // the customer's history names the analyst and the automatic outcome, and why the status changed
+    const page = await analyst.get(`/dashboard/customers/${blocked.customer_id}`);
+    expect(page.html).to.contain(`Decisão do analista: Aprovado por ${analyst.user.email} (resultado automático: Bloqueada · decisão Reprovado · faixa de risco não calculada)`);
+    expect(page.html).to.contain('Situação alterada para Aprovado (decisão do analista)');
     const pep = await createCustomer(service, c.key, pfBody('00000000353', { run_bureau: true }));
     expect((await settledRun(pep.customer_id)).status).to.equal('em_analise');
     expect((await review(pep.run_id, { decision: 'approved', note: 'PEP justificado' })).status).to.equal(200);

@@ -178,3 +178,17 @@ function screeningOf(run: RunDoc) {
     ];
   });
 }
+
+/**
+ * An analyst's decision on a run, as the customer's history says it: the decision, who decided
+ * and who proposed it (by e-mail), and the automatic outcome it replaced.
+ */
+export function reviewedText(detail: Readonly<Record<string, string | null>>, users: ReadonlyMap<string, { email: string }>): string {
+  const by = detail['reviewed_by'] ? userEmail(users, detail['reviewed_by']) : 'operador da plataforma';
+  const proposed = detail['proposed_by'] ? `, proposta por ${userEmail(users, detail['proposed_by'])}` : '';
+  const automatic =
+    detail['automatic_status'] && detail['automatic_decision'] && detail['automatic_operative_decision']
+      ? ` (resultado automático: ${automaticOutcomeText({ status: detail['automatic_status'], decision: detail['automatic_decision'], operative_decision: detail['automatic_operative_decision'], risk_band: detail['automatic_risk_band'] ?? null })})`
+      : '';
+  return `Decisão do analista: ${label(DECISION_LABEL, detail['decision'])} por ${by}${proposed}${automatic}`;
+}
