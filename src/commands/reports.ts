@@ -9,7 +9,7 @@ import { runStream, TERMINAL, type RunStatus } from '../domain/run/decider.js';
 import { DomainError } from '../domain/shared/decider.js';
 import { completoHtml, reportFooter, resumidoHtml } from '../reports/run-report.js';
 import { buildRunReportModel } from '../reports/run-model.js';
-import { loadRun } from './aggregates.js';
+import { loadRun, loadUser } from './aggregates.js';
 import { forTenant, handleCommand, loadState, type CommandContext } from './handle-command.js';
 
 export interface ReportDeps {
@@ -64,7 +64,7 @@ export class ReportGenerator {
     const history = await log.readStream(runStream(runId));
     if (history.length === 0) return E.left(new DomainError('run_not_found', 'No such run.', 'run_id'));
     const generatedAt = context.metadata.occurred_at;
-    const model = buildRunReportModel(history, mode, generatedAt);
+    const model = buildRunReportModel(history, mode, generatedAt, await reviewAnalysts(log, history));
     if (!TERMINAL.includes(model.run.status as RunStatus)) {
       return E.left(new DomainError('run_not_terminal', `Reports exist only for terminal runs; this run is ${model.run.status}.`, 'run_id'));
     }
@@ -114,4 +114,17 @@ export async function generateRunReport(
   if (!run) return E.left(new DomainError('run_not_found', 'No such run.', 'run_id'));
   if (!TERMINAL.includes(run.status)) return E.left(runNotTerminal(run.status));
   return deps.generator.generate(runId, mode, forTenant(context, run.run.tenant_id));
+}
+
+/** The e-mails of the analysts a run's review names (decided, proposed), for the report's decision section. */
+async function reviewAnalysts(log: EventLog, history: readonly { type: string; data: Record<string, unknown> }[]): Promise<Record<string, string>> {
+  const ids = new Set(
+    history.flatMap((e) => (e.type === 'RunReviewed' || e.type === 'RunReviewProposed' ? [e.data['reviewed_by'], e.data['proposed_by']] : [])).filter((id): id is string => typeof id === 'string'),
+  );
+  const found: Record<string, string> = {};
+  for (const id of ids) {
+    const user = await loadUser(log, id.startsWith('user:') ? id.slice(5) : id);
+    if (user) found[id] = user.email;
+  }
+  return found;
 }

@@ -7,7 +7,8 @@ import type { TemplateDefinition } from '../domain/template/events.js';
 import { parseDocument } from '../domain/values/document.js';
 import type { Environment, SubjectType } from '../domain/values/scopes.js';
 import { runDecider, runStream } from '../domain/run/decider.js';
-import { loadRun, loadTemplate, loadTenant } from './aggregates.js';
+import { loadRun, loadTemplate, loadTenant, loadUser } from './aggregates.js';
+import { accountIdFor } from './users.js';
 import { mayActOn, type Caller } from './caller.js';
 import { forTenant, handleCommand, type CommandContext } from './handle-command.js';
 import { queueRun, type QueuedRun } from './runs.js';
@@ -97,26 +98,55 @@ export async function requestRun(deps: RunRequestDeps, request: RunRequest, cont
 const runNotFound = () => new DomainError('run_not_found', 'No such run.', 'run_id');
 
 /**
- * A review of a run the caller may see (404 run_not_found otherwise). A dashboard user's is the
- * analyst's decision: with the tenant's four-eyes on, a rejection or any decision on an `alto`
- * run is first a proposal; it becomes the decision when another user confirms it (the decider
- * refuses the proposer). The operator's decides at once.
+ * The analyst the operator API names (`analyst`: a user id or e-mail): an active dashboard user
+ * of the run's tenant, else 400 analyst_not_found (another tenant's user is not told apart).
+ */
+async function operatorAnalyst(log: EventLog, tenantId: string, analyst: string): Promise<E.Either<DomainError, string>> {
+  const named = analyst.trim();
+  const userId = isUuid(named) ? named : named.includes('@') ? await accountIdFor(log, tenantId, named) : null;
+  const user = userId ? await loadUser(log, userId) : null;
+  if (!user || user.tenant_id !== tenantId || user.status !== 'active') {
+    return E.left(new DomainError('analyst_not_found', 'analyst must be the user_id or e-mail of an active dashboard user of the run\'s account.', 'analyst'));
+  }
+  return E.right(user.user_id);
+}
+
+/**
+ * A review of a run the caller may see (404 run_not_found otherwise): the analyst's decision.
+ * A dashboard user decides as themself; the operator API names the analyst (`analyst`, required
+ * when the tenant has four-eyes). With four-eyes on, a rejection, any decision on an `alto` run
+ * and an approval overriding an automatic rejection or block are first a proposal; it becomes
+ * the decision when another analyst confirms it (the decider refuses the proposer).
  */
 export async function reviewRun(
   deps: { log: EventLog },
   runId: string,
-  input: { decision: 'approved' | 'rejected'; note: string },
+  input: { decision: 'approved' | 'rejected'; note: string; analyst?: string | undefined },
   caller: Caller,
   context: CommandContext,
 ): Promise<E.Either<DomainError, { outcome: 'reviewed' | 'proposed'; position: number | null }>> {
   const run = await loadRun(deps.log, runId);
   if (!run || !mayActOn(caller, run.run.tenant_id)) return E.left(runNotFound());
-  const now = context.metadata.occurred_at;
-  const command =
-    caller.kind === 'user'
-      ? { type: 'ReviewRun' as const, ...input, now, reviewer: caller.user_id, four_eyes: (await loadTenant(deps.log, run.run.tenant_id))?.settings.four_eyes ?? false }
-      : { type: 'ReviewRun' as const, ...input, now };
-  const result = await handleCommand(deps.log, runStream(runId), runDecider, command, forTenant(context, run.run.tenant_id));
+  const tenantId = run.run.tenant_id;
+  const fourEyes = (await loadTenant(deps.log, tenantId))?.settings.four_eyes ?? false;
+  let reviewer: string | undefined;
+  if (caller.kind === 'user') reviewer = caller.user_id;
+  else if (input.analyst !== undefined && input.analyst.trim() !== '') {
+    const analyst = await operatorAnalyst(deps.log, tenantId, input.analyst);
+    if (E.isLeft(analyst)) return analyst;
+    reviewer = analyst.right;
+  } else if (fourEyes) {
+    return E.left(new DomainError('analyst_required', 'This account requires two analysts (four-eyes): analyst (the user_id or e-mail of the analyst deciding) is required.', 'analyst'));
+  }
+  const command = {
+    type: 'ReviewRun' as const,
+    decision: input.decision,
+    note: input.note,
+    now: context.metadata.occurred_at,
+    four_eyes: fourEyes,
+    ...(reviewer === undefined ? {} : { reviewer }),
+  };
+  const result = await handleCommand(deps.log, runStream(runId), runDecider, command, forTenant(context, tenantId));
   return E.map((r: { events: readonly { type: string }[]; position: number | null }) => ({
     outcome: r.events.some((event) => event.type === 'RunReviewed') ? ('reviewed' as const) : ('proposed' as const),
     position: r.position,

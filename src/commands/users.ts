@@ -25,7 +25,7 @@ export const userIdFor = (email: string): string => deterministicId(`dashboard-u
  * about the others. The account keeps the e-mail's own id when that is free or already this
  * tenant's, else an id of the tenant and the e-mail.
  */
-async function accountIdFor(log: EventLog, tenantId: string, email: string): Promise<string> {
+export async function accountIdFor(log: EventLog, tenantId: string, email: string): Promise<string> {
   const first = userIdFor(email);
   const { state } = await loadState(log, userStream(first), userDecider);
   return state.status === 'none' || state.tenant_id === tenantId ? first : deterministicId(`dashboard-user:${tenantId}:${email.trim().toLowerCase()}`);

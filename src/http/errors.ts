@@ -64,6 +64,9 @@ export const ERROR_STATUS = {
   lists_not_loaded: 409,
   // webhooks, FX
   invalid_webhook_url: 400,
+  // the operator's run review: the analyst who decides (four-eyes), one of the tenant's users
+  analyst_required: 400,
+  analyst_not_found: 400,
   operation_is_draft: 400,
   analysis_not_requested: 400,
   // not found

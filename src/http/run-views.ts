@@ -30,7 +30,31 @@ export function runView(run: RunDoc) {
     created_at: run.created_at,
     completed_at: run.completed_at,
     livemode: livemodeOf(run),
+    review: reviewView(run),
   };
+}
+
+/**
+ * The analyst's part of a run: a four-eyes proposal awaiting a second analyst, or the decision
+ * with who proposed and decided it and the automatic outcome it replaced; null otherwise.
+ */
+export function reviewView(run: RunDoc) {
+  const review = run.review;
+  if (review) {
+    const { decision, note, reviewed_at, reviewed_by, proposed_by, proposed_at, proposal_note, automatic } = review;
+    const optional = { decided_by: reviewed_by, proposed_by, proposed_at, proposal_note };
+    return {
+      status: 'decided' as const,
+      decision,
+      note,
+      decided_at: reviewed_at,
+      ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)),
+      automatic: automatic ?? null,
+    };
+  }
+  const proposal = run.review_proposal;
+  if (proposal) return { status: 'awaiting_confirmation' as const, ...proposal };
+  return null;
 }
 
 export function runSummaryView(run: RunDoc) {

@@ -27,7 +27,7 @@ const PREFIX = 'customer-';
 /** The fields each type's sentence reads, all of them plain in the event (none is sealed). */
 const DETAIL_FIELDS: Record<string, readonly string[]> = {
   CustomerRunRequested: ['trigger'],
-  CustomerStatusChanged: ['status'],
+  CustomerStatusChanged: ['status', 'reason'],
   DocumentUploaded: ['type'],
   DocumentReviewed: ['status', 'reason'],
   MonitoringAlertRaised: ['matched_name', 'list_id'],
@@ -36,17 +36,44 @@ const DETAIL_FIELDS: Record<string, readonly string[]> = {
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
+/**
+ * An analyst's decision on one of the customer's runs (issue 28): who decided, who proposed it
+ * under four-eyes, and the automatic outcome it replaced (no notes: they stay in the run).
+ */
+function reviewedEntry(event: StoredEvent): TimelineEntry {
+  const automatic = (event.data['automatic'] ?? {}) as Record<string, unknown>;
+  return {
+    type: event.type,
+    at: event.metadata.occurred_at,
+    actor: event.metadata.actor,
+    detail: {
+      run_id: text(event.data['run_id']),
+      decision: text(event.data['decision']),
+      reviewed_by: text(event.data['reviewed_by']),
+      proposed_by: text(event.data['proposed_by']),
+      automatic_status: text(automatic['status']),
+      automatic_decision: text(automatic['decision']),
+      automatic_operative_decision: text(automatic['operative_decision']),
+      automatic_risk_band: text(automatic['risk_band']),
+    },
+  };
+}
+
+const isRunReviewed = (event: StoredEvent) => event.type === 'RunReviewed' && event.stream.startsWith('run-') && typeof event.data['customer_id'] === 'string';
+
 export function timelineEntry(event: StoredEvent): TimelineEntry {
+  if (isRunReviewed(event)) return reviewedEntry(event);
   const fields = DETAIL_FIELDS[event.type] ?? [];
   return { type: event.type, at: event.metadata.occurred_at, actor: event.metadata.actor, detail: Object.fromEntries(fields.map((f) => [f, text(event.data[f])])) };
 }
 
-/** Every event of each customer's stream, oldest first, as the customer's page tells its history. */
+/** Every event of each customer's stream (and each analyst decision on its runs), oldest first, as the customer's page tells its history. */
 export const customerTimelineProjection: Projection<CustomerTimelineDoc> = {
   name: CUSTOMER_TIMELINE,
   collection: CUSTOMER_TIMELINE,
   indexes: [{ fields: ['tenant_id'] }],
-  documentIds: (event) => (event.stream.startsWith(PREFIX) ? [event.stream.slice(PREFIX.length)] : []),
+  // the customer's stream, and the analyst's decisions on the customer's runs
+  documentIds: (event) => (event.stream.startsWith(PREFIX) ? [event.stream.slice(PREFIX.length)] : isRunReviewed(event) ? [String(event.data['customer_id'])] : []),
   evolve(doc, event, id) {
     return { customer_id: id, tenant_id: doc?.tenant_id ?? event.metadata.tenant_id, entries: [...(doc?.entries ?? []), timelineEntry(event)] };
   },

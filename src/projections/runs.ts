@@ -1,9 +1,9 @@
 import type { ReadStore } from '../adapters/read-store/port.js';
 import { SubjectErased } from '../domain/erasure/events.js';
 import { readableAnswer, type RecordedAnswer } from '../domain/run/evaluate.js';
-import { RunEvent } from '../domain/run/events.js';
+import { RunEvent, type RunReviewedData } from '../domain/run/events.js';
 import { isEventOf } from '../domain/shared/events.js';
-import type { RunStatus } from '../domain/run/decider.js';
+import type { AutomaticOutcome, RunStatus } from '../domain/run/decider.js';
 import type { TemplateDefinition } from '../domain/template/events.js';
 import type { RunFacts } from '../domain/run/analysis.js';
 import type { Projection } from './projector.js';
@@ -31,7 +31,17 @@ export interface RunDoc extends Record<string, unknown> {
   estimated_seconds: number;
   answers: Record<string, RecordedAnswer & { answered_at: string }>;
   abandoned: string[];
-  review: { decision: string; note: string; reviewed_at: string; reviewed_by?: string; proposed_by?: string } | null;
+  review: {
+    decision: string;
+    note: string;
+    reviewed_at: string;
+    reviewed_by?: string;
+    proposed_by?: string;
+    proposed_at?: string;
+    proposal_note?: string;
+    /** the engine's outcome the analyst's decision replaced (absent on reviews before it was kept) */
+    automatic?: AutomaticOutcome;
+  } | null;
   /** four-eyes: a decision awaiting a second analyst (absent on documents written before it existed) */
   review_proposal?: { decision: string; note: string; proposed_by: string; proposed_at: string } | null;
   created_at: string;
@@ -140,13 +150,7 @@ function applied(doc: RunDoc, event: RunEvent): RunDoc {
         operative_decision: event.data.decision,
         manual_review: false,
         summary_message: `Decisão do analista: ${event.data.decision === 'approved' ? 'aprovado' : 'reprovado'}.`,
-        review: {
-          decision: event.data.decision,
-          note: event.data.note,
-          reviewed_at: event.data.reviewed_at,
-          ...(event.data.reviewed_by === undefined ? {} : { reviewed_by: event.data.reviewed_by }),
-          ...(event.data.proposed_by === undefined ? {} : { proposed_by: event.data.proposed_by }),
-        },
+        review: reviewOf(event.data),
         review_proposal: null,
         completed_at: event.data.reviewed_at,
       };
@@ -157,6 +161,13 @@ function applied(doc: RunDoc, event: RunEvent): RunDoc {
     default:
       return doc;
   }
+}
+
+/** The analyst's decision as the run document keeps it (optional parts only when the event has them). */
+function reviewOf(data: RunReviewedData): NonNullable<RunDoc['review']> {
+  const { decision, note, reviewed_at, reviewed_by, proposed_by, proposed_at, proposal_note, automatic } = data;
+  const optional = { reviewed_by, proposed_by, proposed_at, proposal_note, automatic };
+  return { decision, note, reviewed_at, ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)) };
 }
 
 /** After an erasure: the sources' data about the subject and the findings' texts go; outcomes stay. */

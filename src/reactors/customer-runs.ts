@@ -12,7 +12,8 @@ import { systemContext } from '../processing/system-context.js';
 /**
  * When a customer's run ends, records the result on the customer: its latest run, the birth
  * date the cadastral source found, and the status the tenant's automatic-decision policy maps
- * the risk band to (none configured: the status stays em_analise).
+ * the risk band to (none configured: the status stays em_analise). When an analyst decides the
+ * run (RunReviewed) the customer's status follows the decision (customer decider's analystStatus).
  */
 export class CustomerRunsReactor implements Processor {
   readonly id = 'reactor:customer-runs';
@@ -43,7 +44,9 @@ export class CustomerRunsReactor implements Processor {
           risk_band: riskBand,
           completed_at: event.data.completed_at,
           source_birth_date: await this.sourceBirthDate(runId),
-          policy_status: event.type === 'RunReviewed' || runStatus === 'pending_review' ? null : policyStatus,
+          // a reviewed run: the analyst's decision sets the status (customer decider's analystStatus, with the policy's status for the band)
+          policy_status: event.type !== 'RunReviewed' && runStatus === 'pending_review' ? null : policyStatus,
+          ...(event.type === 'RunReviewed' ? { analyst_decision: event.data.decision } : {}),
           now: event.metadata.occurred_at,
         },
         systemContext({ event }, `customer-runs:${event.id}`),

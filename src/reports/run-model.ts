@@ -24,6 +24,8 @@ export interface RunReportModel {
     last_revision: number;
     sha256: string;
   };
+  /** the analysts the review names (user id -> e-mail), when the caller looked them up */
+  analysts?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface RunReportModel {
  * the detail exactly as GET analysis and GET detail do. Personal data read back erased (after
  * a crypto-shredding) is shown as such, never guessed.
  */
-export function buildRunReportModel(history: readonly StoredEvent[], mode: ReportMode, generatedAt: string): RunReportModel {
+export function buildRunReportModel(history: readonly StoredEvent[], mode: ReportMode, generatedAt: string, analysts: Readonly<Record<string, string>> = {}): RunReportModel {
   const ordered = [...history].sort((a, b) => a.revision - b.revision);
   const first = ordered[0];
   if (!first || !isEventOf(RunQueued)(first)) throw new Error('a run report needs the run stream from RunQueued on');
@@ -56,6 +58,7 @@ export function buildRunReportModel(history: readonly StoredEvent[], mode: Repor
     analysis: buildAnalysis(facts),
     detail: buildDetail(facts),
     history: { stream: first.stream, events: ordered, last_revision: ordered[ordered.length - 1]!.revision, sha256: historyDigest(ordered) },
+    analysts,
   };
 }
 

@@ -20,6 +20,7 @@ import {
   severityTone,
   type SafeHtml,
 } from './html.js';
+import { analystDecisionSection } from './review-section.js';
 import type { RunReportModel } from './run-model.js';
 import { checkLabel, sourceData, sourceLabel, statusBadge } from './source-sections.js';
 
@@ -37,6 +38,7 @@ export function resumidoHtml(model: RunReportModel): string {
 <h2>Principais apontamentos</h2>${keyFindings(model, 8)}
 ${attention(model)}
 <h2>Fontes consultadas</h2>${sourcesOverview(model)}
+${analystDecisionSection(model)}
 ${signOff(model)}
 ${integrityNote(model)}`,
   );
@@ -66,7 +68,7 @@ ${answered.map(
 )}${unanswered(model)}</section>
 <section class="page-break"><h2>3. Detalhamento das verificações</h2>
 <p class="muted">Cada verificação do modelo, com o resultado da fonte, a regra aplicada e a severidade atribuída.</p>${checksDetail(model)}</section>
-<section class="page-break"><h2>4. Modelo de análise aplicado</h2>${templateSection(model)}${signOff(model)}</section>
+<section class="page-break"><h2>4. Modelo de análise aplicado</h2>${templateSection(model)}${analystDecisionSection(model)}${signOff(model)}</section>
 <section class="page-break"><h2>Anexo A — Histórico de eventos da consulta</h2>${historyTable(model)}</section>
 <section class="page-break"><h2>Anexo B — Registro canônico dos eventos</h2>${canonicalRecord(model)}</section>`,
   );

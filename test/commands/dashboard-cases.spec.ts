@@ -70,16 +70,16 @@ describe('dashboard cases: four-eyes reviews and assignments', () => {
     expect(proposed.status).to.equal('pending_review');
     expect(proposed.review_proposal).to.deep.include({ decision: 'rejected', proposed_by: 'user:one' });
 
-    const again = await reviewRunAsUser(deps, runId, { decision: 'rejected', note: '' }, { user_id: 'user:one', tenant_id: a.tenant.tenant_id }, context(a.tenant.tenant_id, 'user:one'));
+    const again = await reviewRunAsUser(deps, runId, { decision: 'rejected', note: 'Eu mesmo' }, { user_id: 'user:one', tenant_id: a.tenant.tenant_id }, context(a.tenant.tenant_id, 'user:one'));
     expect(E.isLeft(again) && again.left.code).to.equal('four_eyes_required');
 
-    const second = await reviewRunAsUser(deps, runId, { decision: 'rejected', note: '' }, { user_id: 'user:two', tenant_id: a.tenant.tenant_id }, context(a.tenant.tenant_id, 'user:two'));
+    const second = await reviewRunAsUser(deps, runId, { decision: 'rejected', note: 'Confirmo' }, { user_id: 'user:two', tenant_id: a.tenant.tenant_id }, context(a.tenant.tenant_id, 'user:two'));
     if (E.isLeft(second)) return expect.fail(second.left.code);
     expect(second.right.outcome).to.equal('reviewed');
     await deps.runner.waitFor(second.right.position!);
     const done = (await getRun(deps.readStore, runId))!;
     expect(done.status).to.equal('completed');
-    expect(done.review).to.deep.include({ decision: 'rejected', reviewed_by: 'user:two', proposed_by: 'user:one', note: 'Vínculo PEP não explicado' });
+    expect(done.review).to.deep.include({ decision: 'rejected', reviewed_by: 'user:two', proposed_by: 'user:one', note: 'Confirmo', proposal_note: 'Vínculo PEP não explicado' });
     expect(done.review_proposal).to.equal(null);
     await setFourEyes(a.tenant.tenant_id, false);
   });
@@ -87,7 +87,7 @@ describe('dashboard cases: four-eyes reviews and assignments', () => {
   it('decides at once without four-eyes, and answers another tenant run_not_found', async () => {
     const runId = await pendingRun(a);
     const deps = service.services;
-    const foreign = await reviewRunAsUser(deps, runId, { decision: 'approved', note: '' }, { user_id: 'user:b', tenant_id: b.tenant.tenant_id }, context(b.tenant.tenant_id, 'user:b'));
+    const foreign = await reviewRunAsUser(deps, runId, { decision: 'approved', note: 'x' }, { user_id: 'user:b', tenant_id: b.tenant.tenant_id }, context(b.tenant.tenant_id, 'user:b'));
     expect(E.isLeft(foreign) && foreign.left.code).to.equal('run_not_found');
     const decided = await reviewRunAsUser(deps, runId, { decision: 'rejected', note: 'ok' }, { user_id: 'user:one', tenant_id: a.tenant.tenant_id }, context(a.tenant.tenant_id, 'user:one'));
     if (E.isLeft(decided)) return expect.fail(decided.left.code);

@@ -125,7 +125,7 @@ describe('dashboard in a browser', function () {
     }
   });
 
-  it('a sandbox PF in pending_review decided under four-eyes: the proposer refused, a second analyst confirms', async () => {
+  it('a sandbox PF in pending_review decided under four-eyes: the proposer waits, a second analyst confirms', async () => {
     const patched = await service.operator(`/tenants/${a.tenant.tenant_id}`, { method: 'PATCH', json: { four_eyes: true } });
     expect(patched.status).to.equal(200);
     const runId = await createRun(service, a.key, { template_id: a.pf, subject: pfSubject('00000000353') });
@@ -139,17 +139,15 @@ describe('dashboard in a browser', function () {
     await first.page.click('#decision-rejected');
     await first.page.type('#review-note', 'PEP sem justificativa de renda');
     await submit(first.page, '[data-testid=review-form] button[type=submit]');
-    expect(await text(first.page, '[data-testid=run-proposal]')).to.contain('aguarda segundo analista');
-    // the proposer tries to confirm it: refused on the server
-    await first.page.click('#decision-rejected');
-    await submit(first.page, '[data-testid=review-form] button[type=submit]');
-    expect(await first.page.evaluate('document.title')).to.contain('Erro');
-    expect(await text(first.page, 'main')).to.contain('segundo analista');
-    await screen(first.page, 'four-eyes-refused');
+    // issue 28: the proposer waits, without a form (the server still refuses a confirmation by them)
+    expect(await text(first.page, '[data-testid=run-proposal]')).to.contain('Aguardando confirmação de outro analista');
+    expect(await first.page.$('[data-testid=review-form]')).to.equal(null);
+    await screen(first.page, 'four-eyes-awaiting');
 
     const second = await signIn(a, 'analyst');
     await go(second.page, `/dashboard/runs/${runId}`);
     await second.page.click('#decision-rejected');
+    await second.page.type('#review-note', 'Confirmo a reprovação');
     await submit(second.page, '[data-testid=review-form] button[type=submit]');
     expect(await text(second.page, '[data-testid=run-review-done]')).to.contain(first.email);
     const run = await waitForRun(service, a.key, runId);

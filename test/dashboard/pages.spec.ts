@@ -47,9 +47,14 @@ describe('dashboard forms (io-ts codecs, the screens’ own messages)', () => {
   });
 
   it('a run review and a report mode', () => {
-    expect(runReviewForm(form({ decision: 'rejected', note: ' não confere ' }))).to.deep.equal({ decision: 'rejected', note: 'não confere' });
-    expect(refusal(() => runReviewForm(form({ decision: 'review' })))).to.deep.equal({ code: 'invalid_request', message: 'Escolha aprovar ou reprovar.', param: 'decision' });
-    expect(refusal(() => runReviewForm(form({ decision: 'approved', note: 'x'.repeat(2001) }))).message).to.equal('A nota tem no máximo 2000 caracteres.');
+    // issue 28: the review form gives back what was typed with an error per field instead of throwing
+    expect(runReviewForm(form({ decision: 'rejected', note: ' não confere ' }))).to.deep.equal({ review: { decision: 'rejected', note: 'não confere' } });
+    expect(runReviewForm(form({ decision: 'review' }))).to.deep.equal({
+      refused: { decision: 'review', note: '', errors: { decision: 'Escolha aprovar ou reprovar.', note: 'Escreva uma nota com o motivo da decisão.' } },
+    });
+    expect(runReviewForm(form({ decision: 'approved', note: 'x'.repeat(2001) }))).to.deep.equal({
+      refused: { decision: 'approved', note: 'x'.repeat(2001), errors: { note: 'A nota tem no máximo 2000 caracteres.' } },
+    });
     expect(reportModeForm(form({ mode: 'completo' }))).to.equal('completo');
     expect(refusal(() => reportModeForm(form({ mode: 'pdf' }))).message).to.equal('Escolha o relatório resumido ou o completo.');
   });

@@ -83,6 +83,22 @@ describe('dashboard runs', function () {
     expect((await run(acme, runId))['status']).to.equal('pending_review');
   });
 
+  it('shows the errors beside the fields in Portuguese, keeping what was typed: no decision, a blank note (400, the run page)', async () => {
+    const page = await acme.analyst.get(`/dashboard/runs/${runId}`);
+    // no decision is chosen beforehand
+    expect(page.html).not.to.match(/name="decision" value="\w+" required checked/);
+    const noDecision = await acme.analyst.post(`/dashboard/runs/${runId}/review`, { note: 'Nota digitada pelo analista' });
+    expect(noDecision.status).to.equal(400);
+    expect(textOf(noDecision.html, 'decision-error')).to.contain('Escolha aprovar ou reprovar.');
+    expect(noDecision.html).to.contain('Nota digitada pelo analista</textarea>');
+    expect(noDecision.html).to.contain('data-testid="review-form"');
+    const blankNote = await acme.analyst.post(`/dashboard/runs/${runId}/review`, { decision: 'rejected', note: '   ' });
+    expect(blankNote.status).to.equal(400);
+    expect(textOf(blankNote.html, 'note-error')).to.contain('Escreva uma nota com o motivo da decisão.');
+    expect(blankNote.html).to.contain('value="rejected" required checked');
+    expect((await run(acme, runId))['status']).to.equal('pending_review');
+  });
+
   it('records the analyst\'s decision with a note and who made it; a report link then answers the PDF', async () => {
     await acme.analyst.get(`/dashboard/runs/${runId}`);
     const reviewed = await acme.analyst.post(`/dashboard/runs/${runId}/review`, { decision: 'approved', note: 'Cargo público antigo, sem risco atual.' });
@@ -95,8 +111,11 @@ describe('dashboard runs', function () {
     expect(await run(acme, runId)).to.include({ status: 'completed', decision: 'approved' });
     const events = await service.services.log.readStream(`run-${runId}`);
     expect(events.find((e) => e.type === 'RunReviewed')!.metadata.actor).to.equal(`user:${acme.analyst.user.user_id}`);
-    // a second decision on a decided run is the domain's conflict
-    expect((await acme.analyst.post(`/dashboard/runs/${runId}/review`, { decision: 'rejected', note: '' })).status).to.equal(409);
+    // a second decision on a decided run is the domain's conflict, shown on the run page
+    const late = await acme.analyst.post(`/dashboard/runs/${runId}/review`, { decision: 'rejected', note: 'Tarde demais' });
+    expect(late.status).to.equal(409);
+    expect(textOf(late.html, 'decision-error')).to.contain('já foi decidida');
+    expect(late.html).not.to.contain('Conflito');
 
     await acme.viewer.get(`/dashboard/runs/${runId}`);
     const pdf = await acme.viewer.post(`/dashboard/runs/${runId}/report`, { mode: 'resumido' });
@@ -123,17 +142,23 @@ describe('dashboard runs', function () {
     await strict.analyst.get(`/dashboard/runs/${id}`);
     const proposed = await strict.analyst.post(`/dashboard/runs/${id}/review`, { decision: 'rejected', note: 'Vínculo PEP não explicado' });
     expect(proposed.status).to.equal(200);
-    expect(proposed.html).to.contain('Proposta registrada, aguarda segundo analista.');
-    expect(textOf(proposed.html, 'run-proposal')).to.contain(`Proposta de ${strict.analyst.user.email}: reprovar — aguarda segundo analista`);
+    expect(proposed.html).to.contain('Proposta registrada: aguardando confirmação de outro analista.');
+    expect(textOf(proposed.html, 'run-proposal')).to.contain('Aguardando confirmação de outro analista.');
+    expect(textOf(proposed.html, 'run-proposal')).to.contain('Vínculo PEP não explicado');
+    // the proposer gets no form
+    expect(proposed.html).not.to.contain('data-testid="review-form"');
     expect((await run(strict, id))['status']).to.equal('pending_review');
 
-    const again = await strict.analyst.post(`/dashboard/runs/${id}/review`, { decision: 'rejected', note: '' });
+    // posted anyway (an old tab): the run page with the reason, not a conflict page
+    const again = await strict.analyst.post(`/dashboard/runs/${id}/review`, { decision: 'rejected', note: 'Eu mesmo' });
     expect(again.status).to.equal(409);
     expect(again.html).to.contain('Esta decisão precisa de um segundo analista');
+    expect(again.html).not.to.contain('Conflito');
     expect((await run(strict, id))['status']).to.equal('pending_review');
 
-    await second.get(`/dashboard/runs/${id}`);
-    const confirmed = await second.post(`/dashboard/runs/${id}/review`, { decision: 'rejected', note: '' });
+    const toConfirm = await second.get(`/dashboard/runs/${id}`);
+    expect(textOf(toConfirm.html, 'review-confirm')).to.contain(`Confirme a proposta de ${strict.analyst.user.email}`);
+    const confirmed = await second.post(`/dashboard/runs/${id}/review`, { decision: 'rejected', note: 'Confirmo' });
     expect(confirmed.status).to.equal(200);
     expect(confirmed.html).to.contain('Decisão registrada.');
     expect(textOf(confirmed.html, 'run-review-done')).to.contain(`Reprovado por ${second.user.email}, proposta por ${strict.analyst.user.email}`);

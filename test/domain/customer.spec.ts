@@ -30,7 +30,7 @@ const registered: CustomerEvent = {
   data: { customer_id: 'c1', tenant_id: 't1', environment: 'sandbox', type: 'pf', ...registration, created_at: NOW },
 };
 const requested = (runId: string, at = NOW): CustomerEvent => ({ type: 'CustomerRunRequested', data: { customer_id: 'c1', run_id: runId, requested_at: at } });
-const statusChanged = (status: 'aprovado' | 'recusado' | 'em_analise' | 'pendencia', reason: string, at = LATER): CustomerEvent => ({
+const statusChanged = (status: 'aprovado' | 'recusado' | 'em_analise' | 'pendencia' | 'em_monitoramento', reason: string, at = LATER): CustomerEvent => ({
   type: 'CustomerStatusChanged',
   data: { customer_id: 'c1', status, reason, changed_at: at },
 });
@@ -170,6 +170,23 @@ describe('customer decider', () => {
     customer.given(given).when(conclude(review)).then([concluded(review)]);
     // a new run of the customer concludes on its own
     customer.given([...given, requested('r2', LATER)]).when(conclude({ run_id: 'r2' })).then([concluded({ run_id: 'r2' })]);
+  });
+
+  it("follows an analyst's decision on its latest run: approval gives the policy's accepting status or aprovado, rejection recusado", () => {
+    // an OFAC-blocked onboarding run leaves the customer em_analise until an analyst decides
+    const blockedRun = { run_status: 'blocked', decision: 'rejected', risk_band: null, completed_at: NOW };
+    const given = [registered, requested('r1'), concluded(blockedRun)];
+    customer.given([registered, requested('r1')]).when(conclude(blockedRun)).then([concluded(blockedRun)]);
+    const reviewed = { run_status: 'completed', decision: 'approved', risk_band: null, completed_at: LATER };
+    customer.given(given).when(conclude({ ...reviewed, analyst_decision: 'approved' })).then([concluded(reviewed), statusChanged('aprovado', 'analyst_review')]);
+    const monitored = { ...reviewed, risk_band: 'medio' };
+    customer.given(given).when(conclude({ ...monitored, policy_status: 'em_monitoramento', analyst_decision: 'approved' })).then([concluded(monitored), statusChanged('em_monitoramento', 'analyst_review')]);
+    // a policy status that does not accept (pendencia, recusado) gives aprovado for an approval
+    customer.given(given).when(conclude({ ...monitored, policy_status: 'pendencia', analyst_decision: 'approved' })).then([concluded(monitored), statusChanged('aprovado', 'analyst_review')]);
+    const rejected = { ...reviewed, decision: 'rejected' };
+    customer.given(given).when(conclude({ ...rejected, policy_status: 'aprovado', analyst_decision: 'rejected' })).then([concluded(rejected), statusChanged('recusado', 'analyst_review')]);
+    // already the status the decision gives: the result is recorded, the status unchanged
+    customer.given([...given, statusChanged('recusado', 'operator')]).when(conclude({ ...rejected, analyst_decision: 'rejected' })).then([concluded(rejected)]);
   });
 
   it('changes the status only when it differs', () => {

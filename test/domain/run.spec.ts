@@ -205,67 +205,132 @@ describe('run decider', () => {
       .then([{ type: 'RunCancelled', data: { run_id: 'r1', customer_id: 'c1', cancelled_at: NOW } }]);
   });
 
-  it('reviews only runs awaiting an analyst, ending them completed with the decision', () => {
-    const pepHit = pfAnswers({ pep: answer('pep', 2, { is_pep: invalid('high') }) });
-    const history = [{ type: 'RunQueued', data: queued() } as RunEvent, started, ...pepHit.map(answered), finish(pepHit)];
-    const decided = runDecider.decide({ type: 'ReviewRun', decision: 'rejected', note: 'PEP sem justificativa', now: NOW }, history.reduce(runDecider.evolve, runDecider.initialState));
-    if (E.isLeft(decided)) expect.fail(decided.left.code);
-    expect(decided.right[0]!.type).to.equal('RunReviewed');
-    expect(decided.right[0]!.data).to.deep.include({ decision: 'rejected', note: 'PEP sem justificativa', risk_band: 'medio' });
-    const state = [...history, ...decided.right].reduce(runDecider.evolve, runDecider.initialState);
-    expect(state.status).to.equal('completed');
-    run.given([...history, ...decided.right]).when({ type: 'ReviewRun', decision: 'approved', note: '', now: NOW }).thenError('invalid_run_state');
-    const approved = [{ type: 'RunQueued', data: queued() } as RunEvent, started, ...pfAnswers().map(answered), finish(pfAnswers())];
-    run.given(approved).when({ type: 'ReviewRun', decision: 'approved', note: '', now: NOW }).thenError('invalid_run_state');
-  });
-
-  describe('four-eyes reviews by dashboard users', () => {
-    const pepHit = () => pfAnswers({ pep: answer('pep', 2, { is_pep: invalid('high') }) });
-    const pending = () => [{ type: 'RunQueued', data: queued() } as RunEvent, started, ...pepHit().map(answered), finish(pepHit())];
-    const altoPending = () => {
-      const events = pending();
-      const last = events[events.length - 1]!;
-      events[events.length - 1] = { ...last, data: { ...last.data, risk_band: 'alto' } } as RunEvent;
+  describe('the analyst review (decisions.md §2, §4)', () => {
+    const fold = (events: readonly RunEvent[]) => events.reduce(runDecider.evolve, runDecider.initialState);
+    const through = (answers: RecordedAnswer[], definition = REFERENCE_PF): RunEvent[] => {
+      let events: RunEvent[] = [{ type: 'RunQueued', data: queued(definition) }, started];
+      for (const a of answers) {
+        const decided = runDecider.decide(record(a), fold(events));
+        if (E.isLeft(decided)) throw new Error(decided.left.code);
+        events = [...events, ...decided.right];
+        if (decided.right.some((e) => e.type === 'RunCompleted')) break;
+      }
       return events;
     };
-    const fold = (events: readonly RunEvent[]) => events.reduce(runDecider.evolve, runDecider.initialState);
-    const review = (decision: 'approved' | 'rejected', reviewer: string, fourEyes = true, note = ''): RunCommand => ({ type: 'ReviewRun', decision, note, now: NOW, reviewer, four_eyes: fourEyes });
+    const pending = () => through(pfAnswers({ pep: answer('pep', 2, { is_pep: invalid('high') }) }));
+    const blocked = () => through([answer('sanctions', 1, { sanctions_hit: invalid('critical') })]);
+    const held = () => through(pfAnswers({ receita_cpf: answer('receita_cpf', 1, {}, 'ERROR') }));
+    const partialApproved = () => through(pfAnswers({ legal_proceedings: answer('legal_proceedings', 2, {}, 'ERROR') }));
+    const completedReview = () =>
+      through(
+        REFERENCE_PJ.sources.map((s) =>
+          s.source_id === 'legal_proceedings' ? answer('legal_proceedings', 2, { civil_proceedings: invalid('critical') }) : answer(s.source_id as SourceId, s.tier),
+        ),
+        REFERENCE_PJ,
+      );
+    const approvedRun = () => through(pfAnswers());
+    const failedRun = () => through(REFERENCE_PF.sources.map((s) => answer(s.source_id as SourceId, s.tier, {}, 'ERROR')));
+    const review = (decision: 'approved' | 'rejected', reviewer?: string, fourEyes = true, note = 'Nota do analista'): RunCommand => ({
+      type: 'ReviewRun',
+      decision,
+      note,
+      now: NOW,
+      four_eyes: fourEyes,
+      ...(reviewer === undefined ? {} : { reviewer }),
+    });
     const decide = (events: readonly RunEvent[], command: RunCommand) => {
       const decided = runDecider.decide(command, fold(events));
-      if (E.isLeft(decided)) return expect.fail(decided.left.code);
+      if (E.isLeft(decided)) return expect.fail(`${decided.left.code}: ${decided.left.message}`);
       return decided.right;
     };
 
-    it('makes a rejection a proposal, refuses its proposer the second decision, and lets another user confirm it', () => {
-      const proposed = decide(pending(), review('rejected', 'user:a', true, 'PEP sem justificativa'));
-      expect(proposed.map((e) => e.type)).to.deep.equal(['RunReviewProposed']);
-      expect(proposed[0]!.data).to.deep.include({ decision: 'rejected', proposed_by: 'user:a', note: 'PEP sem justificativa' });
-      const history = [...pending(), ...proposed];
-      expect(fold(history).status).to.equal('pending_review');
-      run.given(history).when(review('rejected', 'user:a')).thenError('four_eyes_required');
-      const confirmed = decide(history, review('rejected', 'user:b'));
-      expect(confirmed.map((e) => e.type)).to.deep.equal(['RunReviewed']);
-      // the second analyst's empty note keeps the proposer's reasons
-      expect(confirmed[0]!.data).to.deep.include({ decision: 'rejected', reviewed_by: 'user:b', proposed_by: 'user:a', note: 'PEP sem justificativa' });
-      expect(fold([...history, ...confirmed]).status).to.equal('completed');
+    it('decides a pending_review, blocked, held, partial and completed/review run: completed, the automatic outcome kept', () => {
+      const cases: [string, () => RunEvent[], Record<string, unknown>][] = [
+        ['pending_review', pending, { status: 'pending_review', decision: 'review', operative_decision: 'review', risk_band: 'medio', manual_review: true }],
+        ['blocked', blocked, { status: 'blocked', decision: 'rejected', operative_decision: 'rejected', risk_band: null, manual_review: false }],
+        ['held', held, { status: 'partial', decision: 'approved', operative_decision: 'hold', manual_review: false }],
+        ['partial', partialApproved, { status: 'partial', decision: 'approved', operative_decision: 'approved', manual_review: false }],
+        ['completed/review', completedReview, { status: 'completed', decision: 'review', operative_decision: 'review', risk_band: 'alto', manual_review: false }],
+      ];
+      for (const [name, history, automatic] of cases) {
+        const events = decide(history(), review('approved', 'u-a', false));
+        expect(events.map((e) => e.type), name).to.deep.equal(['RunReviewed']);
+        const data = events[0]!.data as Record<string, unknown>;
+        expect(data, name).to.deep.include({ decision: 'approved', note: 'Nota do analista', reviewed_by: 'u-a', reviewed_at: NOW });
+        expect(data['automatic'], name).to.deep.include(automatic);
+        const after = fold([...history(), ...events]);
+        expect(after.status, name).to.equal('completed');
+        if (after.status !== 'none') expect(after.manual_review, name).to.equal(false);
+      }
     });
 
-    it('lets a second user answer a different decision, which becomes the new proposal', () => {
-      const history = [...pending(), ...decide(pending(), review('rejected', 'user:a'))];
-      const counter = decide(history, review('approved', 'user:b'));
-      // a medio run's approval needs one analyst, so the counter-decision is final
-      expect(counter.map((e) => e.type)).to.deep.equal(['RunReviewed']);
-      const alto = altoPending();
-      const rejectAgain = decide([...alto, ...decide(alto, review('approved', 'user:a'))], review('rejected', 'user:b'));
-      expect(rejectAgain.map((e) => e.type)).to.deep.equal(['RunReviewProposed']);
-      expect(rejectAgain[0]!.data).to.deep.include({ decision: 'rejected', proposed_by: 'user:b' });
+    it('refuses failed, cancelled, queued, running, completed approved/rejected and already-decided runs with invalid_run_state', () => {
+      const queuedOnly: RunEvent[] = [{ type: 'RunQueued', data: queued() }];
+      const cancelled: RunEvent[] = [...queuedOnly, { type: 'RunCancelled', data: { run_id: 'r1', customer_id: null, cancelled_at: NOW } }];
+      const decided = [...pending(), ...decide(pending(), review('approved', undefined, false))];
+      for (const history of [failedRun(), cancelled, queuedOnly, [...queuedOnly, started], approvedRun(), decided]) {
+        run.given(history).when(review('approved', undefined, false)).thenError('invalid_run_state', (error) => expect(error.message).to.match(/não aguarda revisão/));
+      }
+      run.given(decided).when(review('rejected', 'u-b', true)).thenError('invalid_run_state', (error) => expect(error.message).to.match(/já foi decidida/));
     });
 
-    it('holds an approval only on an alto run, and nothing without four-eyes or for the operator', () => {
-      expect(decide(pending(), review('approved', 'user:a')).map((e) => e.type)).to.deep.equal(['RunReviewed']);
-      expect(decide(pending(), review('rejected', 'user:a', false)).map((e) => e.type)).to.deep.equal(['RunReviewed']);
-      expect(decide(pending(), { type: 'ReviewRun', decision: 'rejected', note: '', now: NOW }).map((e) => e.type)).to.deep.equal(['RunReviewed']);
-      expect(decide(altoPending(), review('approved', 'user:a')).map((e) => e.type)).to.deep.equal(['RunReviewProposed']);
+    it('requires a note: empty or blank is invalid_request on the field note', () => {
+      for (const note of ['', '   ']) {
+        run.given(pending()).when(review('approved', undefined, false, note)).thenError('invalid_request', (error) => expect(error.param).to.equal('note'));
+      }
+      expect(decide(pending(), review('approved', undefined, false, '  Revisado  '))[0]!.data).to.deep.include({ note: 'Revisado' });
+    });
+
+    it('decides at once with four-eyes off, with or without a named analyst', () => {
+      expect(decide(blocked(), review('approved', undefined, false)).map((e) => e.type)).to.deep.equal(['RunReviewed']);
+      expect(decide(pending(), review('rejected', 'u-a', false)).map((e) => e.type)).to.deep.equal(['RunReviewed']);
+    });
+
+    describe('four-eyes', () => {
+      it('makes a rejection a proposal, refuses its proposer the confirmation, and lets another analyst confirm it', () => {
+        const proposed = decide(pending(), review('rejected', 'u-a', true, 'PEP sem justificativa'));
+        expect(proposed).to.deep.equal([
+          { type: 'RunReviewProposed', data: { run_id: 'r1', tenant_id: 't1', decision: 'rejected', note: 'PEP sem justificativa', proposed_by: 'u-a', proposed_at: NOW } },
+        ]);
+        const history = [...pending(), ...proposed];
+        expect(fold(history).status).to.equal('pending_review');
+        run.given(history).when(review('rejected', 'u-a')).thenError('four_eyes_required');
+        const confirmed = decide(history, review('rejected', 'u-b', true, 'Confirmo'));
+        expect(confirmed.map((e) => e.type)).to.deep.equal(['RunReviewed']);
+        expect(confirmed[0]!.data).to.deep.include({ decision: 'rejected', reviewed_by: 'u-b', proposed_by: 'u-a', note: 'Confirmo', proposal_note: 'PEP sem justificativa', proposed_at: NOW });
+        expect(fold([...history, ...confirmed]).status).to.equal('completed');
+      });
+
+      it('needs two analysts for an approval clearing a block or an automatic rejection', () => {
+        const proposed = decide(blocked(), review('approved', 'u-a', true, 'Homônimo: data de nascimento diferente'));
+        expect(proposed.map((e) => e.type)).to.deep.equal(['RunReviewProposed']);
+        const history = [...blocked(), ...proposed];
+        expect(fold(history).status).to.equal('blocked');
+        run.given(history).when(review('approved', 'u-a')).thenError('four_eyes_required');
+        const confirmed = decide(history, review('approved', 'u-b', true, 'Confirmado'));
+        expect(confirmed[0]!.data).to.deep.include({ decision: 'approved', reviewed_by: 'u-b', proposed_by: 'u-a' });
+        expect((confirmed[0]!.data as { automatic: unknown }).automatic).to.deep.include({ status: 'blocked', decision: 'rejected' });
+      });
+
+      it('needs two analysts for any decision on an alto run, one for an approval of a medio or held run', () => {
+        expect(decide(completedReview(), review('approved', 'u-a')).map((e) => e.type)).to.deep.equal(['RunReviewProposed']);
+        expect(decide(pending(), review('approved', 'u-a')).map((e) => e.type)).to.deep.equal(['RunReviewed']);
+        expect(decide(held(), review('approved', 'u-a')).map((e) => e.type)).to.deep.equal(['RunReviewed']);
+      });
+
+      it('lets another analyst answer a different decision, which becomes the new proposal when it needs two', () => {
+        const history = [...pending(), ...decide(pending(), review('rejected', 'u-a'))];
+        // a medio run's approval needs one analyst, so the counter-decision is final
+        expect(decide(history, review('approved', 'u-b')).map((e) => e.type)).to.deep.equal(['RunReviewed']);
+        const alto = completedReview();
+        const rejectAgain = decide([...alto, ...decide(alto, review('approved', 'u-a'))], review('rejected', 'u-b'));
+        expect(rejectAgain.map((e) => e.type)).to.deep.equal(['RunReviewProposed']);
+        expect(rejectAgain[0]!.data).to.deep.include({ decision: 'rejected', proposed_by: 'u-b' });
+      });
+
+      it('refuses a decision that needs two analysts when none is named (analyst_required)', () => {
+        run.given(pending()).when(review('rejected', undefined, true)).thenError('analyst_required', (error) => expect(error.param).to.equal('analyst'));
+      });
     });
   });
 });

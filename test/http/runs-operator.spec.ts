@@ -115,8 +115,9 @@ describe('operator review and cancellation of runs', () => {
     expect(((await (await getJson(service, w.key, '/bureau/runs?status=pending_review')).json()) as Json).data).to.deep.equal([]);
   });
 
-  it('review is refused (409 invalid_run_state) for completed, blocked, partial without manual review and failed runs', async () => {
-    for (const doc of ['00000000191', '00000000272', '00000000434', '00000000604']) {
+  // issue 28: blocked and partial runs now await an analyst (test/http/run-review.spec.ts)
+  it('review is refused (409 invalid_run_state) for completed approved and failed runs', async () => {
+    for (const doc of ['00000000191', '00000000604']) {
       const { runId, run } = await finished(doc);
       const response = await review(runId, { decision: 'approved', note: 'x' });
       expect(response.status, doc).to.equal(409);
@@ -127,15 +128,15 @@ describe('operator review and cancellation of runs', () => {
 
   it('review validates its body and the run id', async () => {
     const { runId } = await finished('00000000353');
-    for (const body of [{ decision: 'review' }, { decision: 'maybe', note: 'x' }, {}, { decision: 'approved', note: 'n'.repeat(2001) }]) {
+    for (const body of [{ decision: 'review' }, { decision: 'maybe', note: 'x' }, {}, { decision: 'approved', note: 'n'.repeat(2001) }, { decision: 'approved' }, { decision: 'approved', note: ' ' }]) {
       const response = await review(runId, body);
       expect(response.status, JSON.stringify(body)).to.equal(400);
     }
     expect((await waitForRun(service, w.key, runId)).status).to.equal('pending_review');
-    const unknown = await review('3f2504e0-4f89-41d3-9a0c-0305e82c3301', { decision: 'approved' });
+    const unknown = await review('3f2504e0-4f89-41d3-9a0c-0305e82c3301', { decision: 'approved', note: 'x' });
     expect(unknown.status).to.equal(404);
     expect((await errorOf(unknown)).code).to.equal('run_not_found');
-    expect((await errorOf(await review('nope', { decision: 'approved' }))).code).to.equal('invalid_id');
+    expect((await errorOf(await review('nope', { decision: 'approved', note: 'x' }))).code).to.equal('invalid_id');
     const noToken = await service.call(`/operator/v1/runs/${runId}/review`, { method: 'POST', json: { decision: 'approved' } });
     expect(noToken.status).to.equal(401);
   });
@@ -164,7 +165,7 @@ describe('operator review and cancellation of runs', () => {
     expect(events.map((e) => e.type)).to.deep.equal(['RunQueued', 'RunStarted', 'RunCancelled']);
     expect((await waitForRun(service, w.key, runId)).status).to.equal('cancelado');
     // and it cannot be reviewed
-    expect((await review(runId, { decision: 'approved' })).status).to.equal(409);
+    expect((await review(runId, { decision: 'approved', note: 'x' })).status).to.equal(409);
   });
 
   it('cancel of a finished run: 409 invalid_run_state, and the run is unchanged', async () => {

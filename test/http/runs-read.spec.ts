@@ -16,7 +16,7 @@ import {
   type World,
 } from './runs-support.js';
 
-const RUN_FIELDS = ['run_id', 'status', 'decision', 'operative_decision', 'risk_band', 'external_id', 'metadata', 'template_name', 'summary_message', 'manual_review', 'created_at', 'completed_at', 'livemode'];
+const RUN_FIELDS = ['run_id', 'status', 'decision', 'operative_decision', 'risk_band', 'external_id', 'metadata', 'template_name', 'summary_message', 'manual_review', 'created_at', 'completed_at', 'livemode', 'review'];
 const SUMMARY_FIELDS = ['run_id', 'template_id', 'status', 'decision', 'risk_band', 'subject_type', 'external_id', 'metadata', 'created_at', 'completed_at'];
 const ANALYSIS_FIELDS = ['schema_version', 'built_at', 'decision', 'operative_decision', 'confidence', 'findings', 'blocked_by', 'source_groups', 'review_reasons', 'risk_dimensions', 'subject_profile', 'incomplete_sources'];
 const BANDS = ['baixo', 'medio', 'alto'];

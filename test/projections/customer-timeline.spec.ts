@@ -40,10 +40,39 @@ describe('customer timeline projection', () => {
           tenant_id: 't1',
           entries: [
             { type: 'CustomerRegistered', at: OCCURRED_AT, actor: 'system', detail: {} },
-            { type: 'CustomerStatusChanged', at: OCCURRED_AT, actor: 'system', detail: { status: 'aprovado' } },
+            { type: 'CustomerStatusChanged', at: OCCURRED_AT, actor: 'system', detail: { status: 'aprovado', reason: 'manual' } },
           ],
         },
       });
     timeline.given([at('run-r1', 'RunStarted', { run_id: 'r1' }), at('customerdoc-abc', 'DocumentReserved', {}), at('customerext-abc', 'ExternalIdReserved', {})]).then({});
+  });
+
+  it("adds an analyst's decision on one of the customer's runs: who decided and proposed, the automatic outcome, no note", () => {
+    const at = eventLog();
+    const automatic = { status: 'blocked', decision: 'rejected', operative_decision: 'rejected', risk_band: null, manual_review: false };
+    const registered = at('customer-c1', 'CustomerRegistered', { customer_id: 'c1' });
+    const reviewed = at('run-r1', 'RunReviewed', { run_id: 'r1', customer_id: 'c1', decision: 'approved', note: 'homônimo', reviewed_by: 'u2', proposed_by: 'u1', automatic }, { actor: 'user:u2' });
+    const detail = {
+      run_id: 'r1',
+      decision: 'approved',
+      reviewed_by: 'u2',
+      proposed_by: 'u1',
+      automatic_status: 'blocked',
+      automatic_decision: 'rejected',
+      automatic_operative_decision: 'rejected',
+      automatic_risk_band: null,
+    };
+    timeline.given([registered, reviewed]).then({
+      c1: {
+        customer_id: 'c1',
+        tenant_id: 't1',
+        entries: [
+          { type: 'CustomerRegistered', at: OCCURRED_AT, actor: 'system', detail: {} },
+          { type: 'RunReviewed', at: OCCURRED_AT, actor: 'user:u2', detail },
+        ],
+      },
+    });
+    // a run no customer asked for has no timeline
+    timeline.given([at('run-r2', 'RunReviewed', { run_id: 'r2', customer_id: null, decision: 'approved' })]).then({});
   });
 });

@@ -373,11 +373,18 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Decide a run awaiting manual review
-         * @description Only a `pending_review` run, or a `partial` run with `manual_review: true`. The run
-         *     becomes `completed` with the analyst's decision as `decision` and `operative_decision`,
-         *     `manual_review` false, and a new `run.completed` webhook is sent. `note` has at most
-         *     2,000 characters.
+         * Decide a run awaiting an analyst
+         * @description A `pending_review`, `blocked` or `partial` run (held or not), or a `completed` run whose
+         *     decision is `review`. The run becomes `completed` with the analyst's decision as
+         *     `decision` and `operative_decision`, `manual_review` false, and a new `run.completed`
+         *     webhook is sent; the automatic outcome is kept in the run's `review.automatic`. `note`
+         *     is required (not blank, at most 2,000 characters). `analyst` names the dashboard user
+         *     deciding (user_id or e-mail of an active user of the run's account): required when the
+         *     account has four-eyes, optional otherwise. Under four-eyes a rejection, any decision on
+         *     an `alto` run, and an approval overriding an automatic rejection or block need two
+         *     analysts: the first call answers 200 with `review.status: awaiting_confirmation`; another
+         *     analyst sending the same decision confirms it (the proposer confirming is 409
+         *     `four_eyes_required`); a different decision replaces the proposal.
          */
         post: operations["reviewRun"];
         delete?: never;
@@ -2074,8 +2081,9 @@ export interface components {
         OpReviewRunRequest: {
             /** @enum {string} */
             decision: "approved" | "rejected";
-            /** @default  */
-            note?: string;
+            note: string;
+            /** @description The user_id or e-mail of the dashboard user deciding; required when the account has four-eyes. */
+            analyst?: string;
         };
         OpReport: {
             /** @constant */
@@ -2684,7 +2692,45 @@ export interface components {
             /** Format: date-time */
             completed_at: string | null;
             livemode: boolean;
+            review?: components["schemas"]["RunReview"];
         };
+        /**
+         * @description The analyst's decision on the run: null while none was made or proposed;
+         *     `awaiting_confirmation` when a four-eyes proposal waits for a second analyst; `decided`
+         *     once decided, with the automatic outcome the decision replaced. Analysts are named by
+         *     dashboard user_id (absent when the operator decided without naming one).
+         */
+        RunReview: null | {
+            /** @constant */
+            status: "awaiting_confirmation";
+            decision: components["schemas"]["ReviewDecision"];
+            note: string;
+            proposed_by: string;
+            proposed_at: components["schemas"]["Timestamp"];
+        } | {
+            /** @constant */
+            status: "decided";
+            decision: components["schemas"]["ReviewDecision"];
+            note: string;
+            decided_by?: string;
+            decided_at: components["schemas"]["Timestamp"];
+            proposed_by?: string;
+            proposed_at?: components["schemas"]["Timestamp"];
+            proposal_note?: string;
+            /** @description The engine's outcome before the analyst decided (null for decisions recorded before it was kept). */
+            automatic: null | {
+                /** @enum {string} */
+                status: "completed" | "blocked" | "pending_review" | "partial";
+                /** @enum {string} */
+                decision: "approved" | "rejected" | "review";
+                /** @enum {string} */
+                operative_decision: "approved" | "rejected" | "review" | "hold";
+                risk_band: components["schemas"]["RiskBand"];
+                manual_review: boolean;
+            };
+        };
+        /** @enum {string} */
+        ReviewDecision: "approved" | "rejected";
         RunSummary: {
             /** Format: uuid */
             run_id: string;
@@ -4518,7 +4564,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "decision": "approved",
-                 *       "note": "PEP relationship reviewed; approved by compliance."
+                 *       "note": "PEP relationship reviewed; approved by compliance.",
+                 *       "analyst": "analista@example.com"
                  *     }
                  */
                 "application/json": components["schemas"]["OpReviewRunRequest"];
@@ -4552,12 +4599,12 @@ export interface operations {
                     "application/json": components["schemas"]["Run"];
                 };
             };
-            /** @description `invalid_id` (run_id), `invalid_json`, `invalid_request` (decision not approved or rejected, note not a string or over 2,000 characters, unknown field). */
+            /** @description `invalid_id` (run_id), `invalid_json`, `invalid_request` (decision not approved or rejected, note missing, blank, not a string or over 2,000 characters, unknown field), `analyst_required` (the account has four-eyes and no analyst was named), `analyst_not_found` (analyst is not an active dashboard user of the run's account). */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["OpUnauthorized"];
             /** @description `run_not_found`. */
             404: components["responses"]["NotFound"];
-            /** @description `invalid_run_state` (the run is not awaiting review), `concurrent_update`. */
+            /** @description `invalid_run_state` (the run is not awaiting an analyst: failed, cancelled, queued, running, completed without `review`, or already decided), `four_eyes_required` (the proposer cannot confirm their own proposal), `concurrent_update`. */
             409: components["responses"]["OpConflict"];
             413: components["responses"]["OpPayloadTooLarge"];
             500: components["responses"]["OpInternalError"];

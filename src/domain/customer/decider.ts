@@ -86,7 +86,20 @@ export type CustomerCommand =
   | { type: 'AbortRun'; run_id: string; reason: string; now: string }
   /** a periodic review's run of a monitored customer whose latest run is one of `after_run_ids` (the run reviewed, then attempts never queued) */
   | { type: 'RequestReviewRun'; run_id: string; after_run_ids: readonly string[]; now: string }
-  | { type: 'ConcludeRun'; run_id: string; run_status: string; decision: string | null; risk_band: string | null; completed_at: string; source_birth_date: string | null; policy_status: CustomerStatus | null; now: string }
+  | {
+      type: 'ConcludeRun';
+      run_id: string;
+      run_status: string;
+      decision: string | null;
+      risk_band: string | null;
+      completed_at: string;
+      source_birth_date: string | null;
+      /** the status the tenant's auto_decision_policy maps the run's risk band to, if any */
+      policy_status: CustomerStatus | null;
+      /** set when an analyst decided the run (RunReviewed): the customer's status follows it */
+      analyst_decision?: 'approved' | 'rejected';
+      now: string;
+    }
   | { type: 'ChangeStatus'; status: CustomerStatus; reason: string; now: string }
   | { type: 'UploadDocument'; document_id: string; document_type: string; file_name: string; mime_type: string; size: number; sha256: string; blob_key: string; now: string }
   | { type: 'ReviewDocument'; document_id: string; status: 'aprovado' | 'rejeitado'; reason: string | null; now: string }
@@ -199,7 +212,19 @@ function decideOnCustomer(command: Exclude<CustomerCommand, { type: 'Register' }
   }
 }
 
-/** A run's result recorded, and the status the tenant's auto-decision policy gives it. */
+/**
+ * The customer's status after an analyst decided their latest run (issue 28): an approval gives
+ * the status the tenant's auto_decision_policy maps the run's risk band to when that status
+ * accepts the customer (aprovado or em_monitoramento), else aprovado; a rejection gives recusado.
+ * Either way the change carries reason `analyst_review`. (A run still awaiting an analyst leaves
+ * the customer em_analise: the automatic path does not decide it.)
+ */
+export function analystStatus(decision: 'approved' | 'rejected', policyStatus: CustomerStatus | null): CustomerStatus {
+  if (decision === 'rejected') return 'recusado';
+  return policyStatus === 'aprovado' || policyStatus === 'em_monitoramento' ? policyStatus : 'aprovado';
+}
+
+/** A run's result recorded, and the status the tenant's auto-decision policy (or the analyst) gives it. */
 function concludeRun(command: CommandOf<'ConcludeRun'>, state: Registered): Decision {
   const id = state.customer_id;
   // a review ends a run a second time with another result, which is recorded too
@@ -217,6 +242,11 @@ function concludeRun(command: CommandOf<'ConcludeRun'>, state: Registered): Deci
       source_birth_date: command.source_birth_date,
     },
   };
+  const byAnalyst = command.analyst_decision ? analystStatus(command.analyst_decision, command.policy_status) : null;
+  if (byAnalyst) {
+    const changed: CustomerEvent = { type: 'CustomerStatusChanged', data: { customer_id: id, status: byAnalyst, reason: 'analyst_review', changed_at: command.now } };
+    return E.right(byAnalyst === state.status ? [concluded] : [concluded, changed]);
+  }
   // a periodic review's result is decided like an onboarding one, from em_monitoramento
   const awaitingDecision = state.status === 'em_analise' || (state.review_run && state.status === 'em_monitoramento');
   const policyApplies = command.policy_status !== null && awaitingDecision && command.policy_status !== state.status;

@@ -18,12 +18,25 @@ export type RunState =
       risk_band: string | null;
       /** four-eyes: the decision awaiting a second analyst */
       proposal: ReviewProposal | null;
+      /** the engine's outcome (RunCompleted), kept beside the analyst's decision */
+      automatic?: AutomaticOutcome | null;
+      /** an analyst has decided the run (RunReviewed) */
+      reviewed?: boolean;
     };
+
+export interface AutomaticOutcome {
+  status: 'completed' | 'blocked' | 'pending_review' | 'partial';
+  decision: 'approved' | 'rejected' | 'review';
+  operative_decision: 'approved' | 'rejected' | 'review' | 'hold';
+  risk_band: 'baixo' | 'medio' | 'alto' | null;
+  manual_review: boolean;
+}
 
 export interface ReviewProposal {
   decision: 'approved' | 'rejected';
   note: string;
   proposed_by: string;
+  proposed_at?: string;
 }
 
 export type RunCommand =
@@ -37,9 +50,9 @@ export type RunCommand =
       decision: 'approved' | 'rejected';
       note: string;
       now: string;
-      /** the dashboard user deciding (`user:<id>` actors); absent for the operator API */
+      /** the analyst deciding (`user:<id>`): the dashboard's user, or the operator API's `analyst` */
       reviewer?: string;
-      /** the tenant's four-eyes setting, for reviews by a user */
+      /** the tenant's four-eyes setting */
       four_eyes?: boolean;
     };
 
@@ -82,6 +95,71 @@ function finish(run: RunQueuedData, answers: Readonly<Record<string, RecordedAns
       cost: outcome.cost,
     },
   };
+}
+
+type ActiveRun = Exclude<RunState, { status: 'none' }>;
+type ReviewCommand = Extract<RunCommand, { type: 'ReviewRun' }>;
+
+/**
+ * decisions.md §4: `pending_review`, `blocked`, any `partial` (held or not) and a `completed` run
+ * whose decision is `review` wait for an analyst; nothing else does, and a run is decided once.
+ */
+export function awaitsReview(state: ActiveRun): boolean {
+  if (state.reviewed) return false;
+  if (state.status === 'pending_review' || state.status === 'blocked' || state.status === 'partial') return true;
+  return state.status === 'completed' && state.automatic?.decision === 'review';
+}
+
+/**
+ * Four-eyes (tenant setting): two different analysts for a rejection, for any decision on an
+ * `alto` run, and for an approval that overrides an automatic rejection or block (a sanctions
+ * homonym cleared).
+ */
+export function needsTwoAnalysts(state: ActiveRun, decision: 'approved' | 'rejected'): boolean {
+  if (decision === 'rejected' || state.risk_band === 'alto') return true;
+  return state.status === 'blocked' || state.automatic?.decision === 'rejected';
+}
+
+const STATE_LABEL: Record<string, string> = {
+  queued: 'na fila',
+  running: 'em execução',
+  completed: 'concluída',
+  failed: 'com falha',
+  cancelado: 'cancelada',
+};
+
+function reviewRun(state: ActiveRun, command: ReviewCommand) {
+  if (!awaitsReview(state)) {
+    const why = state.reviewed ? 'já foi decidida por um analista' : `está ${STATE_LABEL[state.status] ?? state.status}${state.status === 'completed' ? ' sem pedir revisão' : ''}`;
+    return wrongState(`Esta execução não aguarda revisão: ${why}. Só execuções pendentes de revisão, bloqueadas, parciais ou concluídas com decisão "revisar" podem ser decididas.`);
+  }
+  const note = command.note.trim();
+  if (note === '') return E.left(new DomainError('invalid_request', 'A nota é obrigatória: escreva o motivo da decisão.', 'note'));
+  const reviewer = command.reviewer;
+  const needsTwo = command.four_eyes === true && needsTwoAnalysts(state, command.decision);
+  if (needsTwo && reviewer === undefined) {
+    return E.left(new DomainError('analyst_required', 'Esta conta exige dois analistas (four-eyes): informe o analista que decide.', 'analyst'));
+  }
+  const proposal = state.proposal;
+  const run = state.run;
+  if (needsTwo && (!proposal || proposal.decision !== command.decision)) {
+    // the first of two, or a different decision replacing the proposal: it waits for a second analyst
+    return E.right([
+      { type: 'RunReviewProposed' as const, data: { run_id: run.run_id, tenant_id: run.tenant_id, decision: command.decision, note, proposed_by: reviewer!, proposed_at: command.now } },
+    ]);
+  }
+  if (needsTwo && proposal!.proposed_by === reviewer) {
+    return E.left(new DomainError('four_eyes_required', 'Esta decisão precisa de um segundo analista: quem a propôs não pode confirmá-la.'));
+  }
+  const by = reviewer === undefined ? {} : { reviewed_by: reviewer };
+  const proposed = needsTwo ? { proposed_by: proposal!.proposed_by, proposal_note: proposal!.note, ...(proposal!.proposed_at ? { proposed_at: proposal!.proposed_at } : {}) } : {};
+  const automatic = state.automatic ? { automatic: state.automatic } : {};
+  return E.right([
+    {
+      type: 'RunReviewed' as const,
+      data: { ...result(run, state.answers, command.now), decision: command.decision, note, risk_band: state.risk_band as 'baixo' | null, reviewed_at: command.now, ...by, ...proposed, ...automatic },
+    },
+  ]);
 }
 
 /**
@@ -130,33 +208,8 @@ export const runDecider: Decider<RunCommand, RunState, RunEvent> = {
         // a second cancel is refused like any other cancel of a finished run (decisions.md: only from queued or running)
         if (state.status !== 'queued' && state.status !== 'running') return wrongState(`A ${state.status} run cannot be cancelled; only queued or running runs can.`);
         return E.right([{ type: 'RunCancelled', data: { run_id: state.run.run_id, customer_id: state.run.customer_id, cancelled_at: command.now } }]);
-      case 'ReviewRun': {
-        const reviewable = state.status === 'pending_review' || (state.status === 'partial' && state.manual_review);
-        if (!reviewable) return wrongState(`Only runs awaiting manual review can be reviewed; this run is ${state.status}.`);
-        const reviewer = command.reviewer;
-        const needsTwo = reviewer !== undefined && command.four_eyes === true && (command.decision === 'rejected' || state.risk_band === 'alto');
-        const proposal = state.proposal;
-        if (needsTwo && (!proposal || proposal.decision !== command.decision)) {
-          // the first of two, or a different decision replacing the proposal: it waits for a second analyst
-          return E.right([
-            {
-              type: 'RunReviewProposed',
-              data: { run_id: state.run.run_id, tenant_id: state.run.tenant_id, decision: command.decision, note: command.note, proposed_by: reviewer, proposed_at: command.now },
-            },
-          ]);
-        }
-        if (needsTwo && proposal!.proposed_by === reviewer) {
-          return E.left(new DomainError('four_eyes_required', 'Esta decisão precisa de um segundo analista: quem a propôs não pode confirmá-la.'));
-        }
-        const by = reviewer === undefined ? {} : needsTwo ? { reviewed_by: reviewer, proposed_by: proposal!.proposed_by } : { reviewed_by: reviewer };
-        const note = needsTwo && command.note === '' ? proposal!.note : command.note;
-        return E.right([
-          {
-            type: 'RunReviewed',
-            data: { ...result(state.run, state.answers, command.now), decision: command.decision, note, risk_band: state.risk_band as 'baixo' | null, reviewed_at: command.now, ...by },
-          },
-        ]);
-      }
+      case 'ReviewRun':
+        return reviewRun(state, command);
       default: {
         const _exhaustive: never = command;
         return _exhaustive;
@@ -178,16 +231,18 @@ export const runDecider: Decider<RunCommand, RunState, RunEvent> = {
         const { run_id: _r, subject_ref: _s, answered_at: _a, ...answer } = event.data;
         return { ...state, answers: { ...state.answers, [answer.source_id]: readableAnswer(answer) } };
       }
-      case 'RunCompleted':
-        return { ...state, status: event.data.status, manual_review: event.data.manual_review, risk_band: event.data.risk_band };
+      case 'RunCompleted': {
+        const { status, decision, operative_decision, risk_band, manual_review } = event.data;
+        return { ...state, status, manual_review, risk_band, automatic: { status, decision, operative_decision, risk_band, manual_review } };
+      }
       case 'RunFailed':
         return { ...state, status: 'failed' };
       case 'RunCancelled':
         return { ...state, status: 'cancelado' };
       case 'RunReviewed':
-        return { ...state, status: 'completed', manual_review: false, proposal: null };
+        return { ...state, status: 'completed', manual_review: false, proposal: null, reviewed: true };
       case 'RunReviewProposed':
-        return { ...state, proposal: { decision: event.data.decision, note: event.data.note, proposed_by: event.data.proposed_by } };
+        return { ...state, proposal: { decision: event.data.decision, note: event.data.note, proposed_by: event.data.proposed_by, proposed_at: event.data.proposed_at } };
       default:
         return state;
     }

@@ -100,17 +100,28 @@ export const RunCancelled = t.type({ type: t.literal('RunCancelled'), data: t.ty
 
 const ReviewDecision = t.keyof({ approved: null, rejected: null });
 
+/** The engine's outcome of a run an analyst decided, kept beside the analyst's decision. */
+export const AutomaticOutcome = t.type({
+  status: t.keyof({ completed: null, blocked: null, pending_review: null, partial: null }),
+  decision: t.keyof({ approved: null, rejected: null, review: null }),
+  operative_decision: t.keyof({ approved: null, rejected: null, review: null, hold: null }),
+  risk_band: t.union([t.keyof({ baixo: null, medio: null, alto: null }), t.null]),
+  manual_review: t.boolean,
+});
+
 /**
- * The analyst's decision on a run under manual review: the run ends completed with it. Written
- * from the dashboard it names the user who decided and, under four-eyes, the one who proposed.
+ * The analyst's decision on a run awaiting one: the run ends completed with it. It names the
+ * user who decided and, under four-eyes, the one who proposed (with the proposal's note and
+ * time), and keeps the automatic outcome (all optional: events before 2026-11 lack them).
  */
 export const RunReviewed = t.type({
   type: t.literal('RunReviewed'),
   data: t.intersection([
     t.type({ ...RunResult, decision: ReviewDecision, note: t.string, risk_band: t.union([t.keyof({ baixo: null, medio: null, alto: null }), t.null]), reviewed_at: t.string }),
-    t.partial({ reviewed_by: t.string, proposed_by: t.string }),
+    t.partial({ reviewed_by: t.string, proposed_by: t.string, proposal_note: t.string, proposed_at: t.string, automatic: AutomaticOutcome }),
   ]),
 });
+export type RunReviewedData = t.TypeOf<typeof RunReviewed>['data'];
 
 /**
  * Four-eyes: the first analyst's decision on a run that needs two (a rejection, or any decision

@@ -65,7 +65,8 @@ export const ListRunsQuery = t.partial({
 /** `?mode=resumido|completo`, required, one value. */
 export const ReportModeQuery = t.type({ mode: refusing(ReportMode, 'invalid_mode', 'mode is required: resumido or completo.', 'mode') });
 
+/** `note` required (a blank one is refused by the decider, field `note`); `analyst` names the deciding user (operator API). */
 export const ReviewRunBody = t.intersection([
-  t.type({ decision: t.keyof({ approved: null, rejected: null }) }),
-  t.partial({ note: stringUpTo(2000, 'note has at most 2000 characters.') }),
+  t.type({ decision: t.keyof({ approved: null, rejected: null }), note: stringUpTo(2000, 'note has at most 2000 characters.') }),
+  t.partial({ analyst: stringUpTo(320, 'analyst has at most 320 characters.') }),
 ]);

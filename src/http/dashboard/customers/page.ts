@@ -16,7 +16,7 @@ import {
   label,
 } from '../labels.js';
 import { actorText, maskedDoc, nameText, nextPageLink, when } from '../present.js';
-import { runRow } from '../runs/page.js';
+import { reviewedText, runRow } from '../runs/page.js';
 import type { DashboardUserInfo } from '../queries.js';
 
 export const CUSTOMERS_PAGE_SIZE = 50;
@@ -96,7 +96,7 @@ export function customerPage(input: CustomerPageInput) {
       .flatMap((id) => (input.alerts.get(id) ? [input.alerts.get(id)!] : []))
       .reverse()
       .map((a) => alertView(a, history)),
-    timeline: input.timeline.map((e) => ({ at: when(e.at), iso: e.at, what: eventText(e), who: actorText(e.actor, input.users, input.keyHints) })),
+    timeline: input.timeline.map((e) => ({ at: when(e.at), iso: e.at, what: e.type === 'RunReviewed' ? reviewedText(e.detail, input.users) : eventText(e), who: actorText(e.actor, input.users, input.keyHints) })),
     statuses: CUSTOMER_STATUS_LABEL,
     canAct: input.canAct,
   };
@@ -168,7 +168,7 @@ export function eventText(event: Pick<TimelineEntry, 'type' | 'detail'>): string
     case 'CustomerRunConcluded':
       return 'Consulta concluída';
     case 'CustomerStatusChanged':
-      return `Situação alterada para ${label(CUSTOMER_STATUS_LABEL, d['status'])}`;
+      return `Situação alterada para ${label(CUSTOMER_STATUS_LABEL, d['status'])}${d['reason'] === 'analyst_review' ? ' (decisão do analista)' : ''}`;
     case 'DocumentUploaded':
       return `Documento enviado (${String(d['type'])})`;
     case 'DocumentReviewed':

@@ -6,10 +6,22 @@ import { scoreText, screeningEvidence } from '../../../reports/screening-section
 import { sourceLabel } from '../../../reports/source-sections.js';
 import { BAND_LABEL, CHECK_STATUS_LABEL, DECISION_LABEL, ENVIRONMENT_LABEL, FEATURE_LABEL, REVIEW_DECISIONS, SEVERITY_LABEL, STATUS_LABEL, label } from '../labels.js';
 import { maskedDoc, nameText, nextPageLink, userEmail, when } from '../present.js';
+import { automaticOutcomeText } from '../../../reports/review-text.js';
 
 export const RUNS_PAGE_SIZE = 50;
 
-export const awaitsReview = (run: Pick<RunDoc, 'status' | 'manual_review'>): boolean => run.status === 'pending_review' || (run.status === 'partial' && run.manual_review);
+/** decisions.md §4 (the run decider's awaitsReview): pending_review, blocked, any partial, completed with `review`; decided once. */
+export const awaitsReview = (run: Pick<RunDoc, 'status' | 'decision' | 'review'>): boolean =>
+  !run.review && (run.status === 'pending_review' || run.status === 'blocked' || run.status === 'partial' || (run.status === 'completed' && run.decision === 'review'));
+
+/** What the analyst typed and what was wrong with it, shown again beside the fields. */
+export interface ReviewFormState {
+  decision: string;
+  note: string;
+  errors: Readonly<Record<string, string>>;
+}
+
+export const EMPTY_REVIEW_FORM: ReviewFormState = { decision: '', note: '', errors: {} };
 
 /** The list page: one page of runs (PAGE_SIZE + 1 found says there is more), whom each screened, the filters. */
 /** A run as a row of a list (the runs list, a customer's runs). */
@@ -47,11 +59,15 @@ export function runsPage(input: { found: readonly RunDoc[]; subjects: ReadonlyMa
   };
 }
 
+/** The viewer of the run page: whether they may decide, and who they are (four-eyes: the proposer waits). */
+export interface RunViewer {
+  canAct: boolean;
+  user_id: string;
+}
+
 /** Everything the run page prints, from the report's model of the run (the same facts as the PDF). */
-export function runPage(model: RunReportModel, users: ReadonlyMap<string, { email: string }>, canAct: boolean) {
+export function runPage(model: RunReportModel, users: ReadonlyMap<string, { email: string }>, viewer: RunViewer, form: ReviewFormState = EMPTY_REVIEW_FORM) {
   const { run, analysis, detail } = model;
-  const review = run.review;
-  const proposal = run.review_proposal ?? null;
   return {
     run: {
       id: run.run_id,
@@ -85,22 +101,46 @@ export function runPage(model: RunReportModel, users: ReadonlyMap<string, { emai
       checks: s.checks.map((c) => ({ ...c, statusLabel: label(CHECK_STATUS_LABEL, c.status) })),
     })),
     screening: screeningOf(run),
+    ...reviewPart(run, users, viewer, form),
+  };
+}
+
+const isOwn = (by: string, userId: string) => by === userId || by === `user:${userId}`;
+
+/**
+ * The analyst's part of the run page: the decision made (both analysts, both notes, the
+ * automatic outcome), or the four-eyes proposal (its proposer waits, without a form; another
+ * analyst gets a confirmation form naming the proposer), or the form, without a default decision.
+ */
+function reviewPart(run: RunDoc, users: ReadonlyMap<string, { email: string }>, viewer: RunViewer, form: ReviewFormState) {
+  const review = run.review;
+  const proposal = run.review_proposal ?? null;
+  const open = viewer.canAct && awaitsReview(run);
+  const mine = proposal !== null && isOwn(proposal.proposed_by, viewer.user_id);
+  return {
     review: review && {
       decision: label(DECISION_LABEL, review.decision),
       note: review.note,
       by: review.reviewed_by ? userEmail(users, review.reviewed_by) : 'API do operador',
       proposedBy: review.proposed_by ? userEmail(users, review.proposed_by) : null,
+      proposalNote: review.proposal_note ?? null,
+      proposedAt: review.proposed_at ? when(review.proposed_at) : null,
       at: when(review.reviewed_at),
+      automatic: review.automatic ? automaticOutcomeText(review.automatic) : null,
     },
     proposal: proposal && {
       by: userEmail(users, proposal.proposed_by),
       verb: proposal.decision === 'rejected' ? 'reprovar' : 'aprovar',
       decision: proposal.decision,
+      decisionLabel: label(DECISION_LABEL, proposal.decision),
       note: proposal.note,
       at: when(proposal.proposed_at),
+      mine,
     },
     decisions: REVIEW_DECISIONS,
-    canReview: canAct && awaitsReview(model.run),
+    canReview: open && !mine,
+    confirming: open && proposal !== null && !mine,
+    form,
   };
 }
 
@@ -137,4 +177,18 @@ function screeningOf(run: RunDoc) {
       },
     ];
   });
+}
+
+/**
+ * An analyst's decision on a run, as the customer's history says it: the decision, who decided
+ * and who proposed it (by e-mail), and the automatic outcome it replaced.
+ */
+export function reviewedText(detail: Readonly<Record<string, string | null>>, users: ReadonlyMap<string, { email: string }>): string {
+  const by = detail['reviewed_by'] ? userEmail(users, detail['reviewed_by']) : 'operador da plataforma';
+  const proposed = detail['proposed_by'] ? `, proposta por ${userEmail(users, detail['proposed_by'])}` : '';
+  const automatic =
+    detail['automatic_status'] && detail['automatic_decision'] && detail['automatic_operative_decision']
+      ? ` (resultado automático: ${automaticOutcomeText({ status: detail['automatic_status'], decision: detail['automatic_decision'], operative_decision: detail['automatic_operative_decision'], risk_band: detail['automatic_risk_band'] ?? null })})`
+      : '';
+  return `Decisão do analista: ${label(DECISION_LABEL, detail['decision'])} por ${by}${proposed}${automatic}`;
 }

@@ -11,7 +11,7 @@ import { reviewRun } from '../../../commands/run-requests.js';
 import { getRun, type RunDoc } from '../../../projections/runs.js';
 import type { TemplateDoc } from '../../../projections/templates.js';
 import { runRecord, runSubjects } from '../../../queries/history.js';
-import { ApiError } from '../../errors.js';
+import { ApiError, fromDomainError } from '../../errors.js';
 import { FILE_URL_TTL_SECONDS, signFileToken } from '../../file-tokens.js';
 import { applied, orThrow, type Runner } from '../../outcome.js';
 import { reportFileName } from '../../report-params.js';
@@ -21,7 +21,7 @@ import { redirectTo, renderPage } from '../render.js';
 import { csrfGuard, readForm, requireRole, requireUser, userContext } from '../session.js';
 import type { DashboardState } from '../state.js';
 import { reportModeForm, runFilters, runReviewForm } from './forms.js';
-import { RUNS_PAGE_SIZE, runPage, runsPage } from './page.js';
+import { RUNS_PAGE_SIZE, runPage, runsPage, type ReviewFormState } from './page.js';
 
 type Ctx = Koa.ParameterizedContext<DashboardState>;
 
@@ -72,17 +72,31 @@ export function runsRouter(deps: RunsScreenDeps): Router<DashboardState> {
   router.get('/runs/:run_id', requireUser(), async (ctx) => {
     const run = await tenantRun(ctx, readStore);
     const model = await runRecord(log, run.run_id, 'completo', clock.now().toISOString());
-    const users = await tenantUsers(readStore, run.tenant_id);
-    renderPage(ctx, 'run', runPage(model, users, ctx.state.user!.role !== 'viewer'), { title: `Execução ${run.run_id}`, nav: 'execucoes' });
+    await showRun(ctx, run);
   });
+
+  /** The run page; after a refused review, with what was typed and the errors beside the fields. */
+  const showRun = async (ctx: Ctx, run: RunDoc, form?: ReviewFormState, status = 200) => {
+    const model = await runRecord(log, run.run_id, 'completo', clock.now().toISOString());
+    const users = await tenantUsers(readStore, run.tenant_id);
+    const user = ctx.state.user!;
+    renderPage(ctx, 'run', runPage(model, users, { canAct: user.role !== 'viewer', user_id: user.user_id }, form), { title: `Execução ${run.run_id}`, nav: 'execucoes', status });
+  };
 
   router.post('/runs/:run_id/review', requireUser(), csrfGuard(), requireRole('analyst', 'admin'), async (ctx) => {
     const user = ctx.state.user!;
     const run = await tenantRun(ctx, readStore);
-    const review = runReviewForm(await readForm(ctx));
-    const result = await reviewRun({ log }, run.run_id, review, { kind: 'user', user_id: user.user_id, tenant_id: user.tenant_id }, userContext(ctx, clock));
+    const typed = runReviewForm(await readForm(ctx));
+    if ('refused' in typed) return showRun(ctx, run, typed.refused, 400);
+    const result = await reviewRun({ log }, run.run_id, typed.review, { kind: 'user', user_id: user.user_id, tenant_id: user.tenant_id }, userContext(ctx, clock));
+    if (E.isLeft(result)) {
+      // refused by the domain (four-eyes, already decided): the page again with the reason, never a bare error page
+      const field = result.left.param === 'note' ? 'note' : 'decision';
+      const refused = { decision: typed.review.decision, note: typed.review.note, errors: { [field]: result.left.message } };
+      return showRun(ctx, (await getRun(readStore, run.run_id)) ?? run, refused, fromDomainError(result.left).status);
+    }
     const { outcome } = await applied(runner, result);
-    redirectTo(ctx, `/dashboard/runs/${run.run_id}`, outcome === 'reviewed' ? 'Decisão registrada.' : 'Proposta registrada, aguarda segundo analista.');
+    redirectTo(ctx, `/dashboard/runs/${run.run_id}`, outcome === 'reviewed' ? 'Decisão registrada.' : 'Proposta registrada: aguardando confirmação de outro analista.');
   });
 
   // a report is read, not decided: every role may download it (generating it records only that it exists)

@@ -19,7 +19,7 @@ export function operatorRunsRouter(services: WriteDeps): Router<RequestState> {
   router.post('/runs/:run_id/review', jsonBody(), async (ctx) => {
     const { run_id: runId } = decodeInput(RunIdParams, ctx.params);
     const body = decodeBody(ReviewRunBody, ctx.state.body);
-    await applied(runner, await reviewRun(services, runId, { decision: body.decision, note: body.note ?? '' }, OPERATOR, commandContext(ctx, clock, null)));
+    await applied(runner, await reviewRun(services, runId, { decision: body.decision, note: body.note, analyst: body.analyst }, OPERATOR, commandContext(ctx, clock, null)));
     ctx.body = runView((await getRun(readStore, runId))!);
   });
 
