@@ -69,3 +69,6 @@ export const ReviewRunBody = t.intersection([
   t.type({ decision: t.keyof({ approved: null, rejected: null }) }),
   t.partial({ note: stringUpTo(2000, 'note has at most 2000 characters.') }),
 ]);
+
+/** POST /operator/v1/runs/{run_id}/retry-sources: no body, or the failed sources to ask again. */
+export const RetrySourcesBody = t.partial({ sources: t.array(stringUpTo(64, 'each source id has at most 64 characters.')) });
