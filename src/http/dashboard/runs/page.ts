@@ -101,8 +101,14 @@ export function runPage(model: RunReportModel, users: ReadonlyMap<string, { emai
     },
     decisions: REVIEW_DECISIONS,
     canReview: canAct && awaitsReview(model.run),
+    // issue 28: a held run's failed sources can be asked again, until an analyst decides it
+    failedSources: failedSourceLabels(model.run),
+    canRetry: canAct && model.run.status === 'partial' && !review && !proposal && failedSourceLabels(model.run).length > 0,
   };
 }
+
+/** The sources of a run that ended with a technical failure, as the page names them. */
+const failedSourceLabels = (run: RunDoc): string[] => Object.values(run.answers).filter((a) => a.status === 'ERROR').map((a) => sourceLabel(a.source_id));
 
 /** Each list source's recorded screening: the list versions and every candidate with its explanation. */
 function screeningOf(run: RunDoc) {
