@@ -1,27 +1,9 @@
 import { expect } from 'chai';
-import { errorAnswer, type Source, type SourceAnswer, type SourceRequest } from '../../src/adapters/sources/port.js';
-import { SOURCES } from '../../src/domain/run/catalog.js';
+import { FlakySource, HELD_TEMPLATE } from '../helpers/flaky-source.js';
 import { createTenant, startService, type TenantFixture, type TestService } from '../helpers/service.js';
 import { createCustomer, pfBody } from './customers-support.js';
 import { cpf, createTemplate, eventually, getJson, waitForRun, type Json } from './runs-support.js';
 import { putEndpoint, startReceiver, until, type Receiver } from './webhooks-support.js';
-
-/** A live bureau whose receita_cpf fails while `down`, every other check VALID. */
-class FlakySource implements Source {
-  down = true;
-  readonly asked: string[] = [];
-  async query(request: SourceRequest): Promise<SourceAnswer> {
-    this.asked.push(request.source_id);
-    if (this.down && request.source_id === 'receita_cpf') return errorAnswer('provider_error', 'The bureau answered 503.');
-    return {
-      status: 'ANSWERED',
-      checks: SOURCES[request.source_id].checks.map((c) => ({ check_id: c.id, status: 'VALID' as const, result_code: 'ok', result_label: 'Nada consta' })),
-      data: {},
-      error_code: null,
-      error_message: null,
-    };
-  }
-}
 
 /** Issue 28: a held run's failed sources asked again through the operator API, billed as usual. */
 describe('POST /operator/v1/runs/{run_id}/retry-sources', function () {
@@ -41,12 +23,7 @@ describe('POST /operator/v1/runs/{run_id}/retry-sources', function () {
     expect((await service.operator(`/tenants/${tenant.tenant_id}/credits`, { method: 'POST', json: { amount: 100, reason: 'test' } })).status).to.equal(201);
     live = (await tenant.key({ environment: 'live' })).api_key;
     await putEndpoint(service, tenant.tenant_id, 'live', receiver.url());
-    // receita_cpf and sanctions tier 1, pep tier 2: a receita_cpf failure holds the run; at most 3 credits
-    template = await createTemplate(service, { tenant_id: tenant.tenant_id }, {
-      name: 'Cadastro e listas', subject_type: 'pf', parameters: ['name'],
-      sources: [{ source_id: 'receita_cpf', tier: 1 }, { source_id: 'sanctions', tier: 1 }, { source_id: 'pep', tier: 2 }],
-      rules: [{ check_id: 'sanctions_hit', on_invalid: 'block' }], risk_thresholds: { medio: 30, alto: 60 },
-    } as never);
+    template = await createTemplate(service, { tenant_id: tenant.tenant_id }, HELD_TEMPLATE as never);
   });
   after(async () => {
     await service.close();
