@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { verifyRun } from '../../src/queries/audit.js';
 import { FlakySource, HELD_TEMPLATE } from '../helpers/flaky-source.js';
 import { createTenant, startService, type TenantFixture, type TestService } from '../helpers/service.js';
 import { createCustomer, pfBody } from './customers-support.js';
@@ -70,6 +71,10 @@ describe('POST /operator/v1/runs/{run_id}/retry-sources', function () {
       const concluded = (await service.services.log.readStream(`customer-${customerId}`)).filter((e) => e.type === 'CustomerRunConcluded');
       expect(concluded.map((e) => e.data['run_status'])).to.deep.equal(['partial', 'completed']);
     });
+    // verify-run re-derives the last round's outcome from all the answers, the retried ones replacing the failed
+    const verified = (await verifyRun(service.services.log, runId))!;
+    expect(verified.match, JSON.stringify(verified)).to.equal(true);
+    expect(verified.recorded).to.include({ status: 'completed', decision: 'approved' });
     // ended again: a second retry is refused
     expect((await retry(runId)).status).to.equal(409);
   });
