@@ -5,6 +5,7 @@ import type { EventLog } from '../adapters/event-store/event-log.js';
 import { isUuid, newId } from '../adapters/ids.js';
 import { checkImage } from '../adapters/image-format.js';
 import { DOCUMENT_TYPES } from '../domain/customer/decider.js';
+import { customerScreeningFields } from '../domain/screening/subject-query.js';
 import { DomainError } from '../domain/shared/decider.js';
 import { usableBy, type Template } from '../domain/template/decider.js';
 import type { Environment, SubjectType } from '../domain/values/scopes.js';
@@ -80,7 +81,8 @@ export async function onboardCustomer(deps: OnboardingDeps, request: CustomerReq
     if (E.isLeft(resolved)) return resolved;
     const fields = runSubject(resolved.right, request.profile);
     if (E.isLeft(fields)) return fields;
-    [template, subject] = [resolved.right, fields.right];
+    // what the customer was registered with screens the run's list sources (and verify-run re-derives them)
+    [template, subject] = [resolved.right, { ...customerScreeningFields(request.type, request.profile), ...fields.right }];
   }
   const { tenant_id, environment, type, doc, profile, external_id, metadata, onboarding_profile, webhook_url } = request;
   return createCustomer(deps.log, deps.secretKey, { tenant_id, environment, type, doc, profile, external_id, metadata, onboarding_profile, webhook_url, template, run_subject: subject }, context);

@@ -158,6 +158,11 @@ function applied(doc: RunDoc, event: RunEvent): RunDoc {
       const { decision, note, proposed_by, proposed_at } = event.data;
       return { ...doc, review_proposal: { decision, note, proposed_by, proposed_at } };
     }
+    case 'RunSourcesRetried': {
+      // running again for the failed sources only: their ERROR answers give way to the new ones
+      const answers = Object.fromEntries(Object.entries(doc.answers).filter(([id]) => !event.data.sources.includes(id)));
+      return { ...doc, status: 'running', decision: null, operative_decision: null, manual_review: false, answers, summary_message: 'Repetindo as fontes com falha.', completed_at: null };
+    }
     default:
       return doc;
   }

@@ -124,7 +124,9 @@ export async function verifyRun(log: EventLog, runId: string, evidence?: ListEvi
     answers[answer.source_id] = readableAnswer(answer);
   }
   // the decider ends a run once: a second terminal event was not written by the service (tampering)
-  const terminals = events.filter((e) => e.type === 'RunCompleted' || e.type === 'RunFailed');
+  // a held run's retried sources end it again (issue 28): the terminal events counted are the last round's
+  const lastRetry = events.map((e) => e.type).lastIndexOf('RunSourcesRetried');
+  const terminals = events.slice(lastRetry + 1).filter((e) => e.type === 'RunCompleted' || e.type === 'RunFailed');
   const terminal = terminals[terminals.length - 1];
   const pick = (o: Record<string, unknown>) => ({
     status: o['status'],

@@ -38,7 +38,23 @@ export class BillingReactor implements Processor {
         // a sandbox run reserved nothing, so there is nothing to release
         await ledgerCommand(this.log, { type: 'Release', tenant_id: tenantId, charge_id: event.data.run_id, now: event.metadata.occurred_at }, context);
       }
+      if ((event.type === 'RunCompleted' || event.type === 'RunFailed') && event.data.environment === 'live') await this.settleRetry(tenantId, event);
     }
+  }
+
+  /**
+   * A run that ended again after its failed sources were retried (issue 28): the retry's own
+   * charge captures what those sources cost now (answered, not cached) and releases the rest.
+   */
+  private async settleRetry(tenantId: string, event: StoredEvent<Extract<RunEvent, { type: 'RunCompleted' | 'RunFailed' }>>): Promise<void> {
+    const history = (await this.log.readStream(runStream(event.data.run_id))).filter(isEventOf(RunEvent));
+    const at = history.findIndex((e) => e.id === event.id);
+    const retried = history.slice(0, at < 0 ? history.length : at).reverse().find((e) => e.type === 'RunSourcesRetried' || e.type === 'RunCompleted' || e.type === 'RunFailed');
+    if (retried?.type !== 'RunSourcesRetried') return;
+    const since = history.slice(history.indexOf(retried), at < 0 ? history.length : at);
+    const cost = since.reduce((sum, e) => (e.type === 'SourceAnswered' && e.data.status === 'ANSWERED' && !e.data.cached ? sum + e.data.cost : sum), 0);
+    const context = systemContext({ event }, `billing:${event.id}:retry`);
+    await ledgerCommand(this.log, { type: 'Capture', tenant_id: tenantId, charge_id: retried.data.charge_id, amount: cost, now: event.metadata.occurred_at }, context);
   }
 
   /**

@@ -16,6 +16,7 @@ import { sweepDecider, sweepOf, sweepStream, type SweepCursor } from '../domain/
 import type { ListEntry } from '../domain/screening/entry.js';
 import { search, type SearchResult } from '../domain/screening/match/index.js';
 import type { ScreeningQuery } from '../domain/screening/match/prepare.js';
+import { customerScreeningFields, subjectScreeningQuery } from '../domain/screening/subject-query.js';
 import { DEFAULT_THRESHOLD } from '../domain/screening/match/score.js';
 import { isEventOf } from '../domain/shared/events.js';
 import { errorText, type Logger } from '../logger.js';
@@ -77,11 +78,8 @@ const alertOf = (state: CustomerState, alertId: string): AlertState | undefined 
 /** A monitored customer as the screening engine queries it; null when it has nothing to screen (erased). */
 export function monitoringQuery(doc: CustomerDoc): ScreeningQuery | null {
   const p = doc.profile;
-  const name = typeof p['name'] === 'string' ? p['name'] : null;
-  if (!name || name === '[erased]') return null;
-  const doc_ = typeof p['doc'] === 'string' && p['doc'] !== '[erased]' ? p['doc'] : null;
   const birth = typeof p['birth_date'] === 'string' ? p['birth_date'] : doc.birth_date_from_source;
-  return { schema: doc.type === 'pj' ? 'company' : 'person', name, doc: doc_, birth_date: doc.type === 'pf' ? birth : null };
+  return subjectScreeningQuery({ ...customerScreeningFields(doc.type, p), type: doc.type, name: p['name'], doc: p['doc'], birth_date: birth });
 }
 
 /**

@@ -41,7 +41,10 @@ type RunWork = ReturnType<typeof RunWork.decode>;
 
 /** The reactor's decision, pure: a queued run is a work item of its own (one per run, whoever sees it). */
 export function runWorkFor(event: StoredEvent, now: number): NewWorkItem | null {
-  if (!isEventOf(RunEvent)(event) || event.type !== 'RunQueued') return null;
+  if (!isEventOf(RunEvent)(event)) return null;
+  // a held run's failed sources asked again (issue 28): an item of its own, resumed like the run's
+  if (event.type === 'RunSourcesRetried') return RunWork.item(`run:${event.data.charge_id}`, { run_id: event.data.run_id, causation: event.id }, now);
+  if (event.type !== 'RunQueued') return null;
   return RunWork.item(`run:${event.data.run_id}`, { run_id: event.data.run_id, causation: event.id }, now);
 }
 

@@ -248,6 +248,7 @@ function historyTable(model: RunReportModel): SafeHtml {
 function eventSummary(type: string, data: Record<string, unknown>): SafeHtml {
   if (type === 'SourceAnswered') return html`<br><span class="muted small">${sourceLabel(String(data['source_id']))}: ${data['status'] === 'ERROR' ? 'falha técnica' : 'respondida'}</span>`;
   if (type === 'RunCompleted' || type === 'RunReviewed') return html`<br><span class="muted small">${label(DECISION_LABEL, data['decision'])}</span>`;
+  if (type === 'RunSourcesRetried') return html`<br><span class="muted small">fontes com falha repetidas: ${(data['sources'] as string[]).map(sourceLabel).join(', ')}</span>`;
   return html``;
 }
 

@@ -393,6 +393,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/v1/runs/{run_id}/retry-sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The run's id. */
+                run_id: components["parameters"]["OpRunId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a held run's failed sources again
+         * @description Only a `partial` run with sources that ended `ERROR` and no analyst decision (nor a
+         *     four-eyes proposal) yet. The run goes back to `running` for those sources only (all of
+         *     them, or the ones named in `sources`); their new answers replace the failed ones and the
+         *     run ends again, evaluated over all its answers, with a new `run.completed` webhook. A
+         *     live run reserves the retried sources' cost on the tenant's credit first, and is charged
+         *     what answered. No body, or `{"sources": [...]}`.
+         */
+        post: operations["retryRunSources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operator/v1/runs/{run_id}/cancel": {
         parameters: {
             query?: never;
@@ -2077,6 +2105,10 @@ export interface components {
             slug: string;
             /** Format: uuid */
             template_id: string;
+        };
+        OpRetrySourcesRequest: {
+            /** @description Source ids among the run's failed ones; absent or empty for all of them. */
+            sources?: string[];
         };
         OpReviewRunRequest: {
             /** @enum {string} */
@@ -4605,6 +4637,69 @@ export interface operations {
             /** @description `run_not_found`. */
             404: components["responses"]["NotFound"];
             /** @description `invalid_run_state` (the run is not awaiting an analyst: failed, cancelled, queued, running, completed without `review`, or already decided), `four_eyes_required` (the proposer cannot confirm their own proposal), `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    retryRunSources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The run's id. */
+                run_id: components["parameters"]["OpRunId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "sources": [
+                 *         "receita_cpf"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpRetrySourcesRequest"];
+            };
+        };
+        responses: {
+            /** @description The run, running again for the failed sources. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "run_id": "24f16582-b769-5cae-b076-f208d2c1125f",
+                     *       "status": "running",
+                     *       "decision": null,
+                     *       "operative_decision": null,
+                     *       "risk_band": null,
+                     *       "external_id": null,
+                     *       "metadata": {},
+                     *       "template_name": "PF padrão",
+                     *       "summary_message": "Repetindo as fontes com falha.",
+                     *       "manual_review": false,
+                     *       "created_at": "2026-11-23T00:19:20.443Z",
+                     *       "completed_at": null,
+                     *       "livemode": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Run"];
+                };
+            };
+            /** @description `invalid_id` (run_id), `invalid_json`, `invalid_request` (a source that did not fail, unknown field). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `billing_suspended`: not enough credit for the retried sources. */
+            402: components["responses"]["PaymentRequired"];
+            /** @description `run_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `invalid_run_state` (not a partial run with failed sources, or already decided by an analyst), `concurrent_update`. */
             409: components["responses"]["OpConflict"];
             413: components["responses"]["OpPayloadTooLarge"];
             500: components["responses"]["OpInternalError"];

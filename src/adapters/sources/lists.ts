@@ -3,6 +3,7 @@ import type { SearchOptions, SearchResult } from '../../domain/screening/match/i
 import type { ScreeningQuery } from '../../domain/screening/match/prepare.js';
 import { DEFAULT_THRESHOLD, MATCHER_VERSION } from '../../domain/screening/match/score.js';
 import type { ListSearch as LoadedLists } from '../../domain/screening/port.js';
+import { subjectScreeningQuery } from '../../domain/screening/subject-query.js';
 import { errorAnswer, type Source, type SourceAnswer, type SourceRequest } from './port.js';
 
 /** The sources served from the loaded lists (screening.md section 5), with their check and severity. */
@@ -88,11 +89,9 @@ export function listAnswer(
   names: ReadonlyMap<string, string> = new Map(),
 ): SourceAnswer {
   const served = LIST_SOURCES[sourceId]!;
-  const name = typeof subject.name === 'string' ? subject.name : '';
-  const schema = subject.type === 'pj' ? 'company' : 'person';
-  const found = name
-    ? search({ schema, name, doc: subject.doc }, { lists: versions.map((v) => v.list_id), threshold, min_score: threshold * 0.75, limit: SEARCHED })
-    : [];
+  // what the subject was registered with (birth date, nationality, address), as search and monitoring query
+  const query = subjectScreeningQuery(subject);
+  const found = query ? search(query, { lists: versions.map((v) => v.list_id), threshold, min_score: threshold * 0.75, limit: SEARCHED }) : [];
   // best first, as searched: the best hits, then the best near misses
   const candidates = [...found.filter((c) => c.match).slice(0, CANDIDATES), ...found.filter((c) => !c.match).slice(0, CANDIDATES)];
   const hit = candidates.find((c) => c.match) ?? null;

@@ -22,6 +22,8 @@ export type RunState =
       automatic?: AutomaticOutcome | null;
       /** an analyst has decided the run (RunReviewed) */
       reviewed?: boolean;
+      /** the failed sources asked again, and how many times (issue 28); absent before any */
+      retry?: RetriedSources;
     };
 
 export interface AutomaticOutcome {
@@ -30,6 +32,13 @@ export interface AutomaticOutcome {
   operative_decision: 'approved' | 'rejected' | 'review' | 'hold';
   risk_band: 'baixo' | 'medio' | 'alto' | null;
   manual_review: boolean;
+}
+
+export interface RetriedSources {
+  count: number;
+  sources: readonly string[];
+  charge_id: string;
+  reserved_credits: number;
 }
 
 export interface ReviewProposal {
@@ -54,7 +63,8 @@ export type RunCommand =
       reviewer?: string;
       /** the tenant's four-eyes setting */
       four_eyes?: boolean;
-    };
+    }
+  | { type: 'RetrySources'; sources?: readonly string[] | undefined; charge_id: string; reserved_credits: number; now: string };
 
 const wrongState = (message: string) => E.left(new DomainError('invalid_run_state', message));
 
@@ -210,6 +220,8 @@ export const runDecider: Decider<RunCommand, RunState, RunEvent> = {
         return E.right([{ type: 'RunCancelled', data: { run_id: state.run.run_id, customer_id: state.run.customer_id, cancelled_at: command.now } }]);
       case 'ReviewRun':
         return reviewRun(state, command);
+      case 'RetrySources':
+        return retrySources(command, state);
       default: {
         const _exhaustive: never = command;
         return _exhaustive;
@@ -243,8 +255,35 @@ export const runDecider: Decider<RunCommand, RunState, RunEvent> = {
         return { ...state, status: 'completed', manual_review: false, proposal: null, reviewed: true };
       case 'RunReviewProposed':
         return { ...state, proposal: { decision: event.data.decision, note: event.data.note, proposed_by: event.data.proposed_by, proposed_at: event.data.proposed_at } };
+      case 'RunSourcesRetried': {
+        const { sources, charge_id, reserved_credits } = event.data;
+        const answers = Object.fromEntries(Object.entries(state.answers).filter(([id]) => !sources.includes(id)));
+        return { ...state, status: 'running', answers, retry: { count: (state.retry?.count ?? 0) + 1, sources, charge_id, reserved_credits } };
+      }
       default:
         return state;
     }
   },
 };
+
+/** The sources of a run that ended ERROR (the ones a held run can ask again). */
+export const failedSources = (state: Exclude<RunState, { status: 'none' }>): string[] =>
+  state.run.template.definition.sources.map((s) => s.source_id).filter((id) => state.answers[id]?.status === 'ERROR');
+
+/**
+ * A held run's failed sources asked again: only a `partial` run with ERROR sources and no
+ * analyst decision (nor proposal) yet; the sources named must be among the failed ones.
+ */
+function retrySources(command: Extract<RunCommand, { type: 'RetrySources' }>, state: Exclude<RunState, { status: 'none' }>) {
+  const failed = failedSources(state);
+  if (state.status !== 'partial' || failed.length === 0 || state.proposal !== null) {
+    return wrongState(`Only a partial run with failed sources and no analyst decision can retry them; this run is ${state.status}.`);
+  }
+  const unknown = (command.sources ?? []).filter((id) => !failed.includes(id));
+  if (unknown.length > 0) return E.left(new DomainError('invalid_request', `Only sources that failed can be retried: ${unknown.join(', ')} did not (failed: ${failed.join(', ')}).`, 'sources'));
+  const sources = command.sources && command.sources.length > 0 ? failed.filter((id) => command.sources!.includes(id)) : failed;
+  const { run_id, tenant_id, customer_id } = state.run;
+  return E.right<DomainError, RunEvent[]>([
+    { type: 'RunSourcesRetried', data: { run_id, tenant_id, customer_id, sources, charge_id: command.charge_id, reserved_credits: command.reserved_credits, requested_at: command.now } },
+  ]);
+}

@@ -133,7 +133,17 @@ export const RunReviewProposed = t.type({
   data: t.type({ run_id: t.string, tenant_id: t.string, decision: ReviewDecision, note: t.string, proposed_by: t.string, proposed_at: t.string }),
 });
 
-export const RunEvent = t.union([RunQueued, RunStarted, SourceAnswered, RunCompleted, RunFailed, RunCancelled, RunReviewed, RunReviewProposed]);
+/**
+ * A held (`partial`) run's failed sources asked again (issue 28): the run is running again for
+ * them only, their new answers replace the ERROR ones and the run ends with a new RunCompleted.
+ * A live run's retry reserves the sources' cost under its own charge (`charge_id`).
+ */
+export const RunSourcesRetried = t.type({
+  type: t.literal('RunSourcesRetried'),
+  data: t.type({ run_id: t.string, tenant_id: t.string, customer_id: nullableString, sources: t.array(t.string), charge_id: t.string, reserved_credits: t.number, requested_at: t.string }),
+});
+
+export const RunEvent = t.union([RunQueued, RunStarted, SourceAnswered, RunCompleted, RunFailed, RunCancelled, RunReviewed, RunReviewProposed, RunSourcesRetried]);
 export type RunEvent = t.TypeOf<typeof RunEvent>;
 export type RunQueuedData = t.TypeOf<typeof RunQueued>['data'];
 export type RunCompletedData = t.TypeOf<typeof RunCompleted>['data'];

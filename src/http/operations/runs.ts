@@ -70,3 +70,6 @@ export const ReviewRunBody = t.intersection([
   t.type({ decision: t.keyof({ approved: null, rejected: null }), note: stringUpTo(2000, 'note has at most 2000 characters.') }),
   t.partial({ analyst: stringUpTo(320, 'analyst has at most 320 characters.') }),
 ]);
+
+/** POST /operator/v1/runs/{run_id}/retry-sources: no body, or the failed sources to ask again. */
+export const RetrySourcesBody = t.partial({ sources: t.array(stringUpTo(64, 'each source id has at most 64 characters.')) });

@@ -21,6 +21,8 @@ export interface ScreeningQuery {
   birth_date?: string | null;
   /** ISO 3166 alpha-2 */
   country?: string | null;
+  /** more countries the subject is tied to (nationality and address), `country` among them */
+  countries?: readonly string[] | null;
   /** CPF or CNPJ, formatted or not */
   doc?: string | null;
 }
@@ -168,7 +170,7 @@ const present = <T>(value: T | null): value is T => value !== null;
 function prepareRecordFields(
   schema: EntrySchema,
   name: string,
-  rest: { birth_date?: string | null; country?: string | null; doc?: string | null },
+  rest: { birth_date?: string | null; country?: string | null; countries?: readonly string[] | null; doc?: string | null },
   intern: TokenInterner = prepareToken,
 ): PreparedRecord {
   return {
@@ -176,7 +178,7 @@ function prepareRecordFields(
     names: [prepareName(name, 'primary', schema, intern)],
     documents: [comparableDocument(rest.doc)].filter(present),
     birth_dates: [parseBirthDate(rest.birth_date)].filter(present),
-    countries: rest.country ? [rest.country.trim().toUpperCase()] : [],
+    countries: [...new Set([rest.country, ...(rest.countries ?? [])].filter((c): c is string => !!c).map((c) => c.trim().toUpperCase()))],
   };
 }
 

@@ -141,8 +141,14 @@ function reviewPart(run: RunDoc, users: ReadonlyMap<string, { email: string }>, 
     canReview: open && !mine,
     confirming: open && proposal !== null && !mine,
     form,
+    // issue 28: a held run's failed sources can be asked again, until an analyst decides it
+    failedSources: failedSourceLabels(run),
+    canRetry: viewer.canAct && run.status === 'partial' && !review && !proposal && failedSourceLabels(run).length > 0,
   };
 }
+
+/** The sources of a run that ended with a technical failure, as the page names them. */
+const failedSourceLabels = (run: RunDoc): string[] => Object.values(run.answers).filter((a) => a.status === 'ERROR').map((a) => sourceLabel(a.source_id));
 
 /** Each list source's recorded screening: the list versions and every candidate with its explanation. */
 function screeningOf(run: RunDoc) {

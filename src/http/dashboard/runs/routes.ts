@@ -7,6 +7,7 @@ import type { EventLog } from '../../../adapters/event-store/event-log.js';
 import type { PdfRenderer } from '../../../adapters/pdf/port.js';
 import type { ReadStore } from '../../../adapters/read-store/port.js';
 import { ReportGenerator, generateRunReport } from '../../../commands/reports.js';
+import { retryRunSources } from '../../../commands/run-retry.js';
 import { reviewRun } from '../../../commands/run-requests.js';
 import { getRun, type RunDoc } from '../../../projections/runs.js';
 import type { TemplateDoc } from '../../../projections/templates.js';
@@ -42,6 +43,12 @@ async function tenantRun(ctx: Ctx, readStore: ReadStore): Promise<RunDoc> {
   if (!run || run.tenant_id !== ctx.state.user!.tenant_id) throw new ApiError('run_not_found', 'Execução não encontrada.', 'run_id');
   return run;
 }
+
+/** Why a retry of failed sources was refused, as the analyst reads it. */
+const RETRY_REFUSALS: Readonly<Record<string, string>> = {
+  invalid_run_state: 'Esta execução não tem fontes com falha a repetir, ou já tem uma decisão de analista.',
+  billing_suspended: 'Créditos insuficientes para repetir as fontes com falha.',
+};
 
 /** The templates a tenant's runs may name: its own and the global ones. */
 async function tenantTemplates(readStore: ReadStore, tenantId: string): Promise<TemplateDoc[]> {
@@ -97,6 +104,16 @@ export function runsRouter(deps: RunsScreenDeps): Router<DashboardState> {
     }
     const { outcome } = await applied(runner, result);
     redirectTo(ctx, `/dashboard/runs/${run.run_id}`, outcome === 'reviewed' ? 'Decisão registrada.' : 'Proposta registrada: aguardando confirmação de outro analista.');
+  });
+
+  // issue 28: a held run's failed sources asked again (the operator API's retry-sources, for the user's tenant)
+  router.post('/runs/:run_id/retry-sources', requireUser(), csrfGuard(), requireRole('analyst', 'admin'), async (ctx) => {
+    const user = ctx.state.user!;
+    const run = await tenantRun(ctx, readStore);
+    const result = await retryRunSources({ log }, run.run_id, {}, { kind: 'user', user_id: user.user_id, tenant_id: user.tenant_id }, userContext(ctx, clock));
+    if (E.isLeft(result) && RETRY_REFUSALS[result.left.code]) throw new ApiError(result.left.code as never, RETRY_REFUSALS[result.left.code]!, 'run_id');
+    await applied(runner, result);
+    redirectTo(ctx, `/dashboard/runs/${run.run_id}`, 'Fontes com falha enviadas novamente.');
   });
 
   // a report is read, not decided: every role may download it (generating it records only that it exists)
