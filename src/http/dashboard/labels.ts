@@ -9,6 +9,8 @@ import type { DashboardRole } from './state.js';
 export { ACTION_LABEL, BAND_LABEL, CHECK_STATUS_LABEL, DECISION_LABEL, SEVERITY_LABEL, STATUS_LABEL, label } from '../../reports/html.js';
 export { FEATURE_LABEL } from '../../reports/screening-section.js';
 
+export const SUBJECT_TYPE_LABEL: Record<'pf' | 'pj', string> = { pf: 'Pessoa física', pj: 'Pessoa jurídica' };
+
 export const ENVIRONMENT_LABEL: Record<string, string> = { live: 'Produção', sandbox: 'Sandbox' };
 
 export const CUSTOMER_STATUS_LABEL: Record<string, string> = {

@@ -19,7 +19,8 @@ export function dashboardDir(): string {
 /**
  * Eta escapes every `<%= %>` interpolation (autoEscape, its default, set here so no one turns it
  * off by accident); `<%~ %>` writes raw text and is used only for `it.body` in the layout, which
- * is the output of an escaped view. Views are cached after their first read.
+ * is the output of an escaped view, and for the report's own markup on the run page (built by the
+ * reports' escaping `html` tag). Views are cached after their first read.
  */
 const eta = new Eta({ views: join(dashboardDir(), 'views'), autoEscape: true, cache: true });
 

@@ -3,24 +3,47 @@ import type { TemplateDoc } from '../../../projections/templates.js';
 import type { Subject } from '../../../queries/history.js';
 import type { RunReportModel } from '../../../reports/run-model.js';
 import { scoreText, screeningEvidence } from '../../../reports/screening-section.js';
+import type { SafeHtml } from '../../../reports/html.js';
+import { assessedDimensions } from '../../../reports/run-model.js';
+import { NOT_ASSESSED, sourceDataSections } from '../../../reports/run-report.js';
 import { sourceLabel } from '../../../reports/source-sections.js';
-import { BAND_LABEL, CHECK_STATUS_LABEL, DECISION_LABEL, ENVIRONMENT_LABEL, FEATURE_LABEL, REVIEW_DECISIONS, SEVERITY_LABEL, STATUS_LABEL, label } from '../labels.js';
+import { BAND_LABEL, CHECK_STATUS_LABEL, DECISION_LABEL, ENVIRONMENT_LABEL, FEATURE_LABEL, REVIEW_DECISIONS, SEVERITY_LABEL, STATUS_LABEL, SUBJECT_TYPE_LABEL, label } from '../labels.js';
 import { maskedDoc, nameText, nextPageLink, userEmail, when } from '../present.js';
 
 export const RUNS_PAGE_SIZE = 50;
 
 export const awaitsReview = (run: Pick<RunDoc, 'status' | 'manual_review'>): boolean => run.status === 'pending_review' || (run.status === 'partial' && run.manual_review);
 
-/** The list page: one page of runs (PAGE_SIZE + 1 found says there is more), whom each screened, the filters. */
+/**
+ * A run's decision as a person reads it: a run on hold (operative decision `hold`) is never
+ * "Aprovado", whatever the automatic decision on the sources that answered; it is "Em espera"
+ * with the sources it waits for.
+ */
+export function decisionText(run: Pick<RunDoc, 'decision' | 'operative_decision' | 'answers'>): { text: string; code: string; tone: string } {
+  if (run.operative_decision === 'hold') {
+    const failed = Object.values(run.answers)
+      .filter((a) => a.status === 'ERROR')
+      .map((a) => sourceLabel(a.source_id));
+    return { text: `Em espera${failed.length > 0 ? `: sem resposta de ${failed.join(', ')}` : ': fontes críticas pendentes'}`, code: 'hold', tone: 'hold' };
+  }
+  return run.decision ? { text: label(DECISION_LABEL, run.decision), code: run.decision, tone: run.decision } : { text: '—', code: '', tone: '' };
+}
+
+/** A run's risk band, or "Sem avaliação" when nothing scored it (a failed or blocked run). */
+const bandText = (band: string | null) => (band ? label(BAND_LABEL, band) : NOT_ASSESSED);
+
 /** A run as a row of a list (the runs list, a customer's runs). */
 export function runRow(run: RunDoc) {
+  const decision = decisionText(run);
   return {
     id: run.run_id,
     created: when(run.created_at),
     status: run.status,
     statusLabel: label(STATUS_LABEL, run.status),
-    decision: run.decision ? label(DECISION_LABEL, run.decision) : '—',
-    band: run.risk_band ? label(BAND_LABEL, run.risk_band) : '—',
+    decision: decision.text,
+    decisionCode: decision.code,
+    decisionClass: decision.tone,
+    band: bandText(run.risk_band),
   };
 }
 
@@ -33,7 +56,7 @@ export function runsPage(input: { found: readonly RunDoc[]; subjects: ReadonlyMa
   return {
     rows: runs.map((run) => ({
       ...runRow(run),
-      bandClass: run.risk_band ?? '',
+      bandClass: run.risk_band ?? 'none',
       template: `${run.template_name} v${run.template_version}`,
       environment: label(ENVIRONMENT_LABEL, run.environment),
       name: nameText(subjects.get(run.run_id)?.name),
@@ -52,16 +75,20 @@ export function runPage(model: RunReportModel, users: ReadonlyMap<string, { emai
   const { run, analysis, detail } = model;
   const review = run.review;
   const proposal = run.review_proposal ?? null;
+  const decision = decisionText(run);
+  const assessed = assessedDimensions(run);
   return {
     run: {
       id: run.run_id,
       status: run.status,
       statusLabel: label(STATUS_LABEL, run.status),
       decision: run.decision ? label(DECISION_LABEL, run.decision) : '—',
+      decisionCode: run.decision ?? '',
       decisionClass: run.decision ?? '',
-      operative: run.operative_decision ? label(DECISION_LABEL, run.operative_decision) : '—',
-      band: run.risk_band ? label(BAND_LABEL, run.risk_band) : '—',
-      bandClass: run.risk_band ?? '',
+      operative: decision.text,
+      operativeCode: run.operative_decision ?? '',
+      band: bandText(run.risk_band),
+      bandClass: run.risk_band ?? 'none',
       summary: run.summary_message,
       checks: run.checks_summary,
       template: { id: model.template.template_id, name: model.template.definition.name, version: model.template.version },
@@ -72,10 +99,20 @@ export function runPage(model: RunReportModel, users: ReadonlyMap<string, { emai
       externalId: run.external_id,
       terminal: ['completed', 'blocked', 'partial', 'failed', 'cancelado'].includes(run.status),
     },
-    subject: { name: model.subject.erased ? 'dados apagados' : nameText(model.subject.name), doc: model.subject.erased ? 'dados apagados' : maskedDoc(model.subject.doc), type: run.subject_type },
+    subject: {
+      name: model.subject.erased ? 'dados apagados' : nameText(model.subject.name),
+      doc: model.subject.erased ? 'dados apagados' : maskedDoc(model.subject.doc),
+      type: run.subject_type,
+      typeLabel: SUBJECT_TYPE_LABEL[run.subject_type],
+    },
     findings: analysis.findings.map((f) => ({ ...f, severityLabel: label(SEVERITY_LABEL, f.severity) })),
     reviewReasons: analysis.review_reasons,
-    dimensions: analysis.risk_dimensions.map((d) => ({ ...d, bandLabel: label(BAND_LABEL, d.band) })),
+    dimensions: analysis.risk_dimensions.map((d) =>
+      assessed.has(d.id)
+        ? { ...d, score: String(d.score), bandLabel: label(BAND_LABEL, d.band), bandClass: d.band }
+        : { ...d, score: '—', band: '', bandLabel: NOT_ASSESSED, bandClass: 'none', detail: 'Nenhuma fonte desta dimensão respondeu.' },
+    ),
+    sourceData: sourceDataSections(model).map((s) => ({ id: s.source_id, label: s.label, failed: s.failed, html: forScreen(s.html) })),
     sources: detail.map((s) => ({
       id: s.source_id,
       label: sourceLabel(s.source_id),
@@ -137,4 +174,13 @@ function screeningOf(run: RunDoc) {
       },
     ];
   });
+}
+
+/**
+ * The report's markup on a screen whose policy refuses inline styles: the `style` attributes the
+ * report code writes (widths for paper) are dropped. Data inside it is escaped by the report's
+ * `html` tag, so no attribute of a source's or a person's text can be matched here.
+ */
+function forScreen(markup: SafeHtml): string {
+  return markup.value.replace(/ style="[^"]*"/g, '');
 }
