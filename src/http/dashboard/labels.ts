@@ -25,6 +25,21 @@ export const CUSTOMER_STATUS_LABEL: Record<string, string> = {
 export const DOCUMENT_STATUS_LABEL: Record<string, string> = { pendente: 'Pendente', aprovado: 'Aprovado', rejeitado: 'Rejeitado' };
 export const ALERT_STATUS_LABEL: Record<string, string> = { open: 'Aberto', delisted: 'Encerrado (entrada saiu da lista)', resolved: 'Resolvido' };
 export const RESOLUTION_LABEL: Record<string, string> = { true_positive: 'verdadeiro positivo', false_positive: 'falso positivo' };
+export const DOCUMENT_TYPE_LABEL: Record<string, string> = {
+  identidade_frente: 'Identidade (frente)',
+  identidade_verso: 'Identidade (verso)',
+  cnh_frente: 'CNH (frente)',
+  cnh_verso: 'CNH (verso)',
+  passaporte: 'Passaporte',
+  comprovante_endereco: 'Comprovante de endereço',
+  selfie: 'Selfie',
+  contrato_social: 'Contrato social',
+  comprovante_cnpj: 'Comprovante de CNPJ',
+  procuracao: 'Procuração',
+  balanco: 'Balanço',
+  outro: 'Outro documento',
+};
+export const FACIAL_STATUS_LABEL: Record<string, string> = { Approved: 'Aprovada', Declined: 'Recusada', Error: 'Falha técnica' };
 export const FACIAL_CHECK_LABEL: Record<string, string> = { face_match: 'Comparação facial', passive_liveness: 'Prova de vida passiva' };
 
 export const ROLE_LABELS: Record<DashboardRole, string> = { admin: 'Administrador', analyst: 'Analista', viewer: 'Leitura' };
