@@ -22,6 +22,7 @@ import {
 } from '../labels.js';
 import { actorText, maskedDoc, nameText, nextPageLink, when } from '../present.js';
 import { runRow } from '../runs/page.js';
+import { SCAN_LIMIT, type SearchTerms } from '../search.js';
 import type { DashboardUserInfo } from '../queries.js';
 
 export const CUSTOMERS_PAGE_SIZE = 50;
@@ -92,11 +93,11 @@ export function registeredData(c: CustomerDoc): { label: string; value: string; 
 }
 
 /** The list page: one page of customers (newest first, PAGE_SIZE + 1 found says there is more) and the filters as typed. */
-export function customersPage(found: readonly CustomerDoc[], filters: { status: string; environment: string; doc: string; docQuery: string }) {
+export function customersPage(found: readonly CustomerDoc[], filters: { status: string; environment: string; terms: SearchTerms; truncated: boolean }) {
   const customers = found.slice(0, CUSTOMERS_PAGE_SIZE);
   const last = customers[customers.length - 1];
-  const { status, environment, doc } = filters;
-  const more = nextPageLink('/dashboard/customers', { status, environment, doc }, found.length, CUSTOMERS_PAGE_SIZE, last && { created_at: last.created_at, id: last.customer_id });
+  const { status, environment, terms } = filters;
+  const more = nextPageLink('/dashboard/customers', { status, environment, q: terms.q, from: terms.from, to: terms.to }, found.length, CUSTOMERS_PAGE_SIZE, last && { created_at: last.created_at, id: last.customer_id });
   return {
     rows: customers.map((c) => ({
       ...identity(c),
@@ -105,7 +106,9 @@ export function customersPage(found: readonly CustomerDoc[], filters: { status: 
       openAlerts: (c.open_alerts ?? []).length,
       created: when(c.created_at),
     })),
-    filters: { status, environment, doc: filters.docQuery },
+    filters: { status, environment, q: terms.q, from: terms.from, to: terms.to },
+    searching: terms.q !== '' || terms.from !== '' || terms.to !== '',
+    truncated: filters.truncated ? `A busca por texto compara os ${SCAN_LIMIT.toLocaleString('pt-BR')} clientes mais recentes por página; refine pelo período para ver os mais antigos.` : null,
     statuses: CUSTOMER_STATUS_LABEL,
     environments: ENVIRONMENT_LABEL,
     more,

@@ -9,6 +9,7 @@ import { NOT_ASSESSED, sourceDataSections } from '../../../reports/run-report.js
 import { sourceLabel } from '../../../reports/source-sections.js';
 import { BAND_LABEL, CHECK_STATUS_LABEL, DECISION_LABEL, ENVIRONMENT_LABEL, FEATURE_LABEL, REVIEW_DECISIONS, SEVERITY_LABEL, STATUS_LABEL, SUBJECT_TYPE_LABEL, label } from '../labels.js';
 import { maskedDoc, nameText, nextPageLink, userEmail, when } from '../present.js';
+import type { SearchTerms } from '../search.js';
 
 export const RUNS_PAGE_SIZE = 50;
 
@@ -47,12 +48,18 @@ export function runRow(run: RunDoc) {
   };
 }
 
-export function runsPage(input: { found: readonly RunDoc[]; subjects: ReadonlyMap<string, Subject>; templates: readonly TemplateDoc[]; filters: { status: string; environment: string; template: string } }) {
-  const { found, subjects, filters } = input;
+export function runsPage(input: {
+  found: readonly RunDoc[];
+  subjects: ReadonlyMap<string, Subject>;
+  templates: readonly TemplateDoc[];
+  filters: { status: string; environment: string; template: string };
+  terms: Pick<SearchTerms, 'q' | 'from' | 'to'>;
+}) {
+  const { found, subjects, filters, terms } = input;
   const { status, environment, template } = filters;
   const runs = found.slice(0, RUNS_PAGE_SIZE);
   const last = runs[runs.length - 1];
-  const more = nextPageLink('/dashboard/runs', { status, environment, template }, found.length, RUNS_PAGE_SIZE, last && { created_at: last.created_at, id: last.run_id });
+  const more = nextPageLink('/dashboard/runs', { status, environment, template, q: terms.q, from: terms.from, to: terms.to }, found.length, RUNS_PAGE_SIZE, last && { created_at: last.created_at, id: last.run_id });
   return {
     rows: runs.map((run) => ({
       ...runRow(run),
@@ -62,7 +69,8 @@ export function runsPage(input: { found: readonly RunDoc[]; subjects: ReadonlyMa
       name: nameText(subjects.get(run.run_id)?.name),
       doc: maskedDoc(subjects.get(run.run_id)?.doc),
     })),
-    filters: { status, environment, template },
+    filters: { status, environment, template, q: terms.q, from: terms.from, to: terms.to },
+    searching: terms.q !== '' || terms.from !== '' || terms.to !== '',
     statuses: STATUS_LABEL,
     environments: ENVIRONMENT_LABEL,
     templates: input.templates.map((t) => ({ id: t.template_id, name: `${t.definition.name} (v${t.version})` })),
