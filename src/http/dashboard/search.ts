@@ -97,7 +97,7 @@ export function searchTerms(ctx: Ctx): SearchTerms {
   };
 }
 
-export const foldText = (text: string): string => fold(text).replace(/\s+/g, ' ').trim();
+export const foldText = (text: string): string => fold(text).replace(/ç/g, 'c').replace(/\s+/g, ' ').trim();
 
 /** Whether a customer's name, e-mail or external id contains the folded text. */
 export function customerMatches(customer: CustomerDoc, text: string): boolean {

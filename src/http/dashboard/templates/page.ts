@@ -1,11 +1,12 @@
 import { SOURCE_IDS, SOURCES } from '../../../domain/run/catalog.js';
-import { maximumCost } from '../../../domain/run/evaluate.js';
+import { maximumCost, sourceSpec } from '../../../domain/run/evaluate.js';
 import { SUBJECT_PARAMETERS } from '../../../domain/template/decider.js';
 import type { TemplateDoc } from '../../../projections/templates.js';
 import type { templateVersions } from '../../../queries/history.js';
 import type { ApiError } from '../../errors.js';
-import { SUBJECT_TYPE_LABEL, TIERS } from '../labels.js';
+import { ACTION_LABEL, SUBJECT_TYPE_LABEL, TIERS, label } from '../labels.js';
 import { creditsText, when } from '../present.js';
+import { checkLabel } from '../../../reports/source-sections.js';
 import type { TemplateDraft } from './forms.js';
 
 const RULE_ACTIONS = ['block', 'pend', 'review', 'info'] as const;
@@ -71,8 +72,14 @@ export function templatePage(input: {
       created: when(doc.created_at),
       updated: when(doc.updated_at),
       parameters: doc.definition.parameters,
-      sources: doc.definition.sources.map((s) => ({ id: s.source_id, label: sourceLabel(s.source_id), tier: s.tier, tierLabel: TIERS.find(([n]) => n === s.tier)?.[1] ?? '' })),
-      rules: doc.definition.rules,
+      sources: doc.definition.sources.map((s) => ({
+        id: s.source_id,
+        label: sourceLabel(s.source_id),
+        tier: s.tier,
+        tierLabel: TIERS.find(([n]) => n === s.tier)?.[1] ?? '',
+        cost: creditsText(sourceSpec(s.source_id)?.cost ?? 0),
+      })),
+      rules: doc.definition.rules.map((r) => ({ check_id: r.check_id, on_invalid: r.on_invalid, checkLabel: ruleCheckLabel(doc, r.check_id), actionLabel: label(ACTION_LABEL, r.on_invalid) })),
       thresholds: doc.definition.risk_thresholds,
       maxCost: creditsText(cost),
       affordable: input.balance === null ? null : cost === 0 ? null : Math.floor(Math.max(0, input.balance) / cost),
@@ -82,4 +89,13 @@ export function templatePage(input: {
     capped: usage.capped,
     canEdit: input.canEdit,
   };
+}
+
+/** A rule's check by its name: the check of one of the template's sources that has that id. */
+function ruleCheckLabel(doc: TemplateDoc, checkId: string): string {
+  for (const s of doc.definition.sources) {
+    const text = checkLabel(s.source_id, checkId);
+    if (text !== checkId) return text;
+  }
+  return checkId;
 }
