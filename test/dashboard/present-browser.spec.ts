@@ -1,14 +1,39 @@
 import { expect } from 'chai';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'puppeteer-core';
 import type { PdfRenderer } from '../../src/adapters/pdf/port.js';
 import { launchBrowser, seriousViolations, watchPage } from '../helpers/browser.js';
 import { inviteThroughOperator, testEmail, TEST_PASSWORD } from '../helpers/dashboard.js';
 import { recordSensitive } from '../helpers/log-privacy.js';
 import type { TestService } from '../helpers/service.js';
-import { createCustomer, PNG, uploadOk } from '../http/customers-support.js';
+import { createCustomer, uploadOk } from '../http/customers-support.js';
 import { cpf, createRun, pfSubject, startRunsService, waitForRun, world, type World } from '../http/runs-support.js';
+
+/** A real picture to look at (the fixture PNG is one pixel): a framed block of colour with a stripe. */
+function picture(width: number, height: number, rgb: [number, number, number]): Uint8Array {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const edge = x < 4 || y < 4 || x >= width - 4 || y >= height - 4 || (y > height / 2 - 6 && y < height / 2 + 6);
+      rows.set(edge ? [40, 40, 40] : rgb, y * (width * 3 + 1) + 1 + x * 3);
+    }
+  }
+  return new Uint8Array(Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]));
+}
 
 /** Where this journey's screenshots go, to be looked at. */
 const SHOTS = process.env['SVC_PRESENT_SHOTS'] ?? '/tmp/shots28/present';
@@ -58,8 +83,8 @@ describe('dashboard in a browser: what an analyst must see (issue 28)', function
       run_bureau: false,
     });
     customerId = created['customer_id'] as string;
-    await uploadOk(service, w.key, customerId, { type: 'identidade_frente', data: PNG, fileName: 'rg.png', mime: 'image/png' });
-    await uploadOk(service, w.key, customerId, { type: 'selfie', data: PNG, fileName: 'rosto.png', mime: 'image/png' });
+    await uploadOk(service, w.key, customerId, { type: 'identidade_frente', data: picture(300, 190, [170, 200, 235]), fileName: 'rg.png', mime: 'image/png' });
+    await uploadOk(service, w.key, customerId, { type: 'selfie', data: picture(180, 220, [235, 200, 170]), fileName: 'rosto.png', mime: 'image/png' });
     await createCustomer(service, w.key, { type: 'pf', doc: cpf(382), name: 'Marcos Pinheiro', email: 'marcos@example.com', run_bureau: false });
     failedRun = await createRun(service, w.key, { template_id: w.pf, subject: pfSubject('00000000604', 'Fábio Falha Técnica') });
     blockedRun = await createRun(service, w.key, { template_id: w.pf, subject: pfSubject('00000000272', 'Beatriz Bloqueio') });

@@ -25,6 +25,20 @@ export const CUSTOMER_STATUS_LABEL: Record<string, string> = {
 export const DOCUMENT_STATUS_LABEL: Record<string, string> = { pendente: 'Pendente', aprovado: 'Aprovado', rejeitado: 'Rejeitado' };
 export const ALERT_STATUS_LABEL: Record<string, string> = { open: 'Aberto', delisted: 'Encerrado (entrada saiu da lista)', resolved: 'Resolvido' };
 export const RESOLUTION_LABEL: Record<string, string> = { true_positive: 'verdadeiro positivo', false_positive: 'falso positivo' };
+/** Why a source did not answer, as an analyst reads it (the source's own text, often English, as the tooltip). */
+export const SOURCE_ERROR_LABEL: Record<string, string> = {
+  timeout: 'A fonte não respondeu a tempo.',
+  provider_error: 'O fornecedor da fonte devolveu um erro.',
+  provider_bad_response: 'O fornecedor da fonte respondeu em formato inesperado.',
+  source_unavailable: 'Fonte indisponível no momento.',
+  register_unavailable: 'Base do cadastro CNPJ indisponível.',
+  list_not_loaded: 'A lista desta fonte não está carregada.',
+  unsupported_subject: 'A fonte não atende este tipo de pessoa.',
+  unknown_source: 'Fonte desconhecida no catálogo.',
+  source_not_configured: 'Fonte não configurada: nenhum fornecedor definido para ela.',
+  source_failed: 'Falha técnica na fonte.',
+};
+
 export const DOCUMENT_TYPE_LABEL: Record<string, string> = {
   identidade_frente: 'Identidade (frente)',
   identidade_verso: 'Identidade (verso)',

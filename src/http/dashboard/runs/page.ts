@@ -7,7 +7,7 @@ import type { SafeHtml } from '../../../reports/html.js';
 import { assessedDimensions } from '../../../reports/run-model.js';
 import { NOT_ASSESSED, sourceDataSections } from '../../../reports/run-report.js';
 import { sourceLabel } from '../../../reports/source-sections.js';
-import { BAND_LABEL, CHECK_STATUS_LABEL, DECISION_LABEL, ENVIRONMENT_LABEL, FEATURE_LABEL, REVIEW_DECISIONS, SEVERITY_LABEL, STATUS_LABEL, SUBJECT_TYPE_LABEL, label } from '../labels.js';
+import { BAND_LABEL, CHECK_STATUS_LABEL, DECISION_LABEL, ENVIRONMENT_LABEL, FEATURE_LABEL, REVIEW_DECISIONS, SEVERITY_LABEL, SOURCE_ERROR_LABEL, STATUS_LABEL, SUBJECT_TYPE_LABEL, label } from '../labels.js';
 import { maskedDoc, nameText, nextPageLink, userEmail, when } from '../present.js';
 import type { SearchTerms } from '../search.js';
 
@@ -120,13 +120,17 @@ export function runPage(model: RunReportModel, users: ReadonlyMap<string, { emai
         ? { ...d, score: String(d.score), bandLabel: label(BAND_LABEL, d.band), bandClass: d.band }
         : { ...d, score: '—', band: '', bandLabel: NOT_ASSESSED, bandClass: 'none', detail: 'Nenhuma fonte desta dimensão respondeu.' },
     ),
-    sourceData: sourceDataSections(model).map((s) => ({ id: s.source_id, label: s.label, failed: s.failed, html: forScreen(s.html) })),
+    // a source that failed says so once, in "Fontes e respostas"
+    sourceData: sourceDataSections(model)
+      .filter((s) => !s.failed)
+      .map((s) => ({ id: s.source_id, label: s.label, html: forScreen(s.html) })),
     sources: detail.map((s) => ({
       id: s.source_id,
       label: sourceLabel(s.source_id),
       status: s.status,
       statusLabel: label(CHECK_STATUS_LABEL, s.status),
-      error: s.error_message ?? s.error_code,
+      error: s.error_code ? (SOURCE_ERROR_LABEL[s.error_code] ?? 'Falha técnica na fonte.') : s.error_message,
+      errorDetail: [s.error_code, s.error_message].filter(Boolean).join(': '),
       checks: s.checks.map((c) => ({ ...c, statusLabel: label(CHECK_STATUS_LABEL, c.status) })),
     })),
     screening: screeningOf(run),
