@@ -30,8 +30,9 @@ export function decisionText(run: Pick<RunDoc, 'decision' | 'operative_decision'
   return run.decision ? { text: label(DECISION_LABEL, run.decision), code: run.decision, tone: run.decision } : { text: '—', code: '', tone: '' };
 }
 
-/** A run's risk band, or "Sem avaliação" when nothing scored it (a failed or blocked run). */
-const bandText = (band: string | null) => (band ? label(BAND_LABEL, band) : NOT_ASSESSED);
+/** A run's risk band; none when nothing scored it: a blocked run stopped before the score (as the report says), a failed one has "Sem avaliação". */
+const bandText = (run: Pick<RunDoc, 'risk_band' | 'status'>) =>
+  run.risk_band ? label(BAND_LABEL, run.risk_band) : run.status === 'blocked' ? 'Não calculada (bloqueada antes da pontuação)' : NOT_ASSESSED;
 
 /** A run as a row of a list (the runs list, a customer's runs). */
 export function runRow(run: RunDoc) {
@@ -44,7 +45,7 @@ export function runRow(run: RunDoc) {
     decision: decision.text,
     decisionCode: decision.code,
     decisionClass: decision.tone,
-    band: bandText(run.risk_band),
+    band: bandText(run),
   };
 }
 
@@ -95,7 +96,7 @@ export function runPage(model: RunReportModel, users: ReadonlyMap<string, { emai
       decisionClass: run.decision ?? '',
       operative: decision.text,
       operativeCode: run.operative_decision ?? '',
-      band: bandText(run.risk_band),
+      band: bandText(run),
       bandClass: run.risk_band ?? 'none',
       summary: run.summary_message,
       checks: run.checks_summary,
