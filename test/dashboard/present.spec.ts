@@ -3,6 +3,7 @@ import { maximumCost } from '../../src/domain/run/evaluate.js';
 import { REFERENCE_PF } from '../../src/domain/template/reference.js';
 import { creditsText } from '../../src/http/dashboard/present.js';
 import { date, dateTime, money } from '../../src/reports/html.js';
+import { dashboardUser } from '../helpers/dashboard.js';
 import type { TestService } from '../helpers/service.js';
 import { createCustomer, PNG, uploadOk } from '../http/customers-support.js';
 import { cpf, createRun, pfSubject, pjSubject, startRunsService, waitForRun, type Json } from '../http/runs-support.js';
@@ -46,6 +47,8 @@ const RAW_CODES = [
   'alto',
   'CustomerRegistered',
   'DocumentUploaded',
+  'RunQueued',
+  'RunCompleted',
   'analyst',
   'viewer',
   'UTC',
@@ -214,6 +217,14 @@ describe('dashboard: what an analyst must see (issue 28)', function () {
     const cost = maximumCost(REFERENCE_PF);
     expect(textOf(template.html, 'template-max-cost')).to.contain(creditsText(cost)).and.contain(`suficiente para ${Math.floor(balance / cost)} execuç`);
     expect((await acme.viewer.get('/dashboard/templates')).html).to.contain(creditsText(cost));
+  });
+
+  it('the audit names each event in Portuguese, its type as the tooltip', async () => {
+    const admin = await dashboardUser(service, acme.tenant.tenant_id, 'admin');
+    const page = await admin.get('/dashboard/audit?type=CustomerRegistered');
+    expect(page.status).to.equal(200);
+    expect(page.html).to.match(/data-type="CustomerRegistered" title="CustomerRegistered">Cliente cadastrado</);
+    expect(rawCodesIn(page.html)).to.deep.equal([]);
   });
 
   it('no screen prints a raw code outside a tooltip', async () => {
