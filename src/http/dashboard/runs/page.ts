@@ -31,8 +31,8 @@ export function decisionText(run: Pick<RunDoc, 'decision' | 'operative_decision'
 }
 
 /** A run's risk band; none when nothing scored it: a blocked run stopped before the score (as the report says), a failed one has "Sem avaliação". */
-const bandText = (run: Pick<RunDoc, 'risk_band' | 'status'>) =>
-  run.risk_band ? label(BAND_LABEL, run.risk_band) : run.status === 'blocked' ? 'Não calculada (bloqueada antes da pontuação)' : NOT_ASSESSED;
+const bandText = (run: Pick<RunDoc, 'risk_band' | 'status'>, short = false) =>
+  run.risk_band ? label(BAND_LABEL, run.risk_band) : run.status === 'blocked' ? (short ? 'Não calculada' : 'Não calculada (bloqueada antes da pontuação)') : NOT_ASSESSED;
 
 /** A run as a row of a list (the runs list, a customer's runs). */
 export function runRow(run: RunDoc) {
@@ -45,7 +45,7 @@ export function runRow(run: RunDoc) {
     decision: decision.text,
     decisionCode: decision.code,
     decisionClass: decision.tone,
-    band: bandText(run),
+    band: bandText(run, true),
   };
 }
 
