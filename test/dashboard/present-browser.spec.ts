@@ -9,7 +9,7 @@ import { inviteThroughOperator, testEmail, TEST_PASSWORD } from '../helpers/dash
 import { recordSensitive } from '../helpers/log-privacy.js';
 import type { TestService } from '../helpers/service.js';
 import { createCustomer, uploadOk } from '../http/customers-support.js';
-import { cpf, createRun, pfSubject, startRunsService, waitForRun, world, type World } from '../http/runs-support.js';
+import { cpf, createRun, pfSubject, pjSubject, startRunsService, waitForRun, world, type World } from '../http/runs-support.js';
 
 /** A real picture to look at (the fixture PNG is one pixel): a framed block of colour with a stripe. */
 function picture(width: number, height: number, rgb: [number, number, number]): Uint8Array {
@@ -51,6 +51,7 @@ describe('dashboard in a browser: what an analyst must see (issue 28)', function
   let customerId: string;
   let failedRun: string;
   let blockedRun: string;
+  let pjRun: string;
   const problems: string[] = [];
   const watched: { problems: string[] }[] = [];
   const reports: string[] = [];
@@ -88,6 +89,8 @@ describe('dashboard in a browser: what an analyst must see (issue 28)', function
     await createCustomer(service, w.key, { type: 'pf', doc: cpf(382), name: 'Marcos Pinheiro', email: 'marcos@example.com', run_bureau: false });
     failedRun = await createRun(service, w.key, { template_id: w.pf, subject: pfSubject('00000000604', 'Fábio Falha Técnica') });
     blockedRun = await createRun(service, w.key, { template_id: w.pf, subject: pfSubject('00000000272', 'Beatriz Bloqueio') });
+    pjRun = await createRun(service, w.key, { template_id: w.pj, subject: pjSubject('00000004000170', 'Comercial Aurora Ltda') });
+    await waitForRun(service, w.key, pjRun);
     await waitForRun(service, w.key, failedRun);
     await waitForRun(service, w.key, blockedRun);
     browser = await launchBrowser();
@@ -171,6 +174,11 @@ describe('dashboard in a browser: what an analyst must see (issue 28)', function
     const color = (await page.evaluate(`getComputedStyle(document.querySelector('[data-testid=run-status] .badge')).color`)) as string;
     expect(color).to.equal('rgb(164, 22, 26)');
     await screen(page, 'run-blocked');
+    // a company: the completo report's cadastral data, partners and proceedings on the page
+    await go(page, `/dashboard/runs/${pjRun}`);
+    expect(await page.$$eval('[data-testid=run-source-data]', (sections) => sections.map((s) => s.getAttribute('data-source-id')))).to.include.members(['receita_cnpj', 'partners']);
+    await screen(page, 'run-pj');
+    for (const id of ['receita_cnpj', 'partners']) await (await page.$(`[data-testid=run-source-data][data-source-id=${id}]`))!.screenshot({ path: join(SHOTS, `run-pj-${id}.png`) as `${string}.png` });
     // the completo report: the HTML its PDF is printed from, shown as a page
     await Promise.all([page.waitForNavigation({ waitUntil: 'load' }).catch(() => null), page.click('[data-testid=run-reports] form:nth-of-type(2) button')]);
     expect(reports.length).to.be.greaterThan(0);
