@@ -42,15 +42,40 @@ const NUMBER = new Intl.NumberFormat('pt-BR');
 export const money = (value: unknown): string => (typeof value === 'number' && Number.isFinite(value) ? BRL.format(value) : '—');
 export const number = (value: unknown): string => (typeof value === 'number' && Number.isFinite(value) ? NUMBER.format(value) : '—');
 
-/** 2026-11-22T12:00:00.000Z -> 22/11/2026 12:00:00 UTC */
-export function dateTime(iso: unknown): string {
-  if (typeof iso !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(iso)) return '—';
-  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)} ${iso.slice(11, 19)} UTC`;
+/** Brasília time by its zone's rules (Intl, not a fixed offset): the one clock every person reads. */
+const BRASILIA = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The zone as every time printed names it. */
+export const ZONE_TEXT = 'horário de Brasília';
+
+function brasiliaParts(iso: string): Record<string, string> | null {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return null;
+  return Object.fromEntries(BRASILIA.formatToParts(instant).map((p) => [p.type, p.value]));
 }
 
-/** 2026-11-22 -> 22/11/2026 */
+/** 2026-11-22T12:00:00.000Z -> 22/11/2026 09:00:00 (horário de Brasília) */
+export function dateTime(iso: unknown): string {
+  if (typeof iso !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(iso)) return '—';
+  const p = brasiliaParts(iso);
+  if (!p) return '—';
+  return `${p['day']}/${p['month']}/${p['year']} ${p['hour']}:${p['minute']}:${p['second']} (${ZONE_TEXT})`;
+}
+
+/** 2026-11-22 -> 22/11/2026; an instant -> its day in Brasília */
 export function date(value: unknown): string {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) return typeof value === 'string' && value ? value : '—';
+  const p = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) ? brasiliaParts(value) : null;
+  if (p) return `${p['day']}/${p['month']}/${p['year']}`;
   return `${value.slice(8, 10)}/${value.slice(5, 7)}/${value.slice(0, 4)}`;
 }
 

@@ -1,6 +1,6 @@
 import type { StoredEvent } from '../adapters/event-store/event-log.js';
 import { buildAnalysis, buildDetail } from '../domain/run/analysis.js';
-import type { RecordedAnswer } from '../domain/run/evaluate.js';
+import { sourceSpec, type RecordedAnswer } from '../domain/run/evaluate.js';
 import type { ReportMode } from '../domain/report/events.js';
 import { RunQueued } from '../domain/run/events.js';
 import { isEventOf } from '../domain/shared/events.js';
@@ -73,4 +73,18 @@ function sanitize(doc: RunDoc): RunDoc {
     };
   }
   return { ...doc, answers };
+}
+
+/**
+ * The risk dimensions some answered source scored. A dimension whose every source failed or was
+ * never asked (a failed or blocked run) has no score: it reads "sem avaliação", never a green
+ * "Baixo" it was not measured to be.
+ */
+export function assessedDimensions(run: Pick<RunDoc, 'answers'>): Set<string> {
+  const assessed = new Set<string>();
+  for (const answer of Object.values(run.answers)) {
+    const spec = sourceSpec(answer.source_id);
+    if (spec && answer.status === 'ANSWERED') assessed.add(spec.dimension);
+  }
+  return assessed;
 }

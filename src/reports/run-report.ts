@@ -21,7 +21,7 @@ import {
   type SafeHtml,
 } from './html.js';
 import { analystDecisionSection } from './review-section.js';
-import type { RunReportModel } from './run-model.js';
+import { assessedDimensions, type RunReportModel } from './run-model.js';
 import { checkLabel, sourceData, sourceLabel, statusBadge } from './source-sections.js';
 
 const MODE_TITLE = { resumido: 'Relatório de Conformidade — Resumo', completo: 'Relatório de Conformidade — Completo' } as const;
@@ -74,10 +74,25 @@ ${answered.map(
   );
 }
 
-const companyName = (model: RunReportModel): string => {
+export const companyName = (model: RunReportModel): string => {
   const cadastral = model.run.answers['receita_cnpj']?.data['razao_social'];
   return typeof cadastral === 'string' ? cadastral : (model.subject.name ?? 'Empresa analisada');
 };
+
+/**
+ * The completo report's section 2 for a screen: each answered source's normalised data in the
+ * report's own layout (cadastral data, partners, proceedings, media, ...), lists' screening apart
+ * (the screen shows it in its own block). A failed source says it did not answer.
+ */
+export function sourceDataSections(model: RunReportModel): { source_id: string; label: string; failed: string | null; html: SafeHtml }[] {
+  const root = { doc: model.subject.doc ?? '', name: companyName(model) };
+  return model.template.definition.sources.flatMap((s) => {
+    const answer = model.run.answers[s.source_id];
+    if (!answer || 'screening' in answer.data) return [];
+    const failed = answer.status === 'ERROR' ? (answer.error_message ?? answer.error_code ?? 'erro não detalhado') : null;
+    return [{ source_id: s.source_id, label: sourceLabel(s.source_id), failed, html: failed ? html`` : sourceData(s.source_id, answer.data, root) }];
+  });
+}
 
 function masthead(model: RunReportModel): SafeHtml {
   return html`<div class="masthead"><div><div class="brand">KYC · Prevenção à lavagem de dinheiro</div><h1>${MODE_TITLE[model.mode]}</h1></div>
@@ -128,11 +143,18 @@ function decisionPanel(model: RunReportModel): SafeHtml {
   }</div>`;
 }
 
+/** A dimension no answered source scored (screen and paper say it the same way). */
+export const NOT_ASSESSED = 'Sem avaliação';
+
 function riskTable(model: RunReportModel): SafeHtml {
   const dims = model.analysis.risk_dimensions;
   if (dims.length === 0) return html`<p class="muted">Nenhuma dimensão de risco avaliada.</p>`;
+  const assessed = assessedDimensions(model.run);
   return html`<table><thead><tr><th>Dimensão</th><th style="width:16%">Faixa</th><th style="width:12%">Pontuação</th><th>Detalhe</th></tr></thead><tbody>${dims.map(
-    (d) => html`<tr><td>${d.label}</td><td>${badge(label(BAND_LABEL, d.band), bandTone(d.band))}</td><td>${number(d.score)}</td><td>${d.detail}</td></tr>`,
+    (d) =>
+      assessed.has(d.id)
+        ? html`<tr><td>${d.label}</td><td>${badge(label(BAND_LABEL, d.band), bandTone(d.band))}</td><td>${number(d.score)}</td><td>${d.detail}</td></tr>`
+        : html`<tr><td>${d.label}</td><td>${badge(NOT_ASSESSED, 'neutral')}</td><td>—</td><td>Nenhuma fonte desta dimensão respondeu.</td></tr>`,
   )}</tbody></table>
 <p class="small muted">Limites do modelo: médio a partir de ${model.template.definition.risk_thresholds.medio} pontos, alto a partir de ${model.template.definition.risk_thresholds.alto}. Pesos por severidade: informativa 0, baixa 10, média 25, alta 50, crítica 100 (máximo 100 por dimensão).</p>`;
 }

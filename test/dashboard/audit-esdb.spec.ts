@@ -5,7 +5,7 @@ import { FakeEsdbClient } from '../helpers/fake-esdb-client.js';
 import { recordSensitive } from '../helpers/log-privacy.js';
 import { createTenant, startService, type TenantFixture, type TestService } from '../helpers/service.js';
 
-const rowTypes = (page: Page) => [...page.html.matchAll(/data-testid="audit-type">([^<]*)</g)].map((m) => m[1]!);
+const rowTypes = (page: Page) => [...page.html.matchAll(/data-testid="audit-type" data-type="([^"]*)"/g)].map((m) => m[1]!);
 const rowPositions = (page: Page) => [...page.html.matchAll(/<td>(\d+)<\/td>\s*<\/tr>/g)].map((m) => Number(m[1]));
 const nextLink = (page: Page) => /href="([^"]*)" data-testid="audit-next"/.exec(page.html)?.[1]?.replace(/&amp;/g, '&') ?? null;
 

@@ -16,7 +16,7 @@ interface AuditRow {
 
 /** The rows of the audit table, newest first. */
 function auditRows(page: Page): AuditRow[] {
-  return [...page.html.matchAll(/data-testid="audit-actor">([^<]*)<[\s\S]*?data-testid="audit-type">([^<]*)</g)].map((m) => ({ actor: m[1]!.trim(), type: m[2]! }));
+  return [...page.html.matchAll(/data-testid="audit-actor">([^<]*)<[\s\S]*?data-testid="audit-type" data-type="([^"]*)"/g)].map((m) => ({ actor: m[1]!.trim(), type: m[2]! }));
 }
 
 const nextLink = (page: Page) => /href="([^"]*)" data-testid="audit-next"/.exec(page.html)?.[1]?.replace(/&amp;/g, '&') ?? null;

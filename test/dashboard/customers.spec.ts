@@ -81,7 +81,7 @@ describe('dashboard customers', function () {
     expect(page.html).not.to.contain('data-testid="document-review-form"');
     expect(page.html).not.to.contain('data-testid="status-form"');
     const timeline = sectionOf(page.html, 'customer-timeline');
-    expect(timeline).to.contain('Cliente cadastrado').and.contain('Documento enviado (identidade_frente)').and.match(/chave [^<]+/);
+    expect(timeline).to.contain('Cliente cadastrado').and.contain('Documento enviado (Identidade (frente))').and.match(/chave [^<]+/);
     expect(page.html).not.to.contain(doc);
   });
 
@@ -188,7 +188,7 @@ describe('dashboard customers', function () {
     await settleRounds(service);
     const page = await acme.viewer.get(`/dashboard/customers/${id}`);
     const facial = sectionOf(page.html, 'customer-facial');
-    expect(facial).to.contain('Comparação facial').and.contain('Approved').and.contain('0,97');
+    expect(facial).to.contain('Comparação facial').and.contain('>Aprovada<').and.contain('0,97');
     expect(facial).to.contain('Prova de vida passiva').and.contain('0,93');
   });
 });

@@ -108,7 +108,7 @@ describe('dashboard pages (pure view models)', () => {
     expect(eventText(event('DocumentReviewed', { status: 'rejeitado', reason: 'ilegível' }))).to.equal('Documento rejeitado: ilegível');
     expect(eventText(event('CustomerStatusChanged', { status: 'em_monitoramento' }))).to.equal('Situação alterada para Em monitoramento');
     expect(eventText(event('MonitoringAlertResolved', { resolution: 'false_positive' }))).to.equal('Alerta resolvido como falso positivo');
-    expect(eventText(event('SomethingNew', {}))).to.equal('SomethingNew');
+    expect(eventText(event('SomethingNew', {}))).to.equal('Outro registro'); // the raw type only as the row's tooltip
   });
 
   it('the users screen lists the team by e-mail without reordering what it was given', () => {

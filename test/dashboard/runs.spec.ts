@@ -51,7 +51,7 @@ describe('dashboard runs', function () {
     expect(textOf(page.html, 'run-band')).to.equal('Médio');
     expect(textOf(page.html, 'run-decision')).to.equal('Em revisão');
     expect(sectionOf(page.html, 'run-summary')).to.match(/data-testid="run-template"><a href="\/dashboard\/templates\/[0-9a-f-]{36}">[^<]+<\/a>, versão 1</);
-    expect(textOf(page.html, 'run-subject')).to.equal('Joana Revisão Prado (pf) · ***000003**');
+    expect(textOf(page.html, 'run-subject')).to.equal('Joana Revisão Prado (Pessoa física) · ***000003**');
     expect(page.html).to.contain('data-testid="run-finding"');
     expect(sectionOf(page.html, 'run-findings')).to.contain('Pessoa exposta politicamente');
     expect(attributesOf(page.html, 'run-source', 'data-source-id').length).to.be.greaterThan(0);

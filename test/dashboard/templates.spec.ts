@@ -67,8 +67,9 @@ describe('dashboard: templates', () => {
     expect(page.html).to.contain('<h1>PF padrão</h1>');
     const sources = /data-testid="template-sources">([\s\S]*?)<\/table>/.exec(page.html)![1]!;
     expect(sources).to.contain('receita_cpf').and.to.contain('1 · Crítica').and.to.contain('negative_media').and.to.contain('3 · Informativa');
-    expect(/data-testid="template-rules">[\s\S]*?sanctions_hit<\/code><\/td><td>block/.test(page.html)).to.equal(true);
-    expect(page.html).to.contain('Abaixo de 30: baixo');
+    // issue 28: the check and the action by their names, the codes as tooltips
+    expect(/data-testid="template-rules">[\s\S]*?title="sanctions_hit">[^<]+<\/span><\/td><td><span title="block">Bloquear</.test(page.html)).to.equal(true);
+    expect(page.html).to.contain('Abaixo de 30 pontos: Baixo');
     expect(/data-version="1">[\s\S]*?data-testid="version-runs">1</.test(page.html)).to.equal(true);
     expect(page.html).to.contain(`href="/dashboard/runs?template=${w.pf}"`);
     // only admins are offered the edit

@@ -175,7 +175,7 @@ const BUILDERS: Readonly<Record<SourceId, (subject: Subject) => Built>> = {
           'listed',
           'Consta em lista de sanções',
           'Correspondência em lista de sanções',
-          `${first.list} (${first.program}), referência ${first.reference}, incluído em ${first.listed_on}, similaridade de ${Math.round(first.score * 100)}%.`,
+          `${first.list} (${first.program}), referência ${first.reference}, incluído em ${first.listed_on.split('-').reverse().join('/')}, similaridade de ${Math.round(first.score * 100)}%.`,
         )
       : valid('sanctions_hit', 'not_listed', 'Não consta');
     return { data: { lists_checked: [...SANCTION_LISTS], matches }, checks: [hit] };

@@ -9,6 +9,8 @@ import type { DashboardRole } from './state.js';
 export { ACTION_LABEL, BAND_LABEL, CHECK_STATUS_LABEL, DECISION_LABEL, SEVERITY_LABEL, STATUS_LABEL, label } from '../../reports/html.js';
 export { FEATURE_LABEL } from '../../reports/screening-section.js';
 
+export const SUBJECT_TYPE_LABEL: Record<'pf' | 'pj', string> = { pf: 'Pessoa física', pj: 'Pessoa jurídica' };
+
 export const ENVIRONMENT_LABEL: Record<string, string> = { live: 'Produção', sandbox: 'Sandbox' };
 
 export const CUSTOMER_STATUS_LABEL: Record<string, string> = {
@@ -23,6 +25,35 @@ export const CUSTOMER_STATUS_LABEL: Record<string, string> = {
 export const DOCUMENT_STATUS_LABEL: Record<string, string> = { pendente: 'Pendente', aprovado: 'Aprovado', rejeitado: 'Rejeitado' };
 export const ALERT_STATUS_LABEL: Record<string, string> = { open: 'Aberto', delisted: 'Encerrado (entrada saiu da lista)', resolved: 'Resolvido' };
 export const RESOLUTION_LABEL: Record<string, string> = { true_positive: 'verdadeiro positivo', false_positive: 'falso positivo' };
+/** Why a source did not answer, as an analyst reads it (the source's own text, often English, as the tooltip). */
+export const SOURCE_ERROR_LABEL: Record<string, string> = {
+  timeout: 'A fonte não respondeu a tempo.',
+  provider_error: 'O fornecedor da fonte devolveu um erro.',
+  provider_bad_response: 'O fornecedor da fonte respondeu em formato inesperado.',
+  source_unavailable: 'Fonte indisponível no momento.',
+  register_unavailable: 'Base do cadastro CNPJ indisponível.',
+  list_not_loaded: 'A lista desta fonte não está carregada.',
+  unsupported_subject: 'A fonte não atende este tipo de pessoa.',
+  unknown_source: 'Fonte desconhecida no catálogo.',
+  source_not_configured: 'Fonte não configurada: nenhum fornecedor definido para ela.',
+  source_failed: 'Falha técnica na fonte.',
+};
+
+export const DOCUMENT_TYPE_LABEL: Record<string, string> = {
+  identidade_frente: 'Identidade (frente)',
+  identidade_verso: 'Identidade (verso)',
+  cnh_frente: 'CNH (frente)',
+  cnh_verso: 'CNH (verso)',
+  passaporte: 'Passaporte',
+  comprovante_endereco: 'Comprovante de endereço',
+  selfie: 'Selfie',
+  contrato_social: 'Contrato social',
+  comprovante_cnpj: 'Comprovante de CNPJ',
+  procuracao: 'Procuração',
+  balanco: 'Balanço',
+  outro: 'Outro documento',
+};
+export const FACIAL_STATUS_LABEL: Record<string, string> = { Approved: 'Aprovada', Declined: 'Recusada', Error: 'Falha técnica' };
 export const FACIAL_CHECK_LABEL: Record<string, string> = { face_match: 'Comparação facial', passive_liveness: 'Prova de vida passiva' };
 
 export const ROLE_LABELS: Record<DashboardRole, string> = { admin: 'Administrador', analyst: 'Analista', viewer: 'Leitura', compliance_officer: 'Oficial de compliance' };
@@ -82,4 +113,82 @@ export const CASE_HISTORY_LABEL: Record<string, string> = {
   run_review: 'Revisão da execução',
   alert_resolution: 'Conclusão do alerta',
   document_review: 'Revisão do documento',
+/** Every event as the audit screen and the timelines name it (the type itself as the tooltip). */
+export const EVENT_LABEL: Record<string, string> = {
+  ApiKeyCreated: 'Chave de API criada',
+  ApiKeyRevoked: 'Chave de API revogada',
+  CaseAssigned: 'Caso atribuído',
+  CreditsAdded: 'Créditos adicionados',
+  CreditsCaptured: 'Créditos debitados',
+  CreditsReleased: 'Reserva de créditos liberada',
+  CreditsReserved: 'Créditos reservados',
+  CustomerDraftCompleted: 'Cadastro completado',
+  CustomerRegistered: 'Cliente cadastrado',
+  CustomerRunAborted: 'Consulta do cliente interrompida',
+  CustomerRunConcluded: 'Consulta do cliente concluída',
+  CustomerRunRequested: 'Consulta do cliente solicitada',
+  CustomerStatusChanged: 'Situação do cliente alterada',
+  DocumentReviewed: 'Documento revisado',
+  DocumentUploaded: 'Documento enviado',
+  ErasureRequested: 'Eliminação de dados solicitada',
+  ErasureRescheduled: 'Eliminação de dados reagendada',
+  FacialRoundCompleted: 'Verificação facial concluída',
+  FacialRoundStarted: 'Verificação facial iniciada',
+  FacialVerificationPerformed: 'Verificação facial realizada',
+  FxAnalysisCompleted: 'Análise de câmbio concluída',
+  FxAnalysisRequested: 'Análise de câmbio solicitada',
+  FxOperationCreated: 'Operação de câmbio registrada',
+  FxOperationSubmitted: 'Operação de câmbio enviada',
+  IdempotencyKeyClaimed: 'Chave de idempotência reservada',
+  IdempotencyKeyReleased: 'Chave de idempotência liberada',
+  IdempotentResponseRecorded: 'Resposta idempotente registrada',
+  LaudoDownloaded: 'Laudo baixado',
+  LaudoNumberAllocated: 'Número de laudo atribuído',
+  ListChecked: 'Lista verificada',
+  ListFetchFailed: 'Falha ao baixar lista',
+  ListVersionImported: 'Versão de lista importada',
+  ListVersionRefused: 'Versão de lista recusada',
+  MonitoringAlertDelisted: 'Alerta encerrado (saiu da lista)',
+  MonitoringAlertRaised: 'Alerta de monitoramento levantado',
+  MonitoringAlertResolved: 'Alerta de monitoramento resolvido',
+  MonitoringSweepCompleted: 'Varredura de monitoramento concluída',
+  MonitoringSweepProgressed: 'Varredura de monitoramento em andamento',
+  MonitoringSweepStarted: 'Varredura de monitoramento iniciada',
+  OnboardingProfileSet: 'Perfil de onboarding definido',
+  PeriodicReviewDeferred: 'Revisão periódica adiada',
+  ReportGenerated: 'Relatório gerado',
+  RunCancelled: 'Execução cancelada',
+  RunCompleted: 'Execução concluída',
+  RunFailed: 'Execução com falha técnica',
+  RunQueued: 'Execução enfileirada',
+  RunReviewProposed: 'Revisão de execução proposta',
+  RunReviewed: 'Execução revisada',
+  RunStarted: 'Execução iniciada',
+  SourceAnswered: 'Fonte respondeu',
+  SubjectErased: 'Dados pessoais eliminados',
+  TemplateAvailabilityChanged: 'Disponibilidade do modelo alterada',
+  TemplateCreated: 'Modelo criado',
+  TemplateRevised: 'Modelo revisado',
+  TenantCreated: 'Conta criada',
+  TenantListCreated: 'Lista interna criada',
+  TenantSettingsChanged: 'Configurações da conta alteradas',
+  UserActivated: 'Usuário ativado',
+  UserDeactivated: 'Usuário desativado',
+  UserInvited: 'Usuário convidado',
+  UserLockedOut: 'Usuário bloqueado por tentativas',
+  UserLoggedIn: 'Usuário entrou',
+  UserLoggedOut: 'Usuário saiu',
+  UserPasswordResetIssued: 'Redefinição de senha emitida',
+  UserPasswordSet: 'Senha definida',
+  UserRoleChanged: 'Papel do usuário alterado',
+  UserSessionsRevoked: 'Sessões do usuário revogadas',
+  ValueReleased: 'Reserva liberada',
+  ValueReserved: 'Valor reservado',
+  WebhookAttemptRecorded: 'Tentativa de webhook registrada',
+  WebhookDeliveryAbandoned: 'Entrega de webhook abandonada',
+  WebhookDeliveryScheduled: 'Entrega de webhook agendada',
+  WebhookEndpointChanged: 'Endpoint de webhook alterado',
+  WebhookEndpointSet: 'Endpoint de webhook definido',
+  WebhookRedeliveryRequested: 'Reenvio de webhook solicitado',
+  WebhookSecretRotated: 'Segredo de webhook trocado',
 };

@@ -1,7 +1,7 @@
 import { encodeCursor } from '../paging.js';
 import { ERASED } from '../../domain/shared/personal.js';
 import { isDocumentShaped, maskDocument } from '../../domain/values/document.js';
-import { dateTime } from '../../reports/html.js';
+import { dateTime, number } from '../../reports/html.js';
 import { ApiError, type ErrorCode } from '../errors.js';
 import { isUuid } from '../../adapters/ids.js';
 import type { DashboardUserInfo } from './queries.js';
@@ -73,3 +73,6 @@ export function nextPageLink(path: string, filters: Record<string, string>, foun
   const set = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
   return `${path}?${new URLSearchParams({ ...set, cursor: encodeCursor(last) })}`;
 }
+
+/** Credits as the header and the templates count them: "1.234 créditos", "1 crédito". */
+export const creditsText = (credits: number): string => `${number(credits)} ${Math.abs(credits) === 1 ? 'crédito' : 'créditos'}`;

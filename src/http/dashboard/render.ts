@@ -3,6 +3,8 @@ import { Eta } from 'eta';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { DashboardState } from './state.js';
+import { ROLE_LABELS } from './labels.js';
+import { creditsText } from './present.js';
 import type { Views } from './views.js';
 
 /** The `dashboard/` folder of the package (views and assets), from src/http/dashboard (tsx) or dist/src/http/dashboard (built). */
@@ -19,7 +21,8 @@ export function dashboardDir(): string {
 /**
  * Eta escapes every `<%= %>` interpolation (autoEscape, its default, set here so no one turns it
  * off by accident); `<%~ %>` writes raw text and is used only for `it.body` in the layout, which
- * is the output of an escaped view. Views are cached after their first read.
+ * is the output of an escaped view, and for the report's own markup on the run page (built by the
+ * reports' escaping `html` tag). Views are cached after their first read.
  */
 const eta = new Eta({ views: join(dashboardDir(), 'views'), autoEscape: true, cache: true });
 
@@ -33,7 +36,15 @@ export interface PageOptions {
 
 /** Renders a view inside the layout as the response; the view's data is typed by its name. */
 export function renderPage<V extends keyof Views>(ctx: Koa.ParameterizedContext<DashboardState>, view: V, data: Views[V], options: PageOptions): void {
-  const page = { title: options.title, nav: options.nav ?? null, user: ctx.state.user ?? null, csrf: ctx.state.csrf ?? '', flash: ctx.state.flash ?? null };
+  const page = {
+    title: options.title,
+    nav: options.nav ?? null,
+    user: ctx.state.user ?? null,
+    roleLabel: ctx.state.user ? ROLE_LABELS[ctx.state.user.role] : null,
+    credits: ctx.state.credits === undefined ? null : creditsText(ctx.state.credits),
+    csrf: ctx.state.csrf ?? '',
+    flash: ctx.state.flash ?? null,
+  };
   const body = eta.render(view, { ...data, page });
   ctx.status = options.status ?? 200;
   ctx.type = 'text/html; charset=utf-8';

@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import { getTenant } from '../../projections/tenants.js';
 import getRawBody from 'raw-body';
 import type { Clock } from '../../adapters/clock.js';
 import { hmacHex, secretsEqual } from '../../adapters/crypto.js';
@@ -62,6 +63,7 @@ export function dashboardSession(deps: SessionDeps): Koa.Middleware<DashboardSta
         if (user && user.status === 'active' && user.tenant_id === session.tenant_id && !revoked) {
           ctx.state.user = { user_id: user.id, tenant_id: user.tenant_id, email: user.email, role: user.role, session_id: hash };
           ctx.state.csrf = sessionCsrf(secretKey, token);
+          ctx.state.credits = (await getTenant(readStore, user.tenant_id))?.balance ?? 0;
         }
       }
     }

@@ -21,6 +21,8 @@ export interface DashboardState extends RequestState {
   csrf?: string;
   /** a one-time message shown at the top of the next page (set by a redirecting action) */
   flash?: string;
+  /** the signed-in user's tenant's credit balance, shown in the header */
+  credits?: number;
   /** the url-encoded form of a POST, once read (session.ts readForm) */
   form?: URLSearchParams;
 }

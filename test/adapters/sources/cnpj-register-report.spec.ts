@@ -4,6 +4,7 @@ import type { Source, SourceRequest } from '../../../src/adapters/sources/port.j
 import { SandboxSource } from '../../../src/adapters/sources/sandbox.js';
 import { addressLine } from '../../../src/domain/run/analysis.js';
 import { withCheckDigits } from '../../../src/domain/values/document.js';
+import { dateTime } from '../../../src/reports/html.js';
 import { sourceData } from '../../../src/reports/source-sections.js';
 import { companyPartner, establishment, fakeCnpjRegister, partner } from '../../helpers/fake-cnpj-register.js';
 
@@ -28,7 +29,7 @@ describe('completo report and analysis: data read from the CNPJ register', () =>
   it('the cadastral section names the register month as the publication, with the full address and the CNAEs', async () => {
     const answer = await source.query(request('receita_cnpj'), new AbortController().signal);
     const html = sourceData('receita_cnpj', answer.data, root).value;
-    expect(html).to.include('Receita Federal — Dados abertos do CNPJ, publicação 2026-05').and.include('importada em 20/05/2026 03:00:00 UTC');
+    expect(html).to.include('Receita Federal — Dados abertos do CNPJ, publicação 2026-05').and.include(`importada em ${dateTime('2026-05-20T03:00:00.000Z')}`);
     expect(html).to.include('RUA DAS FLORES, 120, SALA 2').and.include('CEP 01310-100');
     expect(html).to.include('4711-3/02').and.include('Empresa de pequeno porte').and.include('Porte');
   });

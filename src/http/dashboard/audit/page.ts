@@ -3,7 +3,7 @@ import { EVENT_CODECS } from '../../../domain/events.js';
 import type { ApiKeyDoc } from '../../../projections/api-keys.js';
 import type { ErasureDoc } from '../../../projections/erasures.js';
 import type { DashboardUserDoc } from '../../../projections/users.js';
-import { ACTOR_TYPE_LABEL, ERASURE_STATUS_LABELS } from '../labels.js';
+import { ACTOR_TYPE_LABEL, ERASURE_STATUS_LABELS, EVENT_LABEL } from '../labels.js';
 import { when } from '../present.js';
 import type { ActorType, AuditFilter } from './forms.js';
 
@@ -45,8 +45,8 @@ export function auditPage(input: { filter: AuditFilter; page: { events: Recorded
   return {
     filter: { actor: filter.actor ?? '', type: filter.type ?? '' },
     actorTypes: Object.entries(ACTOR_TYPE_LABEL),
-    eventTypes: EVENT_TYPES,
-    rows: page.events.map((e) => ({ position: e.position, when: when(e.recorded_at), actor: nameOf(e.metadata.actor), type: e.type, stream: e.stream })),
+    eventTypes: EVENT_TYPES.map((type) => ({ type, label: EVENT_LABEL[type] ?? type })).sort((a, b) => a.label.localeCompare(b.label, 'pt-BR')),
+    rows: page.events.map((e) => ({ position: e.position, when: when(e.recorded_at), actor: nameOf(e.metadata.actor), type: e.type, typeLabel: EVENT_LABEL[e.type] ?? e.type, stream: e.stream })),
     next: page.next === null ? null : pageLink(filter, page.next),
     first: filter.before !== null,
   };

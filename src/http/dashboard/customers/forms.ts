@@ -7,6 +7,7 @@ import { ApiError } from '../../errors.js';
 import { decodeCursor } from '../../paging.js';
 import { formValue, requiredTextUpTo, textUpTo } from '../forms.js';
 import { choice } from '../present.js';
+import { searchTerms } from '../search.js';
 import { formField } from '../session.js';
 import type { DashboardState } from '../state.js';
 
@@ -14,7 +15,11 @@ type Ctx = Koa.ParameterizedContext<DashboardState>;
 
 const STATUSES = Object.keys(CustomerStatus.keys) as CustomerStatus[];
 
-/** The list's filters: status, environment, a document (formatted or not) and the page's cursor. */
+/**
+ * The list's filters: status, environment, the search box (`q`: a document, an e-mail, an
+ * external id or a part of a name), a range of days and the page's cursor. `doc` (a document
+ * only, as before the search box) still answers 400 for anything else.
+ */
 export function customerFilters(ctx: Ctx) {
   const status = choice(ctx.query['status'], STATUSES, 'status');
   const environment = choice(ctx.query['environment'], ['live', 'sandbox'] as const, 'environment');
@@ -22,8 +27,9 @@ export function customerFilters(ctx: Ctx) {
   // formatted or not: normalized as stored, so it hashes the same
   const doc = normalizeDocument(docQuery);
   if (docQuery !== '' && !isDocumentShaped(doc)) throw new ApiError('invalid_document', 'Busque por um CPF (11 dígitos) ou CNPJ (14 caracteres).', 'doc');
+  const terms = searchTerms(ctx);
   const before = ctx.query['cursor'] === undefined ? undefined : decodeCursor(ctx.query['cursor']);
-  return { status, environment, docQuery, doc, before };
+  return { status, environment, docQuery, terms: docQuery && !terms.q ? { ...terms, q: docQuery, doc, text: '', externalId: '' } : terms, before };
 }
 
 /** A document's review: the API's statuses; a rejection tells the customer what to fix, so never without a reason. */

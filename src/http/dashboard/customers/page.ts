@@ -3,20 +3,26 @@ import type { CustomerDoc } from '../../../projections/customers.js';
 import type { AlertDoc } from '../../../projections/monitoring-alerts.js';
 import type { RunDoc } from '../../../projections/runs.js';
 import type { TimelineEntry } from '../../../queries/timeline.js';
+import { ERASED } from '../../../domain/shared/personal.js';
+import { date, money } from '../../../reports/html.js';
 import { scoreText } from '../../../reports/screening-section.js';
 import {
   ALERT_STATUS_LABEL,
   BAND_LABEL,
   CUSTOMER_STATUS_LABEL,
   DOCUMENT_STATUS_LABEL,
+  DOCUMENT_TYPE_LABEL,
   ENVIRONMENT_LABEL,
   FACIAL_CHECK_LABEL,
+  FACIAL_STATUS_LABEL,
+  SUBJECT_TYPE_LABEL,
   FEATURE_LABEL,
   RESOLUTION_LABEL,
   label,
 } from '../labels.js';
 import { actorText, maskedDoc, nameText, nextPageLink, when } from '../present.js';
 import { reviewedText, runRow } from '../runs/page.js';
+import { SCAN_LIMIT, type SearchTerms } from '../search.js';
 import type { DashboardUserInfo } from '../queries.js';
 
 export const CUSTOMERS_PAGE_SIZE = 50;
@@ -27,27 +33,82 @@ function identity(c: CustomerDoc) {
     id: c.customer_id,
     name: nameText(c.profile['name']),
     doc: maskedDoc(c.profile['doc']),
-    type: c.type.toUpperCase(),
+    type: SUBJECT_TYPE_LABEL[c.type],
+    typeCode: c.type,
     status: c.status,
     statusLabel: label(CUSTOMER_STATUS_LABEL, c.status),
     environment: label(ENVIRONMENT_LABEL, c.environment),
+    risk: c.latest_run?.risk_band ? label(BAND_LABEL, c.latest_run.risk_band) : '—',
+    riskClass: c.latest_run?.risk_band ?? '',
   };
 }
 
+/** A text of the profile, said erased when it was, a dash when absent. */
+const profileText = (value: unknown): string => (value === ERASED ? 'dados apagados' : typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' ? String(value) : '—');
+
+/** An amount as sent (a number, or a decimal string with a point or a comma) in reais. */
+function amountText(value: unknown): string {
+  if (value === undefined || value === null) return '—';
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.replace(',', '.')) : NaN;
+  return Number.isFinite(n) ? money(n) : profileText(value);
+}
+
+/** The address as registered (street, number, complement, neighbourhood, city/UF, CEP) on one line. */
+function addressText(value: unknown): string {
+  if (value === ERASED) return 'dados apagados';
+  if (typeof value !== 'object' || value === null) return '—';
+  const a = value as Record<string, unknown>;
+  const part = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);
+  const zip = part(a['zip']) ?? (typeof a['zip'] === 'number' ? String(a['zip']).padStart(8, '0') : null);
+  const cep = zip && /^\d{8}$/.test(zip) ? `${zip.slice(0, 5)}-${zip.slice(5)}` : zip;
+  const street = [part(a['street']), part(a['number']), part(a['complement'])].filter(Boolean).join(', ');
+  const city = [part(a['city']), part(a['state'])].filter(Boolean).join('/');
+  return [street, part(a['neighborhood']), city, cep ? `CEP ${cep}` : null].filter(Boolean).join(' — ') || '—';
+}
+
+/**
+ * Everything the customer was registered with, as GET /api/v1/customers/{id} reads it (the read
+ * model's profile, opened when the events were read; erased data says so): one row per field the
+ * type has, a dash for a field not sent.
+ */
+export function registeredData(c: CustomerDoc): { label: string; value: string; field: string }[] {
+  const p = c.profile;
+  const rows: [string, string, string][] = [
+    ['email', 'E-mail', profileText(p['email'])],
+    ['phone', 'Telefone', profileText(p['phone'])],
+  ];
+  if (c.type === 'pf') {
+    const birth = p['birth_date'] === ERASED ? 'dados apagados' : typeof p['birth_date'] === 'string' ? date(p['birth_date']) : c.birth_date_from_source ? `${date(c.birth_date_from_source)} (informada pela fonte)` : '—';
+    rows.push(['birth_date', 'Data de nascimento', birth], ['nationality', 'Nacionalidade', profileText(p['nationality'])], ['occupation', 'Ocupação', profileText(p['occupation'])], ['declared_income', 'Renda declarada', amountText(p['declared_income'])]);
+  } else {
+    rows.push(
+      ['trade_name', 'Nome fantasia', profileText(p['trade_name'])],
+      ['business_activity', 'Atividade', profileText(p['business_activity'])],
+      ['annual_revenue', 'Faturamento anual', amountText(p['annual_revenue'])],
+      ['employee_count', 'Funcionários', profileText(p['employee_count'])],
+    );
+  }
+  rows.push(['address', 'Endereço', addressText(p['address'])], ['onboarding_profile', 'Perfil de onboarding', profileText(c.onboarding_profile)]);
+  return rows.map(([field, label, value]) => ({ field, label, value }));
+}
+
 /** The list page: one page of customers (newest first, PAGE_SIZE + 1 found says there is more) and the filters as typed. */
-export function customersPage(found: readonly CustomerDoc[], filters: { status: string; environment: string; doc: string; docQuery: string }) {
+export function customersPage(found: readonly CustomerDoc[], filters: { status: string; environment: string; terms: SearchTerms; truncated: boolean }) {
   const customers = found.slice(0, CUSTOMERS_PAGE_SIZE);
   const last = customers[customers.length - 1];
-  const { status, environment, doc } = filters;
-  const more = nextPageLink('/dashboard/customers', { status, environment, doc }, found.length, CUSTOMERS_PAGE_SIZE, last && { created_at: last.created_at, id: last.customer_id });
+  const { status, environment, terms } = filters;
+  const more = nextPageLink('/dashboard/customers', { status, environment, q: terms.q, from: terms.from, to: terms.to }, found.length, CUSTOMERS_PAGE_SIZE, last && { created_at: last.created_at, id: last.customer_id });
   return {
     rows: customers.map((c) => ({
       ...identity(c),
       pendingDocuments: c.documents.filter((d) => d.status === 'pendente').length,
+      email: profileText(c.profile['email']),
       openAlerts: (c.open_alerts ?? []).length,
       created: when(c.created_at),
     })),
-    filters: { status, environment, doc: filters.docQuery },
+    filters: { status, environment, q: terms.q, from: terms.from, to: terms.to },
+    searching: terms.q !== '' || terms.from !== '' || terms.to !== '',
+    truncated: filters.truncated ? `A busca por texto compara os ${SCAN_LIMIT.toLocaleString('pt-BR')} clientes mais recentes por página; refine pelo período para ver os mais antigos.` : null,
     statuses: CUSTOMER_STATUS_LABEL,
     environments: ENVIRONMENT_LABEL,
     more,
@@ -77,16 +138,18 @@ export interface CustomerPageInput {
 export function customerPage(input: CustomerPageInput) {
   const { customer, history } = input;
   const { runIds, alertIds } = customerLinks(history);
+  const documents = documentsOf(customer, history);
   return {
     customer: {
       ...identity(customer),
-      risk: customer.latest_run?.risk_band ? label(BAND_LABEL, customer.latest_run.risk_band) : '—',
-      riskClass: customer.latest_run?.risk_band ?? '',
       monitoring: customer.status === 'em_monitoramento' ? 'Em monitoramento contínuo' : 'Fora do monitoramento',
       externalId: customer.external_id,
       created: when(customer.created_at),
     },
-    documents: documentsOf(customer, history),
+    registered: registeredData(customer),
+    metadata: Object.entries(customer.metadata ?? {}).map(([key, value]) => ({ key, value })),
+    documents,
+    sideBySide: sideBySide(documents),
     facial: facialOf(customer),
     runs: runIds
       .flatMap((id) => (input.runs.get(id) ? [input.runs.get(id)!] : []))
@@ -96,7 +159,7 @@ export function customerPage(input: CustomerPageInput) {
       .flatMap((id) => (input.alerts.get(id) ? [input.alerts.get(id)!] : []))
       .reverse()
       .map((a) => alertView(a, history)),
-    timeline: input.timeline.map((e) => ({ at: when(e.at), iso: e.at, what: e.type === 'RunReviewed' ? reviewedText(e.detail, input.users) : eventText(e), who: actorText(e.actor, input.users, input.keyHints) })),
+    timeline: input.timeline.map((e) => ({ at: when(e.at), iso: e.at, what: e.type === 'RunReviewed' ? reviewedText(e.detail, input.users) : eventText(e), code: e.type, who: actorText(e.actor, input.users, input.keyHints) })),
     statuses: CUSTOMER_STATUS_LABEL,
     canAct: input.canAct,
   };
@@ -114,7 +177,8 @@ function documentsOf(customer: CustomerDoc, history: readonly StoredEvent[]) {
     const reason = reasons.get(d.document_id);
     return {
       id: d.document_id,
-      type: d.type,
+      type: label(DOCUMENT_TYPE_LABEL, d.type),
+      typeCode: d.type,
       status: d.status,
       statusLabel: label(DOCUMENT_STATUS_LABEL, d.status),
       fileName: nameText(fileName),
@@ -126,12 +190,24 @@ function documentsOf(customer: CustomerDoc, history: readonly StoredEvent[]) {
   });
 }
 
+const IDENTITY_FRONTS = ['identidade_frente', 'cnh_frente', 'passaporte'];
+
+/** The selfie beside the identity document's picture (the newest image of each), when both were sent. */
+function sideBySide(documents: ReturnType<typeof documentsOf>) {
+  const newest = (types: readonly string[]) => [...documents].reverse().find((d) => types.includes(d.typeCode) && d.image && d.url);
+  const identity = newest(IDENTITY_FRONTS);
+  const selfie = newest(['selfie']);
+  return identity && selfie ? { identity, selfie } : null;
+}
+
 function facialOf(customer: CustomerDoc) {
   const round = customer.facial_verification;
   if (!round) return null;
   return Object.entries(round.checks).map(([check, r]) => ({
     check: FACIAL_CHECK_LABEL[check] ?? check,
+    checkCode: check,
     status: r.status,
+    statusLabel: label(FACIAL_STATUS_LABEL, r.status),
     score: r.score === null ? '—' : scoreText(r.score),
     at: when(r.completed_at),
   }));
@@ -170,7 +246,7 @@ export function eventText(event: Pick<TimelineEntry, 'type' | 'detail'>): string
     case 'CustomerStatusChanged':
       return `Situação alterada para ${label(CUSTOMER_STATUS_LABEL, d['status'])}${d['reason'] === 'analyst_review' ? ' (decisão do analista)' : ''}`;
     case 'DocumentUploaded':
-      return `Documento enviado (${String(d['type'])})`;
+      return `Documento enviado (${label(DOCUMENT_TYPE_LABEL, d['type'])})`;
     case 'DocumentReviewed':
       return d['status'] === 'aprovado' ? 'Documento aprovado' : `Documento rejeitado${typeof d['reason'] === 'string' ? `: ${d['reason']}` : ''}`;
     case 'FacialRoundStarted':
@@ -178,12 +254,18 @@ export function eventText(event: Pick<TimelineEntry, 'type' | 'detail'>): string
     case 'FacialRoundCompleted':
       return 'Verificação facial concluída';
     case 'MonitoringAlertRaised':
-      return `Alerta de monitoramento: ${String(d['matched_name'])} (lista ${String(d['list_id'])})`;
+      return `Alerta de monitoramento: ${String(d['matched_name'])}`;
     case 'MonitoringAlertDelisted':
       return 'Alerta encerrado: a entrada saiu da lista';
     case 'MonitoringAlertResolved':
       return `Alerta resolvido como ${label(RESOLUTION_LABEL, d['resolution'])}`;
     default:
-      return event.type;
+      return EVENT_NAME[event.type] ?? 'Outro registro';
   }
 }
+
+/** Events of a customer's stream the timeline names without detail (never the raw event type). */
+const EVENT_NAME: Record<string, string> = {
+  SubjectErased: 'Dados pessoais eliminados',
+  CustomerDocumentsRequested: 'Documentos solicitados',
+};

@@ -7,7 +7,6 @@ import { imageFormat } from '../../../adapters/image-format.js';
 import type { ReadStore } from '../../../adapters/read-store/port.js';
 import { resolveAlert } from '../../../commands/alerts.js';
 import { reviewDocument, setCustomerStatus } from '../../../commands/customer-review.js';
-import { subjectRef } from '../../../commands/runs.js';
 import { getCustomer, type CustomerDoc, type DocumentIndexDoc } from '../../../projections/customers.js';
 import { getAlert, type AlertDoc } from '../../../projections/monitoring-alerts.js';
 import type { RunDoc } from '../../../projections/runs.js';
@@ -20,6 +19,7 @@ import { CUSTOMER_STATUS_LABEL, RESOLUTION_LABEL, label } from '../labels.js';
 import { idParam } from '../present.js';
 import { keyHints, tenantUsers } from '../queries.js';
 import { redirectTo, renderPage } from '../render.js';
+import { findCustomers } from '../search.js';
 import { csrfGuard, readForm, requireRole, requireUser, userContext } from '../session.js';
 import type { DashboardState } from '../state.js';
 import { alertResolutionForm, customerFilters, customerStatusForm, documentReviewForm } from './forms.js';
@@ -47,18 +47,6 @@ async function tenantCustomer(ctx: Ctx, readStore: ReadStore): Promise<CustomerD
   return customer;
 }
 
-/** One page of the tenant's customers, newest first; a document is found by its keyed reference, one per environment, never by the plain number. */
-async function findCustomers(deps: Pick<CustomersScreenDeps, 'readStore' | 'secretKey'>, tenantId: string, filters: ReturnType<typeof customerFilters>): Promise<CustomerDoc[]> {
-  const { status, environment, doc, before } = filters;
-  const base = { tenant_id: tenantId, ...(status ? { status } : {}) };
-  const wheres = doc
-    ? (environment ? [environment] : (['live', 'sandbox'] as const)).map((env) => ({ ...base, environment: env, subject_ref: subjectRef(deps.secretKey, tenantId, env, doc) }))
-    : [{ ...base, ...(environment ? { environment } : {}) }];
-  return (await Promise.all(wheres.map((where) => deps.readStore.find<CustomerDoc>('customers', { where, limit: CUSTOMERS_PAGE_SIZE + 1, ...(before ? { before } : {}) }))))
-    .flat()
-    .sort((a, b) => (a.created_at === b.created_at ? b.customer_id.localeCompare(a.customer_id) : b.created_at.localeCompare(a.created_at)));
-}
-
 /** Customers: the list, one customer's page (documents, facial checks, runs, alerts, timeline) and its analysts' actions. */
 export function customersRouter(deps: CustomersScreenDeps): Router<DashboardState> {
   const { log, readStore, runner, clock, blobStore } = deps;
@@ -67,8 +55,18 @@ export function customersRouter(deps: CustomersScreenDeps): Router<DashboardStat
 
   router.get('/customers', requireUser(), async (ctx) => {
     const filters = customerFilters(ctx);
-    const found = await findCustomers(deps, ctx.state.user!.tenant_id, filters);
-    renderPage(ctx, 'customers', customersPage(found, filters), { title: 'Clientes', nav: 'clientes' });
+    const { status, environment, terms, before } = filters;
+    const { found, truncated } = await findCustomers({
+      readStore,
+      secretKey: deps.secretKey,
+      tenantId: ctx.state.user!.tenant_id,
+      where: status ? { status } : {},
+      environment,
+      terms,
+      before,
+      limit: CUSTOMERS_PAGE_SIZE + 1,
+    });
+    renderPage(ctx, 'customers', customersPage(found, { status, environment, terms, truncated }), { title: 'Clientes', nav: 'clientes' });
   });
 
   router.get('/customers/:customer_id', requireUser(), async (ctx) => {

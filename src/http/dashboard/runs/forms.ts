@@ -6,6 +6,7 @@ import { decodeCursor } from '../../paging.js';
 import { formValue, textUpTo } from '../forms.js';
 import { STATUS_LABEL } from '../labels.js';
 import { choice } from '../present.js';
+import { searchTerms } from '../search.js';
 import { formField } from '../session.js';
 import type { DashboardState } from '../state.js';
 import type { ReviewFormState } from './page.js';
@@ -19,8 +20,9 @@ export function runFilters(ctx: Ctx, templateIds: readonly string[]) {
   const status = choice(ctx.query['status'], RUN_STATUSES, 'status');
   const environment = choice(ctx.query['environment'], ['live', 'sandbox'] as const, 'environment');
   const template = choice(ctx.query['template'], templateIds, 'template');
+  const terms = searchTerms(ctx);
   const before = ctx.query['cursor'] === undefined ? undefined : decodeCursor(ctx.query['cursor']);
-  return { status, environment, template, before };
+  return { status, environment, template, terms, before };
 }
 
 /**

@@ -3,10 +3,14 @@ import type { TemplateDoc } from '../../../projections/templates.js';
 import type { Subject } from '../../../queries/history.js';
 import type { RunReportModel } from '../../../reports/run-model.js';
 import { scoreText, screeningEvidence } from '../../../reports/screening-section.js';
+import type { SafeHtml } from '../../../reports/html.js';
+import { assessedDimensions } from '../../../reports/run-model.js';
+import { NOT_ASSESSED, sourceDataSections } from '../../../reports/run-report.js';
 import { sourceLabel } from '../../../reports/source-sections.js';
-import { BAND_LABEL, CHECK_STATUS_LABEL, DECISION_LABEL, ENVIRONMENT_LABEL, FEATURE_LABEL, REVIEW_DECISIONS, SEVERITY_LABEL, STATUS_LABEL, label } from '../labels.js';
+import { BAND_LABEL, CHECK_STATUS_LABEL, DECISION_LABEL, ENVIRONMENT_LABEL, FEATURE_LABEL, REVIEW_DECISIONS, SEVERITY_LABEL, SOURCE_ERROR_LABEL, STATUS_LABEL, SUBJECT_TYPE_LABEL, label } from '../labels.js';
 import { maskedDoc, nameText, nextPageLink, userEmail, when } from '../present.js';
 import { automaticOutcomeText } from '../../../reports/review-text.js';
+import type { SearchTerms } from '../search.js';
 
 export const RUNS_PAGE_SIZE = 50;
 
@@ -23,35 +27,63 @@ export interface ReviewFormState {
 
 export const EMPTY_REVIEW_FORM: ReviewFormState = { decision: '', note: '', errors: {} };
 
-/** The list page: one page of runs (PAGE_SIZE + 1 found says there is more), whom each screened, the filters. */
+/**
+ * A run's decision as a person reads it: a run on hold (operative decision `hold`) is never
+ * "Aprovado", whatever the automatic decision on the sources that answered; it is "Em espera"
+ * with the sources it waits for.
+ */
+export function decisionText(run: Pick<RunDoc, 'decision' | 'operative_decision' | 'answers'>): { text: string; code: string; tone: string } {
+  if (run.operative_decision === 'hold') {
+    const failed = Object.values(run.answers)
+      .filter((a) => a.status === 'ERROR')
+      .map((a) => sourceLabel(a.source_id));
+    return { text: `Em espera${failed.length > 0 ? `: sem resposta de ${failed.join(', ')}` : ': fontes críticas pendentes'}`, code: 'hold', tone: 'hold' };
+  }
+  return run.decision ? { text: label(DECISION_LABEL, run.decision), code: run.decision, tone: run.decision } : { text: '—', code: '', tone: '' };
+}
+
+/** A run's risk band; none when nothing scored it: a blocked run stopped before the score (as the report says), a failed one has "Sem avaliação". */
+const bandText = (run: Pick<RunDoc, 'risk_band' | 'status'>, short = false) =>
+  run.risk_band ? label(BAND_LABEL, run.risk_band) : run.status === 'blocked' ? (short ? 'Não calculada' : 'Não calculada (bloqueada antes da pontuação)') : NOT_ASSESSED;
+
 /** A run as a row of a list (the runs list, a customer's runs). */
 export function runRow(run: RunDoc) {
+  const decision = decisionText(run);
   return {
     id: run.run_id,
     created: when(run.created_at),
     status: run.status,
     statusLabel: label(STATUS_LABEL, run.status),
-    decision: run.decision ? label(DECISION_LABEL, run.decision) : '—',
-    band: run.risk_band ? label(BAND_LABEL, run.risk_band) : '—',
+    decision: decision.text,
+    decisionCode: decision.code,
+    decisionClass: decision.tone,
+    band: bandText(run, true),
   };
 }
 
-export function runsPage(input: { found: readonly RunDoc[]; subjects: ReadonlyMap<string, Subject>; templates: readonly TemplateDoc[]; filters: { status: string; environment: string; template: string } }) {
-  const { found, subjects, filters } = input;
+export function runsPage(input: {
+  found: readonly RunDoc[];
+  subjects: ReadonlyMap<string, Subject>;
+  templates: readonly TemplateDoc[];
+  filters: { status: string; environment: string; template: string };
+  terms: Pick<SearchTerms, 'q' | 'from' | 'to'>;
+}) {
+  const { found, subjects, filters, terms } = input;
   const { status, environment, template } = filters;
   const runs = found.slice(0, RUNS_PAGE_SIZE);
   const last = runs[runs.length - 1];
-  const more = nextPageLink('/dashboard/runs', { status, environment, template }, found.length, RUNS_PAGE_SIZE, last && { created_at: last.created_at, id: last.run_id });
+  const more = nextPageLink('/dashboard/runs', { status, environment, template, q: terms.q, from: terms.from, to: terms.to }, found.length, RUNS_PAGE_SIZE, last && { created_at: last.created_at, id: last.run_id });
   return {
     rows: runs.map((run) => ({
       ...runRow(run),
-      bandClass: run.risk_band ?? '',
+      bandClass: run.risk_band ?? 'none',
       template: `${run.template_name} v${run.template_version}`,
       environment: label(ENVIRONMENT_LABEL, run.environment),
       name: nameText(subjects.get(run.run_id)?.name),
       doc: maskedDoc(subjects.get(run.run_id)?.doc),
     })),
-    filters: { status, environment, template },
+    filters: { status, environment, template, q: terms.q, from: terms.from, to: terms.to },
+    searching: terms.q !== '' || terms.from !== '' || terms.to !== '',
     statuses: STATUS_LABEL,
     environments: ENVIRONMENT_LABEL,
     templates: input.templates.map((t) => ({ id: t.template_id, name: `${t.definition.name} (v${t.version})` })),
@@ -68,16 +100,20 @@ export interface RunViewer {
 /** Everything the run page prints, from the report's model of the run (the same facts as the PDF). */
 export function runPage(model: RunReportModel, users: ReadonlyMap<string, { email: string }>, viewer: RunViewer, form: ReviewFormState = EMPTY_REVIEW_FORM) {
   const { run, analysis, detail } = model;
+  const decision = decisionText(run);
+  const assessed = assessedDimensions(run);
   return {
     run: {
       id: run.run_id,
       status: run.status,
       statusLabel: label(STATUS_LABEL, run.status),
       decision: run.decision ? label(DECISION_LABEL, run.decision) : '—',
+      decisionCode: run.decision ?? '',
       decisionClass: run.decision ?? '',
-      operative: run.operative_decision ? label(DECISION_LABEL, run.operative_decision) : '—',
-      band: run.risk_band ? label(BAND_LABEL, run.risk_band) : '—',
-      bandClass: run.risk_band ?? '',
+      operative: decision.text,
+      operativeCode: run.operative_decision ?? '',
+      band: bandText(run),
+      bandClass: run.risk_band ?? 'none',
       summary: run.summary_message,
       checks: run.checks_summary,
       template: { id: model.template.template_id, name: model.template.definition.name, version: model.template.version },
@@ -88,16 +124,31 @@ export function runPage(model: RunReportModel, users: ReadonlyMap<string, { emai
       externalId: run.external_id,
       terminal: ['completed', 'blocked', 'partial', 'failed', 'cancelado'].includes(run.status),
     },
-    subject: { name: model.subject.erased ? 'dados apagados' : nameText(model.subject.name), doc: model.subject.erased ? 'dados apagados' : maskedDoc(model.subject.doc), type: run.subject_type },
+    subject: {
+      name: model.subject.erased ? 'dados apagados' : nameText(model.subject.name),
+      doc: model.subject.erased ? 'dados apagados' : maskedDoc(model.subject.doc),
+      type: run.subject_type,
+      typeLabel: SUBJECT_TYPE_LABEL[run.subject_type],
+    },
     findings: analysis.findings.map((f) => ({ ...f, severityLabel: label(SEVERITY_LABEL, f.severity) })),
     reviewReasons: analysis.review_reasons,
-    dimensions: analysis.risk_dimensions.map((d) => ({ ...d, bandLabel: label(BAND_LABEL, d.band) })),
+    dimensions: analysis.risk_dimensions.map((d) =>
+      assessed.has(d.id)
+        ? { ...d, score: String(d.score), bandLabel: label(BAND_LABEL, d.band), bandClass: d.band }
+        : { ...d, score: '—', band: '', bandLabel: NOT_ASSESSED, bandClass: 'none', detail: 'Nenhuma fonte desta dimensão respondeu.' },
+    ),
+    // a source that failed says so once, in "Fontes e respostas"
+    sourceData: sourceDataSections(model)
+      .filter((s) => !s.failed)
+      .map((s) => ({ id: s.source_id, label: s.label, html: forScreen(s.html) })),
     sources: detail.map((s) => ({
       id: s.source_id,
       label: sourceLabel(s.source_id),
       status: s.status,
       statusLabel: label(CHECK_STATUS_LABEL, s.status),
-      error: s.error_message ?? s.error_code,
+      // an unconfigured source names the setting and the command that checks it (its message is pt-BR)
+      error: s.error_code === 'source_not_configured' && s.error_message ? s.error_message : s.error_code ? (SOURCE_ERROR_LABEL[s.error_code] ?? 'Falha técnica na fonte.') : s.error_message,
+      errorDetail: [s.error_code, s.error_message].filter(Boolean).join(': '),
       checks: s.checks.map((c) => ({ ...c, statusLabel: label(CHECK_STATUS_LABEL, c.status) })),
     })),
     screening: screeningOf(run),
@@ -197,4 +248,13 @@ export function reviewedText(detail: Readonly<Record<string, string | null>>, us
       ? ` (resultado automático: ${automaticOutcomeText({ status: detail['automatic_status'], decision: detail['automatic_decision'], operative_decision: detail['automatic_operative_decision'], risk_band: detail['automatic_risk_band'] ?? null })})`
       : '';
   return `Decisão do analista: ${label(DECISION_LABEL, detail['decision'])} por ${by}${proposed}${automatic}`;
+}
+
+/**
+ * The report's markup on a screen whose policy refuses inline styles: the `style` attributes the
+ * report code writes (widths for paper) are dropped. Data inside it is escaped by the report's
+ * `html` tag, so no attribute of a source's or a person's text can be matched here.
+ */
+function forScreen(markup: SafeHtml): string {
+  return markup.value.replace(/ style="[^"]*"/g, '');
 }

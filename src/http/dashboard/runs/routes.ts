@@ -9,6 +9,7 @@ import type { ReadStore } from '../../../adapters/read-store/port.js';
 import { ReportGenerator, generateRunReport } from '../../../commands/reports.js';
 import { retryRunSources } from '../../../commands/run-retry.js';
 import { reviewRun } from '../../../commands/run-requests.js';
+import { subjectRef } from '../../../commands/runs.js';
 import { getRun, type RunDoc } from '../../../projections/runs.js';
 import type { TemplateDoc } from '../../../projections/templates.js';
 import { runRecord, runSubjects } from '../../../queries/history.js';
@@ -19,6 +20,7 @@ import { reportFileName } from '../../report-params.js';
 import { idParam } from '../present.js';
 import { tenantUsers } from '../queries.js';
 import { redirectTo, renderPage } from '../render.js';
+import { findCustomers, type SearchTerms } from '../search.js';
 import { csrfGuard, readForm, requireRole, requireUser, userContext } from '../session.js';
 import type { DashboardState } from '../state.js';
 import { reportModeForm, runFilters, runReviewForm } from './forms.js';
@@ -59,6 +61,41 @@ async function tenantTemplates(readStore: ReadStore, tenantId: string): Promise<
   return [...own, ...global];
 }
 
+interface RunSearch {
+  readStore: ReadStore;
+  secretKey: string;
+  tenantId: string;
+  filters: { status: string; environment: 'live' | 'sandbox' | ''; template: string };
+  terms: SearchTerms;
+  before: { created_at: string; id: string } | undefined;
+  limit: number;
+}
+
+/**
+ * One page of the tenant's runs, newest first. A document is found by the runs' keyed subject
+ * reference; a text by the external id (exact) and by the customers whose name or e-mail holds it
+ * (their runs); a run made straight through the bureau API, without a customer, is found by its
+ * document or external id only (its subject's name is kept in its own stream, not in a list).
+ */
+async function findRuns(search: RunSearch): Promise<RunDoc[]> {
+  const { readStore, filters, terms, limit, tenantId } = search;
+  const { status, environment, template } = filters;
+  const base = { tenant_id: tenantId, ...(status ? { status } : {}), ...(template ? { template_id: template } : {}) };
+  const query = { limit, ...(search.before ? { before: search.before } : {}), ...(terms.createdFrom ? { createdFrom: terms.createdFrom } : {}), ...(terms.createdTo ? { createdTo: terms.createdTo } : {}) };
+  const environments = environment ? [environment] : (['live', 'sandbox'] as const);
+  let wheres: Record<string, string>[];
+  if (terms.doc) wheres = environments.map((env) => ({ ...base, environment: env, subject_ref: subjectRef(search.secretKey, tenantId, env, terms.doc) }));
+  else if (terms.text) {
+    // the customers of any date: the range applies to the runs
+    const { createdFrom: _from, createdTo: _to, ...anyDate } = terms;
+    const { found: customers } = await findCustomers({ readStore, secretKey: search.secretKey, tenantId, where: {}, environment, terms: anyDate, limit: 50 });
+    wheres = [...environments.map((env) => ({ ...base, environment: env, external_id: terms.externalId })), ...customers.map((c) => ({ ...base, customer_id: c.customer_id }))];
+  } else wheres = [{ ...base, ...(environment ? { environment } : {}) }];
+  const found = (await Promise.all(wheres.map((where) => readStore.find<RunDoc>('runs', { where, ...query })))).flat();
+  const unique = [...new Map(found.map((r) => [r.run_id, r])).values()];
+  return unique.sort((a, b) => (a.created_at === b.created_at ? b.run_id.localeCompare(a.run_id) : b.created_at.localeCompare(a.created_at))).slice(0, limit);
+}
+
 /** Runs: the list with its filters, one run's page (analysis, screening, sources, review), its review and its report. */
 export function runsRouter(deps: RunsScreenDeps): Router<DashboardState> {
   const { log, readStore, runner, clock, secretKey } = deps;
@@ -68,12 +105,10 @@ export function runsRouter(deps: RunsScreenDeps): Router<DashboardState> {
   router.get('/runs', requireUser(), async (ctx) => {
     const user = ctx.state.user!;
     const templates = await tenantTemplates(readStore, user.tenant_id);
-    const { before, ...filters } = runFilters(ctx, templates.map((t) => t.template_id));
-    const { status, environment, template } = filters;
-    const where = { tenant_id: user.tenant_id, ...(status ? { status } : {}), ...(environment ? { environment } : {}), ...(template ? { template_id: template } : {}) };
-    const found = await readStore.find<RunDoc>('runs', { where, limit: RUNS_PAGE_SIZE + 1, ...(before ? { before } : {}) });
+    const { before, terms, ...filters } = runFilters(ctx, templates.map((t) => t.template_id));
+    const found = await findRuns({ readStore, secretKey, tenantId: user.tenant_id, filters, terms, before, limit: RUNS_PAGE_SIZE + 1 });
     const subjects = await runSubjects(log, readStore, found.slice(0, RUNS_PAGE_SIZE));
-    renderPage(ctx, 'runs', runsPage({ found, subjects, templates, filters }), { title: 'Execuções', nav: 'execucoes' });
+    renderPage(ctx, 'runs', runsPage({ found, subjects, templates, filters, terms }), { title: 'Execuções', nav: 'execucoes' });
   });
 
   router.get('/runs/:run_id', requireUser(), async (ctx) => {

@@ -101,7 +101,7 @@ export function templatesRouter(deps: TemplatesScreenDeps): Router<DashboardStat
     const tenantId = ctx.state.user!.tenant_id;
     const [versions, usage] = await Promise.all([templateVersions(log, doc.template_id), runCountsByVersion(readStore, tenantId, doc.template_id)]);
     const canEdit = ctx.state.user!.role === 'admin' && !doc.global;
-    renderPage(ctx, 'template', templatePage({ doc, versions, usage, canEdit }), { title: doc.definition.name, nav: 'modelos' });
+    renderPage(ctx, 'template', templatePage({ doc, versions, usage, canEdit, balance: ctx.state.credits ?? null }), { title: doc.definition.name, nav: 'modelos' });
   });
 
   router.get('/templates/:template_id/edit', ...admin, async (ctx) => {
