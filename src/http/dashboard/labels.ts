@@ -113,6 +113,8 @@ export const CASE_HISTORY_LABEL: Record<string, string> = {
   run_review: 'Revisão da execução',
   alert_resolution: 'Conclusão do alerta',
   document_review: 'Revisão do documento',
+};
+
 /** Every event as the audit screen and the timelines name it (the type itself as the tooltip). */
 export const EVENT_LABEL: Record<string, string> = {
   ApiKeyCreated: 'Chave de API criada',
