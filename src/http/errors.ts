@@ -77,6 +77,7 @@ export const ERROR_STATUS = {
   webhook_delivery_not_found: 404,
   list_not_found: 404,
   alert_not_found: 404,
+  hit_not_found: 404,
   user_not_found: 404,
   method_not_allowed: 405,
   // conflicts

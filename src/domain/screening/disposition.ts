@@ -1,4 +1,6 @@
+import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { DomainError, type Decider } from '../shared/decider.js';
 import { personal } from '../shared/personal.js';
 
 /**
@@ -78,3 +80,44 @@ export function judged(memory: Readonly<Record<string, RememberedDisposition>> |
 /** The PII policy entry of the event: the reason is sealed under the subject's key. */
 const sealedReason = { subject: (d: Record<string, unknown>) => String(d['subject_ref']), fields: ['reason'] as const };
 export const dispositionPii = { ListHitDisposed: sealedReason, RunHitDisposed: sealedReason };
+
+/** A list candidate as a list source's answer records it (adapters/sources/lists.ts). */
+export interface RecordedCandidate {
+  source_id: string;
+  list_id: string;
+  entry_id: string;
+  version_id: string | null;
+  name: string;
+  score: number;
+  match: boolean;
+  /** absent on answers recorded before issue 28 */
+  content_hash?: string;
+  cleared?: { disposition: HitDisposition; reason: string; by: string; at: string };
+  confirmed?: { disposition: HitDisposition; reason: string; by: string; at: string };
+}
+
+/** Every list candidate (hits and near misses) the run's answers recorded, source by source. */
+export function recordedCandidates(answers: Readonly<Record<string, { data: Record<string, unknown> }>>): RecordedCandidate[] {
+  return Object.entries(answers).flatMap(([sourceId, answer]) => {
+    const screening = answer.data['screening'];
+    if (typeof screening !== 'object' || screening === null) return [];
+    const candidates = (screening as { candidates?: unknown }).candidates;
+    return Array.isArray(candidates) ? candidates.map((c) => ({ ...(c as Omit<RecordedCandidate, 'source_id'>), source_id: sourceId })) : [];
+  });
+}
+
+/** The run-stream side of a disposition (a run no customer asked for): the latest per entry. */
+export type RunHitsCommand = { type: 'DisposeRunHit'; run_id: string; subject_ref: string; list_id: string; entry_id: string; content_hash: string; disposition: HitDisposition; reason: string; by: string; now: string };
+
+export const runHitsDecider: Decider<RunHitsCommand, DispositionMemory, RunHitDisposed> = {
+  initialState: {},
+  codec: RunHitDisposed,
+  decide(command, memory) {
+    if (command.reason.trim() === '') return E.left(new DomainError('invalid_request', 'reason is required: a disposition must say why.', 'reason'));
+    const current = judged(memory, command.list_id, command.entry_id, command.content_hash);
+    if (current && current.disposition === command.disposition && current.reason === command.reason) return E.right([]);
+    const { type: _type, now, run_id, ...d } = command;
+    return E.right([{ type: 'RunHitDisposed', data: { run_id, ...d, from: { run_id }, disposed_at: now } }]);
+  },
+  evolve: (memory, event) => remember(memory, event.data),
+};
