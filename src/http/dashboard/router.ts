@@ -14,6 +14,7 @@ import { authRouter, type AuthScreenDeps } from './auth/routes.js';
 import { customersRouter, type CustomersScreenDeps } from './customers/routes.js';
 import { queueRouter, type QueueScreenDeps } from './queue/routes.js';
 import { dashboardDir, renderPage } from './render.js';
+import { hitsRouter } from './hits/routes.js';
 import { runsRouter, type RunsScreenDeps } from './runs/routes.js';
 import { csrfGuard, dashboardSession, type SessionDeps } from './session.js';
 import { settingsRouter, type SettingsScreenDeps } from './settings/routes.js';
@@ -79,6 +80,7 @@ function dashboardRouter(deps: DashboardDeps): Router<DashboardState> {
   // the case queue is the home: mounted before the auth pages, whose placeholder home it replaces
   router.use(queueRouter(deps).routes());
   router.use(runsRouter(deps).routes());
+  router.use(hitsRouter(deps).routes());
   router.use(customersRouter(deps).routes());
   router.use(authRouter(deps).routes());
   router.use(templatesRouter(deps).routes());

@@ -1,3 +1,4 @@
+import type { HitsView } from './hits/page.js';
 import type { auditPage, erasurePage } from './audit/page.js';
 import type { invitePage, loginPage, usersPage } from './auth/page.js';
 import type { customerPage, customersPage } from './customers/page.js';
@@ -29,7 +30,8 @@ export interface Views {
   invite: ReturnType<typeof invitePage>;
   login: ReturnType<typeof loginPage>;
   queue: ReturnType<typeof queuePage>;
-  run: ReturnType<typeof runPage>;
+  /** the run page with its list hits (hits/page.ts) */
+  run: ReturnType<typeof runPage> & { hits: HitsView };
   runs: ReturnType<typeof runsPage>;
   settings: ReturnType<typeof settingsPage>;
   'settings-key-created': KeyCreatedView;

@@ -1,3 +1,4 @@
+import { listName } from '../hits/page.js';
 import type { StoredEvent } from '../../../adapters/event-store/event-log.js';
 import type { CustomerDoc } from '../../../projections/customers.js';
 import type { AlertDoc } from '../../../projections/monitoring-alerts.js';
@@ -144,6 +145,8 @@ function alertView(alert: AlertDoc, history: readonly StoredEvent[]) {
     id: alert.alert_id,
     name: alert.matched_name,
     list: alert.list_id,
+    // issue 28: the list by its name (a tenant list's id reads as "Lista interna"), the id a tooltip
+    listLabel: listName(alert.list_id, null),
     score: scoreText(alert.score),
     status: alert.status,
     statusLabel: label(ALERT_STATUS_LABEL, alert.status),

@@ -20,12 +20,13 @@ import { tenantUsers } from '../queries.js';
 import { redirectTo, renderPage } from '../render.js';
 import { csrfGuard, readForm, requireRole, requireUser, userContext } from '../session.js';
 import type { DashboardState } from '../state.js';
+import { runHits, type HitsScreenDeps } from '../hits/routes.js';
 import { reportModeForm, runFilters, runReviewForm } from './forms.js';
 import { RUNS_PAGE_SIZE, runPage, runsPage } from './page.js';
 
 type Ctx = Koa.ParameterizedContext<DashboardState>;
 
-export interface RunsScreenDeps {
+export interface RunsScreenDeps extends HitsScreenDeps {
   log: EventLog;
   readStore: ReadStore;
   runner: Runner;
@@ -73,7 +74,8 @@ export function runsRouter(deps: RunsScreenDeps): Router<DashboardState> {
     const run = await tenantRun(ctx, readStore);
     const model = await runRecord(log, run.run_id, 'completo', clock.now().toISOString());
     const users = await tenantUsers(readStore, run.tenant_id);
-    renderPage(ctx, 'run', runPage(model, users, ctx.state.user!.role !== 'viewer'), { title: `Execução ${run.run_id}`, nav: 'execucoes' });
+    const canAct = ctx.state.user!.role !== 'viewer';
+    renderPage(ctx, 'run', { ...runPage(model, users, canAct), hits: await runHits(deps, run, canAct) }, { title: `Execução ${run.run_id}`, nav: 'execucoes' });
   });
 
   router.post('/runs/:run_id/review', requireUser(), csrfGuard(), requireRole('analyst', 'admin'), async (ctx) => {
