@@ -89,7 +89,7 @@ describe('hit dispositions in a browser', function () {
     expect(hit).to.contain('Bloqueio interno').and.contain('Rogerio Quintanilha').and.contain('Alias').and.contain('02/03/1975').and.contain('fraude em 2024');
     expect(hit).to.not.contain(listId);
     expect(await page.$eval('[data-testid=hit-list]', (e) => e.getAttribute('title'))).to.equal(listId);
-    expect(await text(page, '[data-testid=hit-comparison]')).to.contain('Data de nascimento').and.contain('529.982.247-25');
+    expect(await text(page, '[data-testid=hit-comparison]')).to.contain('Data de nascimento').and.contain('***982247**').and.contain('529.982.247-25');
     expect(await page.$$eval('[data-testid=hit-disposition-form] input[name=disposition]:checked', (e) => e.length)).to.equal(0);
     await screen(page, 'run-hit');
 

@@ -14,6 +14,7 @@ import {
   FACIAL_CHECK_LABEL,
   FEATURE_LABEL,
   RESOLUTION_LABEL,
+  DISPOSITION_LABEL,
   label,
 } from '../labels.js';
 import { actorText, maskedDoc, nameText, nextPageLink, when } from '../present.js';
@@ -181,11 +182,13 @@ export function eventText(event: Pick<TimelineEntry, 'type' | 'detail'>): string
     case 'FacialRoundCompleted':
       return 'Verificação facial concluída';
     case 'MonitoringAlertRaised':
-      return `Alerta de monitoramento: ${String(d['matched_name'])} (lista ${String(d['list_id'])})`;
+      return `Alerta de monitoramento: ${String(d['matched_name'])} (${listName(String(d['list_id']), null)})`;
     case 'MonitoringAlertDelisted':
       return 'Alerta encerrado: a entrada saiu da lista';
     case 'MonitoringAlertResolved':
       return `Alerta resolvido como ${label(RESOLUTION_LABEL, d['resolution'])}`;
+    case 'ListHitDisposed':
+      return `Resultado em lista (${listName(String(d['list_id']), null)}): ${label(DISPOSITION_LABEL, d['disposition'])}`;
     default:
       return event.type;
   }

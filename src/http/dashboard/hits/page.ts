@@ -3,7 +3,7 @@ import { dispositionKey, type RecordedCandidate } from '../../../domain/screenin
 import type { HitDispositionsDoc } from '../../../projections/hit-dispositions.js';
 import { date, document as formatDoc } from '../../../reports/html.js';
 import { DISPOSITION_LABEL, LIST_LABEL, NAME_KIND_LABEL } from '../labels.js';
-import { when } from '../present.js';
+import { maskedDoc, nameText, when } from '../present.js';
 
 /** What an analyst typed in a disposition form that was refused, and why, shown again next to the fields. */
 export interface HitFormState {
@@ -57,8 +57,8 @@ function entryView(entry: ListEntry) {
 function sideBySide(subject: Record<string, unknown>, entry: ListEntry | null) {
   const primary = entry?.names.find((n) => n.kind === 'primary')?.name ?? entry?.names[0]?.name;
   return [
-    { field: 'Nome', customer: text(subject['name']), entry: text(primary) },
-    { field: 'Documento', customer: typeof subject['doc'] === 'string' ? formatDoc(subject['doc']) : '—', entry: entry ? listed(entry.documents.map((d) => formatDoc(d.value))) : '—' },
+    { field: 'Nome', customer: nameText(subject['name']), entry: text(primary) },
+    { field: 'Documento', customer: maskedDoc(subject['doc']), entry: entry ? listed(entry.documents.map((d) => formatDoc(d.value))) : '—' },
     { field: 'Data de nascimento', customer: subject['birth_date'] ? date(subject['birth_date']) : '—', entry: entry ? listed(entry.birth_dates.map(date)) : '—' },
     { field: 'Nacionalidade', customer: text(subject['nationality']), entry: entry ? listed(entry.countries) : '—' },
     { field: 'País', customer: text(subject['country'] ?? (subject['address'] as Record<string, unknown> | undefined)?.['country']), entry: entry ? listed(entry.countries) : '—' },
