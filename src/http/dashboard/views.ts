@@ -32,6 +32,8 @@ export interface Views {
   queue: ReturnType<typeof queuePage>;
   /** the run page with its list hits (hits/page.ts) */
   run: ReturnType<typeof runPage> & { hits: HitsView };
+  /** the run page's list hits, included by run.eta */
+  'run-hits': { hits: HitsView; runId: string; csrf: string };
   runs: ReturnType<typeof runsPage>;
   settings: ReturnType<typeof settingsPage>;
   'settings-key-created': KeyCreatedView;
@@ -53,6 +55,7 @@ export const VIEW_NAMES = {
   login: true,
   queue: true,
   run: true,
+  'run-hits': true,
   runs: true,
   settings: true,
   'settings-key-created': true,
