@@ -1,7 +1,9 @@
 import type { StoredEvent } from '../adapters/event-store/event-log.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
 import { dispositionKey, ListHitDisposed, RunHitDisposed, type HitDisposition } from '../domain/screening/disposition.js';
+import { SubjectErased } from '../domain/erasure/events.js';
 import { isEventOf } from '../domain/shared/events.js';
+import { ERASED } from '../domain/shared/personal.js';
 import type { Projection } from './projector.js';
 
 /** One disposition of a run's hit as the run view shows it. */
@@ -27,6 +29,7 @@ export const HIT_DISPOSITIONS = 'hit_dispositions';
 
 const isCustomerDisposition = isEventOf(ListHitDisposed);
 const isRunDisposition = isEventOf(RunHitDisposed);
+const isErased = isEventOf(SubjectErased);
 
 const runOf = (event: StoredEvent): string | null => {
   if (isCustomerDisposition(event)) return 'run_id' in event.data.from ? event.data.from.run_id : null;
@@ -40,10 +43,13 @@ export const hitDispositionsProjection: Projection<HitDispositionsDoc> = {
   collection: HIT_DISPOSITIONS,
   indexes: [],
   documentIds(event) {
+    if (isErased(event)) return event.data.run_ids;
     const runId = runOf(event);
     return runId ? [runId] : [];
   },
   evolve(doc, event: StoredEvent) {
+    // an erased subject's reasons (they may name people) go; the verdicts stay
+    if (isErased(event)) return doc && { ...doc, latest: Object.fromEntries(Object.entries(doc.latest).map(([k, v]) => [k, { ...v, reason: ERASED }])), history: doc.history.map((v) => ({ ...v, reason: ERASED })) };
     const runId = runOf(event);
     if (!runId || !(isCustomerDisposition(event) || isRunDisposition(event))) return doc;
     const d = event.data;
