@@ -13,7 +13,7 @@ export interface AlertLookups {
 export async function resolveAlert(
   deps: { log: EventLog; lookups: AlertLookups },
   alertId: string,
-  resolution: { resolution: 'true_positive' | 'false_positive'; note: string },
+  resolution: { resolution: 'true_positive' | 'false_positive'; note: string; by?: string },
   context: CommandContext,
 ) {
   const alert = await deps.lookups.alertOwner(alertId);

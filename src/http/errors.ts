@@ -81,6 +81,7 @@ export const ERROR_STATUS = {
   webhook_delivery_not_found: 404,
   list_not_found: 404,
   alert_not_found: 404,
+  hit_not_found: 404,
   user_not_found: 404,
   case_not_found: 404,
   method_not_allowed: 405,

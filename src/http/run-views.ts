@@ -1,4 +1,6 @@
 import { buildAnalysis, buildDetail, ANALYSIS_SCHEMA_VERSION } from '../domain/run/analysis.js';
+import { dispositionKey, recordedCandidates } from '../domain/screening/disposition.js';
+import type { HitDispositionsDoc } from '../projections/hit-dispositions.js';
 import { runFacts, type RunDoc } from '../projections/runs.js';
 
 const livemodeOf = (run: RunDoc) => run.environment === 'live';
@@ -15,7 +17,33 @@ export function retryAfterSeconds(run: RunDoc): number {
   return Math.max(1, Math.min(run.estimated_seconds, 30));
 }
 
-export function runView(run: RunDoc) {
+/**
+ * The run's list hits (candidates at or above the threshold, and those the customer's memory
+ * cleared), each with the disposition an analyst made on this run, if any (issue 28).
+ */
+export function listHitsView(run: RunDoc, dispositions: HitDispositionsDoc | null) {
+  return recordedCandidates(run.answers)
+    .filter((c) => c.match)
+    .map((c) => {
+      const d = dispositions?.latest[dispositionKey(c.list_id, c.entry_id)];
+      return {
+        source_id: c.source_id,
+        list_id: c.list_id,
+        entry_id: c.entry_id,
+        version_id: c.version_id ?? null,
+        name: c.name,
+        score: c.score,
+        match: c.match,
+        ...(c.content_hash !== undefined ? { content_hash: c.content_hash } : {}),
+        ...(c.cleared ? { cleared: c.cleared } : {}),
+        ...(c.confirmed ? { confirmed: c.confirmed } : {}),
+        disposition: d ? { disposition: d.disposition, reason: d.reason, by: d.by, content_hash: d.content_hash, disposed_at: d.disposed_at } : null,
+      };
+    });
+}
+
+/** `hits`: the list hits with their dispositions (GET run once ended, and a disposition's answer). */
+export function runView(run: RunDoc, hits?: ReturnType<typeof listHitsView>) {
   return {
     run_id: run.run_id,
     status: run.status,
@@ -31,6 +59,7 @@ export function runView(run: RunDoc) {
     completed_at: run.completed_at,
     livemode: livemodeOf(run),
     review: reviewView(run),
+    ...(hits ? { list_hits: hits } : {}),
   };
 }
 

@@ -147,6 +147,8 @@ function appliedToCustomer(doc: CustomerDoc, event: StoredEvent<Exclude<Customer
     case 'MonitoringAlertDelisted':
     case 'MonitoringAlertResolved':
       return { ...doc, open_alerts: (doc.open_alerts ?? []).filter((id) => id !== event.data.alert_id) };
+    case 'ListHitDisposed':
+      return doc;
     default: {
       const _exhaustive: never = event;
       return _exhaustive;

@@ -4,6 +4,8 @@ import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js
 import type { ReadStore } from '../adapters/read-store/port.js';
 import { errorAnswer, type Source, type SourceAnswer } from '../adapters/sources/port.js';
 import { handleCommand, loadState } from '../commands/handle-command.js';
+import { customerDecider, customerStream } from '../domain/customer/decider.js';
+import type { RememberedDisposition } from '../domain/screening/disposition.js';
 import { isSourceId, SOURCES } from '../domain/run/catalog.js';
 import { runDecider, runStream, TERMINAL, type RunState } from '../domain/run/decider.js';
 import type { RecordedAnswer } from '../domain/run/evaluate.js';
@@ -133,10 +135,18 @@ export class RunExecutor implements Reactor<RunEvent, RunWork> {
       await handleCommand(this.deps.log, runStream(runId), runDecider, { type: 'StartRun', now }, systemContext({ tenant_id: run.tenant_id, correlation_id: runId, causation_id: causation, at: now }, `${runId}:start`));
     }
     const pending = run.template.definition.sources.filter((s) => !state.answers[s.source_id]);
-    await Promise.all(pending.map((s) => this.answer(run, s.source_id, s.tier, signal)));
+    const memory = await this.memoryOf(run);
+    await Promise.all(pending.map((s) => this.answer(run, s.source_id, s.tier, signal, memory)));
   }
 
-  private async answer(run: RunQueuedData, sourceId: string, tier: 1 | 2 | 3, runSignal: AbortSignal): Promise<void> {
+  /** The run's customer's dispositions of list entries, as they stand when its sources are asked (each list answer records those it applied). */
+  private async memoryOf(run: RunQueuedData): Promise<readonly RememberedDisposition[]> {
+    if (run.customer_id === null) return [];
+    const { state } = await loadState(this.deps.log, customerStream(run.customer_id), customerDecider);
+    return state.status === 'none' ? [] : Object.values(state.dispositions);
+  }
+
+  private async answer(run: RunQueuedData, sourceId: string, tier: 1 | 2 | 3, runSignal: AbortSignal, memory: readonly RememberedDisposition[]): Promise<void> {
     if (runSignal.aborted) return;
     const spec = isSourceId(sourceId) ? SOURCES[sourceId] : null;
     const fresh = spec ? await cachedAnswer(this.deps.readStore, run.subject_ref, sourceId, this.deps.clock.now()) : null;
@@ -146,7 +156,7 @@ export class RunExecutor implements Reactor<RunEvent, RunWork> {
       recorded = { ...cached, tier, cached: true, duration_ms: 0, cost: 0 };
     } else {
       const started = performance.now();
-      const answer = spec ? await this.query(run, sourceId, runSignal) : errorAnswer('unknown_source', 'The source is not in the catalog.');
+      const answer = spec ? await this.query(run, sourceId, runSignal, memory) : errorAnswer('unknown_source', 'The source is not in the catalog.');
       if (runSignal.aborted) return;
       if (spec) this.deps.metrics?.sourceQueried(sourceId, (performance.now() - started) / 1000, answer.error_code, answer.status === 'ERROR');
       recorded = {
@@ -185,11 +195,11 @@ export class RunExecutor implements Reactor<RunEvent, RunWork> {
     return drained;
   }
 
-  private async query(run: RunQueuedData, sourceId: string, runSignal: AbortSignal): Promise<SourceAnswer> {
+  private async query(run: RunQueuedData, sourceId: string, runSignal: AbortSignal, memory: readonly RememberedDisposition[]): Promise<SourceAnswer> {
     const source = run.environment === 'sandbox' ? this.deps.sources.sandbox : this.deps.sources.live;
     const signal = AbortSignal.any([runSignal, AbortSignal.timeout(this.deps.sourceTimeoutMs)]);
     try {
-      const answer = await source.query({ run_id: run.run_id, tenant_id: run.tenant_id, source_id: sourceId as never, subject: run.subject as never }, signal);
+      const answer = await source.query({ run_id: run.run_id, tenant_id: run.tenant_id, source_id: sourceId as never, subject: run.subject as never, memory }, signal);
       return signal.aborted && !runSignal.aborted ? errorAnswer('timeout', 'The source did not answer in time.') : answer;
     } catch {
       return errorAnswer('source_failed', 'The source failed unexpectedly.');

@@ -177,7 +177,8 @@ describe('dashboard runs', function () {
     expect(screening).to.contain('data-testid="screening-candidate"').and.contain('Explicação da pontuação').and.contain('Bloqueio interno');
     expect(textOf(screening, 'candidate-name')).to.contain('Rogério');
     // issue 26: the list version the entry was found in, and each line's contribution to the score
-    expect(screening).to.match(/lista tl_\w+ \(versão [^)]+\)/).and.contain('<th scope="col">Contribuição</th>');
+    // issue 28: the list by its name, its id a tooltip
+    expect(screening).to.match(/lista <span title="tl_\w+">Bloqueio interno<\/span> \(versão [^)]+\)/).and.contain('<th scope="col">Contribuição</th>');
     expect(screening).to.not.contain('data-testid="candidate-reason"'); // a hit needs no reason
     // a near miss says why it fell short
     await tenantList(service, acme.tenant.tenant_id, ['Marcos Aurélio Bezerra,person,,,BR,,']);

@@ -87,7 +87,14 @@ describe('customer decider: monitoring alerts', () => {
 
   it('resolves once: the same resolution again changes nothing, another is alert_already_resolved; an unknown alert is alert_not_found', () => {
     const resolve = (resolution: 'true_positive' | 'false_positive'): CustomerCommand => ({ type: 'ResolveAlert', alert_id: 'a1', resolution, note: 'n', now: NOW });
-    spec(customerDecider).given([registered, monitored, raised('a1')]).when(resolve('false_positive')).then([resolved('a1', 'false_positive')]);
+    // the alert's resolution writes the customer's memory of the entry too (customer-dispositions.spec.ts)
+    spec(customerDecider).given([registered, monitored, raised('a1')]).when(resolve('false_positive')).then([
+      resolved('a1', 'false_positive'),
+      {
+        type: 'ListHitDisposed',
+        data: { customer_id: 'c1', subject_ref: 'subj_x', list_id: 'br_pep', entry_id: 'e1', content_hash: 'h1', disposition: 'false_positive', reason: 'n', by: 'analista', from: { alert_id: 'a1' }, disposed_at: NOW },
+      },
+    ]);
     spec(customerDecider).given([registered, monitored, raised('a1'), resolved('a1', 'false_positive')]).when(resolve('false_positive')).thenNothing();
     spec(customerDecider).given([registered, monitored, raised('a1'), resolved('a1', 'false_positive')]).when(resolve('true_positive')).thenError('alert_already_resolved');
     spec(customerDecider).given([registered, monitored]).when(resolve('true_positive')).thenError('alert_not_found');

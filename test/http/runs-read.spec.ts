@@ -16,7 +16,7 @@ import {
   type World,
 } from './runs-support.js';
 
-const RUN_FIELDS = ['run_id', 'status', 'decision', 'operative_decision', 'risk_band', 'external_id', 'metadata', 'template_name', 'summary_message', 'manual_review', 'created_at', 'completed_at', 'livemode', 'review'];
+const RUN_FIELDS = ['run_id', 'status', 'decision', 'operative_decision', 'risk_band', 'external_id', 'metadata', 'template_name', 'summary_message', 'manual_review', 'created_at', 'completed_at', 'livemode', 'review', 'list_hits'];
 const SUMMARY_FIELDS = ['run_id', 'template_id', 'status', 'decision', 'risk_band', 'subject_type', 'external_id', 'metadata', 'created_at', 'completed_at'];
 const ANALYSIS_FIELDS = ['schema_version', 'built_at', 'decision', 'operative_decision', 'confidence', 'findings', 'blocked_by', 'source_groups', 'review_reasons', 'risk_dimensions', 'subject_profile', 'incomplete_sources'];
 const BANDS = ['baixo', 'medio', 'alto'];
@@ -61,6 +61,8 @@ describe('GET /api/v1/bureau/runs/{id}, /analysis and /detail', () => {
   it('GET run: exactly the Run fields, with their types', async () => {
     const run = await json(`/bureau/runs/${pep}`);
     expect(keysOf(run)).to.deep.equal(sorted(RUN_FIELDS));
+    // issue 28: the list hits with their dispositions (the sandbox fixtures record no list candidates)
+    expect(run.list_hits).to.deep.equal([]);
     expect(run).to.include({ run_id: pep, status: 'pending_review', decision: 'review', operative_decision: 'review', risk_band: 'medio', external_id: 'pep-1', template_name: 'PF padrão', manual_review: true, livemode: false });
     expect(run.metadata).to.deep.equal({ origem: 'teste' });
     expect(run.summary_message).to.be.a('string').that.is.not.empty;

@@ -421,6 +421,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/v1/runs/{run_id}/hits/disposition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The run's id. */
+                run_id: components["parameters"]["OpRunId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark one of a run's list hits as a true match or a false positive
+         * @description The hit (`list_id`, `entry_id`) must be one of the run's list-source hits or near misses.
+         *     The disposition is remembered for the run's customer and the entry's content (its
+         *     `content_hash`): a later run of the customer records an entry cleared as a false positive
+         *     with `cleared` and raises no hit on it (the check is `VALID` with `result_code:
+         *     cleared_by_analyst` when no other hit remains), and monitoring raises no alert on it,
+         *     until the entry changes. A run without a customer records it on the run only. A later
+         *     disposition replaces an earlier one (both stay in the history). `reason` is required.
+         */
+        post: operations["disposeRunHit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operator/v1/runs/{run_id}/cancel": {
         parameters: {
             query?: never;
@@ -2117,6 +2146,15 @@ export interface components {
             /** @description The user_id or e-mail of the dashboard user deciding; required when the account has four-eyes. */
             analyst?: string;
         };
+        OpDisposeRunHitRequest: {
+            list_id: string;
+            entry_id: string;
+            /** @enum {string} */
+            disposition: "true_match" | "false_positive";
+            reason: string;
+            /** @description Who judged the hit (recorded as `by`); defaults to the operator. */
+            analyst?: string;
+        };
         OpReport: {
             /** @constant */
             object: "report";
@@ -2725,6 +2763,42 @@ export interface components {
             completed_at: string | null;
             livemode: boolean;
             review?: components["schemas"]["RunReview"];
+            /**
+             * @description The run's list-source hits, each with the analyst's disposition when one exists
+             *     (`disposition`), and, when the customer's memory applied at screening time, `cleared`
+             *     (a false positive: not a hit) or `confirmed` (a true match). Present on GET run once it
+             *     ended, and on the disposition's answer.
+             */
+            list_hits?: components["schemas"]["RunListHit"][];
+        };
+        RunListHit: {
+            source_id: string;
+            list_id: string;
+            entry_id: string;
+            version_id?: string | null;
+            /** @description The entry's name that matched. */
+            name: string;
+            score: number;
+            /** @description At or above the threshold. */
+            match: boolean;
+            content_hash?: string;
+            cleared?: components["schemas"]["HitVerdict"];
+            confirmed?: components["schemas"]["HitVerdict"];
+            disposition: null | {
+                /** @enum {string} */
+                disposition: "true_match" | "false_positive";
+                reason: string;
+                by: string;
+                content_hash: string;
+                disposed_at: components["schemas"]["Timestamp"];
+            };
+        };
+        HitVerdict: {
+            /** @enum {string} */
+            disposition: "true_match" | "false_positive";
+            reason: string;
+            by: string;
+            at: components["schemas"]["Timestamp"];
         };
         /**
          * @description The analyst's decision on the run: null while none was made or proposed;
@@ -4700,6 +4774,52 @@ export interface operations {
             /** @description `run_not_found`. */
             404: components["responses"]["NotFound"];
             /** @description `invalid_run_state` (not a partial run with failed sources, or already decided by an analyst), `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    disposeRunHit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The run's id. */
+                run_id: components["parameters"]["OpRunId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "list_id": "ofac_sdn",
+                 *       "entry_id": "36",
+                 *       "disposition": "false_positive",
+                 *       "reason": "Homônimo; data de nascimento e nacionalidade diferentes.",
+                 *       "analyst": "ana@exemplo.com.br"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpDisposeRunHitRequest"];
+            };
+        };
+        responses: {
+            /** @description The run, with its list hits and their dispositions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Run"];
+                };
+            };
+            /** @description `invalid_id` (run_id), `invalid_json`, `invalid_request` (disposition not true_match or false_positive, reason missing or blank, unknown field). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `run_not_found`, `hit_not_found` (no list hit or near miss of the run has this list_id and entry_id). */
+            404: components["responses"]["NotFound"];
+            /** @description `concurrent_update`. */
             409: components["responses"]["OpConflict"];
             413: components["responses"]["OpPayloadTooLarge"];
             500: components["responses"]["OpInternalError"];

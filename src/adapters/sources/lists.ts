@@ -4,6 +4,7 @@ import type { ScreeningQuery } from '../../domain/screening/match/prepare.js';
 import { DEFAULT_THRESHOLD, MATCHER_VERSION } from '../../domain/screening/match/score.js';
 import type { ListSearch as LoadedLists } from '../../domain/screening/port.js';
 import { subjectScreeningQuery } from '../../domain/screening/subject-query.js';
+import { judged, type RememberedDisposition } from '../../domain/screening/disposition.js';
 import { errorAnswer, type Source, type SourceAnswer, type SourceRequest } from './port.js';
 
 /** The sources served from the loaded lists (screening.md section 5), with their check and severity. */
@@ -71,8 +72,15 @@ export class ListSource implements Source {
         : errorAnswer('list_not_loaded', `None of the lists of ${request.source_id} is loaded (${served.lists.join(', ')}).`);
     }
     const search: ListSearch = (query, options) => this.catalog.search(request.tenant_id, query, options);
-    return listAnswer(request.source_id, search, versions.map((v) => v.version), request.subject, this.threshold, new Map(own.map((l) => [l.list_id, l.name])));
+    return listAnswer(request.source_id, search, versions.map((v) => v.version), request.subject, this.threshold, new Map(own.map((l) => [l.list_id, l.name])), request.memory ?? []);
   }
+}
+
+/** How a candidate records the analyst's disposition that held for its content: `cleared` (false positive) or `confirmed` (true match). */
+function analystVerdict(d: RememberedDisposition | null) {
+  if (!d) return {};
+  const verdict = { disposition: d.disposition, reason: d.reason, by: d.by, at: d.at };
+  return d.disposition === 'false_positive' ? { cleared: verdict } : { confirmed: verdict };
 }
 
 /**
@@ -87,6 +95,8 @@ export function listAnswer(
   threshold: number = DEFAULT_THRESHOLD,
   /** a tenant list's name, which a finding shows instead of its id */
   names: ReadonlyMap<string, string> = new Map(),
+  /** the customer's dispositions (SourceRequest.memory): a hit on an entry cleared with this content is not a hit */
+  memory: readonly RememberedDisposition[] = [],
 ): SourceAnswer {
   const served = LIST_SOURCES[sourceId]!;
   // what the subject was registered with (birth date, nationality, address), as search and monitoring query
@@ -94,7 +104,10 @@ export function listAnswer(
   const found = query ? search(query, { lists: versions.map((v) => v.list_id), threshold, min_score: threshold * 0.75, limit: SEARCHED }) : [];
   // best first, as searched: the best hits, then the best near misses
   const candidates = [...found.filter((c) => c.match).slice(0, CANDIDATES), ...found.filter((c) => !c.match).slice(0, CANDIDATES)];
-  const hit = candidates.find((c) => c.match) ?? null;
+  const judgedOf = (c: (typeof candidates)[number]) => judged(memory, c.entry.list_id, c.entry.entry_id, c.entry.content_hash);
+  const isCleared = (c: (typeof candidates)[number]) => c.match && judgedOf(c)?.disposition === 'false_positive';
+  const hit = candidates.find((c) => c.match && !isCleared(c)) ?? null;
+  const applied = candidates.map(judgedOf).filter((d) => d !== null);
   const versionOf = new Map(versions.map((v) => [v.list_id, v.version_id]));
   const data = {
     screening: {
@@ -111,10 +124,15 @@ export function listAnswer(
         match: c.match,
         ...(c.match ? {} : { reason: nearMissReason(c, threshold) }),
         explanation: c.explanation,
+        content_hash: c.entry.content_hash,
+        ...analystVerdict(judgedOf(c)),
       })),
+      // the dispositions this answer applied, so verify-run derives it again the same
+      ...(applied.length > 0 ? { memory: applied } : {}),
     },
   };
   const listLabel = (listId: string) => names.get(listId) ?? listId;
+  const confirmed = hit !== null && judgedOf(hit)?.disposition === 'true_match' ? ' Confirmado pelo analista.' : '';
   const check = hit
     ? {
         check_id: served.check,
@@ -123,8 +141,10 @@ export function listAnswer(
         result_label: 'Consta',
         severity: served.severity,
         title: `${served.title} (${listLabel(hit.entry.list_id)})`,
-        detail: `Entrada ${hit.entry.entry_id} da lista ${listLabel(hit.entry.list_id)}: "${hit.name}", pontuação ${hit.score.toFixed(2)}.`,
+        detail: `Entrada ${hit.entry.entry_id} da lista ${listLabel(hit.entry.list_id)}: "${hit.name}", pontuação ${hit.score.toFixed(2)}.${confirmed}`,
       }
-    : { check_id: served.check, status: 'VALID' as const, result_code: 'not_listed', result_label: 'Nada consta' };
+    : candidates.some(isCleared)
+      ? { check_id: served.check, status: 'VALID' as const, result_code: 'cleared_by_analyst', result_label: 'Descartado pelo analista' }
+      : { check_id: served.check, status: 'VALID' as const, result_code: 'not_listed', result_label: 'Nada consta' };
   return { status: 'ANSWERED', checks: [check], data, error_code: null, error_message: null };
 }

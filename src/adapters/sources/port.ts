@@ -1,6 +1,7 @@
 import type { SourceId } from '../../domain/run/catalog.js';
 import type { SourceAnswer } from '../../domain/run/answers.js';
 import type { SubjectType } from '../../domain/values/scopes.js';
+import type { RememberedDisposition } from '../../domain/screening/disposition.js';
 
 /** The answer types are the run's (domain/run/answers.ts): a source adapter produces them. */
 export type { SourceAnswer };
@@ -11,6 +12,11 @@ export interface SourceRequest {
   tenant_id: string;
   source_id: SourceId;
   subject: { type: SubjectType; doc: string; name?: string; [field: string]: unknown };
+  /**
+   * the run's customer's dispositions of list entries as the run started (issue 28): a list
+   * source raises no hit on an entry cleared with the content it has now, and records what it used
+   */
+  memory?: readonly RememberedDisposition[];
 }
 
 /** One data source (or a provider serving many). Implementations never throw: failures are ERROR answers. */

@@ -7,6 +7,7 @@ import { customerTimelineProjection } from '../../projections/customer-timeline.
 import type { DocCache } from '../../projections/doc-cache.js';
 import { erasuresProjection } from '../../projections/erasures.js';
 import { fxOperationsProjection } from '../../projections/fx-operations.js';
+import { hitDispositionsProjection } from '../../projections/hit-dispositions.js';
 import { monitoringAlertsProjection } from '../../projections/monitoring-alerts.js';
 import { projector, type Projection } from '../../projections/projector.js';
 import { runsProjection } from '../../projections/runs.js';
@@ -34,6 +35,7 @@ export function projections(): readonly Projection<Record<string, unknown>>[] {
     webhookDeliveriesProjection,
     fxOperationsProjection,
     monitoringAlertsProjection,
+    hitDispositionsProjection,
     assignmentsProjection,
     dashboardUsersProjection,
     dashboardSessionsProjection,

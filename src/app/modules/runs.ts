@@ -4,6 +4,7 @@ import { ProviderSource } from '../../adapters/sources/provider.js';
 import { RegisterSource } from '../../adapters/sources/cnpj-register.js';
 import { SandboxSource } from '../../adapters/sources/sandbox.js';
 import type { CnpjRegister } from '../../adapters/cnpj-register/port.js';
+import { operatorRunHitsRouter } from '../../http/routers/operator/run-hits.js';
 import { operatorRunsRouter } from '../../http/routers/operator/runs.js';
 import { runsRouter } from '../../http/routers/runs.js';
 import { BillingReactor } from '../../reactors/billing.js';
@@ -47,7 +48,7 @@ export function runsModule(infra: Infrastructure, shared: Shared, overrides: Pic
     // holds a crashed instance left on runs that never started are released
     start: async () => void (await billing.releaseOrphans(clock.now())),
     api: [runsRouter({ ...deps, secretKey: infra.secretKey, idempotency: shared.idempotency, webhookUrlProblem: shared.webhookUrlProblem })],
-    operator: [operatorRunsRouter(deps)],
+    operator: [operatorRunsRouter(deps), operatorRunHitsRouter({ ...deps, entryHash: (listId, entryId) => listCatalog.version(listId)?.hashes.get(entryId) ?? null })],
   };
 }
 

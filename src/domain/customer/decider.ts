@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { DomainError, type Decider } from '../shared/decider.js';
 import type { CustomerStatus, Environment, SubjectType } from '../values/scopes.js';
 import type { FacialRoundCompletedData } from '../facial/events.js';
+import { judged, remember, type DispositionMemory, type DispositionOrigin, type HitDisposition } from '../screening/disposition.js';
 import { CustomerEvent } from './events.js';
 
 export const customerStream = (customerId: string): string => `customer-${customerId}`;
@@ -51,6 +52,8 @@ export type CustomerState =
       rounds: Readonly<Record<string, 'started' | 'completed'>>;
       /** monitoring alerts by id */
       alerts: Readonly<Record<string, AlertState>>;
+      /** the analysts' dispositions of list entries, from runs and alerts alike: one memory (screening/disposition.ts) */
+      dispositions: DispositionMemory;
     };
 
 export interface AlertState {
@@ -119,7 +122,9 @@ export type CustomerCommand =
       now: string;
     }
   | { type: 'DelistAlert'; alert_id: string; version_id: string; now: string }
-  | { type: 'ResolveAlert'; alert_id: string; resolution: 'true_positive' | 'false_positive'; note: string; now: string };
+  /** `by`: the analyst, as the caller names them (the alert's disposition of its entry records it) */
+  | { type: 'ResolveAlert'; alert_id: string; resolution: 'true_positive' | 'false_positive'; note: string; by?: string; now: string }
+  | { type: 'DisposeListHit'; list_id: string; entry_id: string; content_hash: string; disposition: HitDisposition; reason: string; by: string; from: DispositionOrigin; now: string };
 
 const notFound = () => E.left(new DomainError('customer_not_found', 'No such customer.'));
 
@@ -205,6 +210,8 @@ function decideOnCustomer(command: Exclude<CustomerCommand, { type: 'Register' }
     }
     case 'ResolveAlert':
       return resolveAlert(command, state);
+    case 'DisposeListHit':
+      return disposeListHit(command, state);
     default: {
       const _exhaustive: never = command;
       return _exhaustive;
@@ -290,7 +297,9 @@ function raiseAlert(command: CommandOf<'RaiseAlert'>, state: Registered): Decisi
   const known =
     state.alerts[command.alert_id] !== undefined ||
     alerts.some((a) => a.list_id === command.list_id && a.entry_id === command.entry_id && (a.status === 'open' || (a.status === 'resolved' && a.content_hash === command.content_hash)));
-  if (state.status !== 'em_monitoramento' || known) return E.right([]);
+  // an entry an analyst judged for this customer (on a run or an alert) is not raised again until it changes
+  const disposed = judged(state.dispositions, command.list_id, command.entry_id, command.content_hash) !== null;
+  if (state.status !== 'em_monitoramento' || known || disposed) return E.right([]);
   const { type: _type, now, ...alert } = command;
   return E.right([{ type: 'MonitoringAlertRaised', data: { customer_id: id, tenant_id: state.tenant_id, environment: state.environment, subject_ref: state.subject_ref, ...alert, raised_at: now } }]);
 }
@@ -306,7 +315,46 @@ function resolveAlert(command: CommandOf<'ResolveAlert'>, state: Registered): De
   }
   return E.right([
     { type: 'MonitoringAlertResolved', data: { customer_id: id, alert_id: command.alert_id, subject_ref: state.subject_ref, resolution: command.resolution, note: command.note, resolved_at: command.now } },
+    // the same memory a run's hit writes: later runs and alerts honour it
+    disposed(state, {
+      list_id: alert.list_id,
+      entry_id: alert.entry_id,
+      content_hash: alert.content_hash,
+      disposition: command.resolution === 'true_positive' ? 'true_match' : 'false_positive',
+      reason: command.note,
+      by: command.by ?? 'analista',
+      from: { alert_id: command.alert_id },
+      now: command.now,
+    }),
   ]);
+}
+
+const disposed = (state: Registered, d: Omit<CommandOf<'DisposeListHit'>, 'type'>): CustomerEvent => ({
+  type: 'ListHitDisposed',
+  data: {
+    customer_id: state.customer_id,
+    subject_ref: state.subject_ref,
+    list_id: d.list_id,
+    entry_id: d.entry_id,
+    content_hash: d.content_hash,
+    disposition: d.disposition,
+    reason: d.reason,
+    by: d.by,
+    from: d.from,
+    disposed_at: d.now,
+  },
+});
+
+/**
+ * An analyst's disposition of a list entry for this customer: a reason is required; the same
+ * verdict with the same reason on the same content again changes nothing; another one replaces it
+ * (the earlier stays in the history).
+ */
+function disposeListHit(command: CommandOf<'DisposeListHit'>, state: Registered): Decision {
+  if (command.reason.trim() === '') return E.left(new DomainError('invalid_request', 'reason is required: a disposition must say why.', 'reason'));
+  const current = judged(state.dispositions, command.list_id, command.entry_id, command.content_hash);
+  if (current && current.disposition === command.disposition && current.reason === command.reason) return E.right([]);
+  return E.right([disposed(state, command)]);
 }
 
 /**
@@ -339,6 +387,7 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
         concluded: null,
         rounds: {},
         alerts: {},
+        dispositions: {},
       };
     }
     if (state.status === 'none') return state;
@@ -391,6 +440,8 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
         const alert = state.alerts[event.data.alert_id];
         return alert ? { ...state, alerts: { ...state.alerts, [event.data.alert_id]: { ...alert, status: 'resolved', resolution: event.data.resolution } } } : state;
       }
+      case 'ListHitDisposed':
+        return { ...state, dispositions: remember(state.dispositions, event.data) };
       default:
         return state;
     }

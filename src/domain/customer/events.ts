@@ -141,6 +141,9 @@ export const MonitoringAlertResolved = t.type({
 });
 
 import { FacialRoundCompleted, FacialRoundStarted } from '../facial/events.js';
+import { dispositionPii, ListHitDisposed } from '../screening/disposition.js';
+
+export { ListHitDisposed };
 
 export const CustomerEvent = t.union([
   FacialRoundStarted,
@@ -156,6 +159,7 @@ export const CustomerEvent = t.union([
   MonitoringAlertRaised,
   MonitoringAlertDelisted,
   MonitoringAlertResolved,
+  ListHitDisposed,
 ]);
 export type CustomerEvent = t.TypeOf<typeof CustomerEvent>;
 
@@ -166,4 +170,5 @@ export const customerPii: Record<string, PiiFields<Record<string, unknown>>> = {
   DocumentUploaded: { subject: (d) => String(d['subject_ref']), fields: ['file_name'] },
   MonitoringAlertRaised: { subject: (d) => String(d['subject_ref']), fields: ['explanation'] },
   MonitoringAlertResolved: { subject: (d) => String(d['subject_ref']), fields: ['note'] },
+  ...dispositionPii,
 };

@@ -15,6 +15,7 @@ import { customersRouter, type CustomersScreenDeps } from './customers/routes.js
 import { queueRouter, type QueueScreenDeps } from './queue/routes.js';
 import { casesRouter } from './cases/routes.js';
 import { dashboardDir, renderPage } from './render.js';
+import { hitsRouter } from './hits/routes.js';
 import { runsRouter, type RunsScreenDeps } from './runs/routes.js';
 import { csrfGuard, dashboardSession, type SessionDeps } from './session.js';
 import { settingsRouter, type SettingsScreenDeps } from './settings/routes.js';
@@ -81,6 +82,7 @@ function dashboardRouter(deps: DashboardDeps): Router<DashboardState> {
   router.use(queueRouter(deps).routes());
   router.use(casesRouter(deps).routes());
   router.use(runsRouter(deps).routes());
+  router.use(hitsRouter(deps).routes());
   router.use(customersRouter(deps).routes());
   router.use(authRouter(deps).routes());
   router.use(templatesRouter(deps).routes());

@@ -1,3 +1,4 @@
+import type { HitsView } from './hits/page.js';
 import type { auditPage, erasurePage } from './audit/page.js';
 import type { invitePage, loginPage, usersPage } from './auth/page.js';
 import type { caseQueuePage, casePage } from './cases/page.js';
@@ -32,7 +33,10 @@ export interface Views {
   invite: ReturnType<typeof invitePage>;
   login: ReturnType<typeof loginPage>;
   queue: ReturnType<typeof queuePage>;
-  run: ReturnType<typeof runPage>;
+  /** the run page with its list hits (hits/page.ts) */
+  run: ReturnType<typeof runPage> & { hits: HitsView };
+  /** the run page's list hits, included by run.eta */
+  'run-hits': { hits: HitsView; runId: string; csrf: string };
   runs: ReturnType<typeof runsPage>;
   settings: ReturnType<typeof settingsPage>;
   'settings-key-created': KeyCreatedView;
@@ -56,6 +60,7 @@ export const VIEW_NAMES = {
   login: true,
   queue: true,
   run: true,
+  'run-hits': true,
   runs: true,
   settings: true,
   'settings-key-created': true,

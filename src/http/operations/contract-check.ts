@@ -28,6 +28,7 @@ import type { CreateErasureRequestBody } from './erasure.js';
 import type { VerifyFacialBody } from './facial.js';
 import type { CreateFxOperationBody, FxOperationIdParams, TenantFxParams } from './fx.js';
 import type { CreateTenantListBody, ListUploadBody, ListUploadQuery, OfficialListParams, TenantListParams, TenantListsParams } from './lists.js';
+import type { DisposeRunHitBody } from './run-hits.js';
 import type { CreateRunBody, ListRunsQuery, ReportModeQuery, ReviewRunBody, RunIdParams } from './runs.js';
 import type { CompareScreeningBody, SearchScreeningBody } from './screening.js';
 import type { FilePart } from './shared.js';
@@ -128,6 +129,8 @@ export type Checks = [
   Assert<Agree<Decoded<typeof RunIdParams>, Path<'reviewRun'>>>,
   Assert<Agree<Decoded<typeof ReviewRunBody>, Json<'reviewRun'>>>,
   Assert<Agree<Decoded<typeof RunIdParams>, Path<'cancelRun'>>>,
+  Assert<Agree<Decoded<typeof RunIdParams>, Path<'disposeRunHit'>>>,
+  Assert<Agree<Decoded<typeof DisposeRunHitBody>, Json<'disposeRunHit'>>>,
   Assert<Agree<Decoded<typeof RunIdParams>, Path<'generateRunReport'>>>,
   Assert<Agree<Decoded<typeof ReportModeQuery>, Query<'generateRunReport'>>>,
   // operator: FX operations

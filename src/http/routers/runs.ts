@@ -1,3 +1,4 @@
+import { getHitDispositions } from '../../projections/hit-dispositions.js';
 import type Koa from 'koa';
 import Router from '@koa/router';
 import { requestRun } from '../../commands/run-requests.js';
@@ -15,7 +16,7 @@ import { idempotent } from '../middleware/idempotency.js';
 import { CreateRunBody, ListRunsQuery, RunIdParams } from '../operations/runs.js';
 import { applied } from '../outcome.js';
 import { encodeCursor, findPage } from '../paging.js';
-import { analysisView, detailView, inProgressView, isInProgress, retryAfterSeconds, runSummaryView, runView } from '../run-views.js';
+import { analysisView, detailView, inProgressView, isInProgress, retryAfterSeconds, listHitsView, runSummaryView, runView } from '../run-views.js';
 import type { RequestState } from '../state.js';
 
 export interface RunsRouterDeps extends WriteDeps {
@@ -92,7 +93,7 @@ export function runsRouter(services: RunsRouterDeps): Router<RequestState> {
 
   router.get('/bureau/runs/:run_id', requireScope('runs:read'), async (ctx) => {
     const run = await loadRun(ctx);
-    if (finished(ctx, run)) ctx.body = runView(run);
+    if (finished(ctx, run)) ctx.body = runView(run, listHitsView(run, await getHitDispositions(readStore, run.run_id)));
   });
 
   router.get('/bureau/runs/:run_id/analysis', requireScope('runs:read'), async (ctx) => {

@@ -1,3 +1,4 @@
+import { listName } from '../hits/page.js';
 import type { StoredEvent } from '../../../adapters/event-store/event-log.js';
 import type { CustomerDoc } from '../../../projections/customers.js';
 import type { AlertDoc } from '../../../projections/monitoring-alerts.js';
@@ -18,6 +19,7 @@ import {
   SUBJECT_TYPE_LABEL,
   FEATURE_LABEL,
   RESOLUTION_LABEL,
+  DISPOSITION_LABEL,
   label,
 } from '../labels.js';
 import { actorText, maskedDoc, nameText, nextPageLink, when } from '../present.js';
@@ -220,6 +222,8 @@ function alertView(alert: AlertDoc, history: readonly StoredEvent[]) {
     id: alert.alert_id,
     name: alert.matched_name,
     list: alert.list_id,
+    // issue 28: the list by its name (a tenant list's id reads as "Lista interna"), the id a tooltip
+    listLabel: listName(alert.list_id, null),
     score: scoreText(alert.score),
     status: alert.status,
     statusLabel: label(ALERT_STATUS_LABEL, alert.status),
@@ -254,11 +258,13 @@ export function eventText(event: Pick<TimelineEntry, 'type' | 'detail'>): string
     case 'FacialRoundCompleted':
       return 'Verificação facial concluída';
     case 'MonitoringAlertRaised':
-      return `Alerta de monitoramento: ${String(d['matched_name'])}`;
+      return `Alerta de monitoramento: ${String(d['matched_name'])} (${listName(String(d['list_id']), null)})`;
     case 'MonitoringAlertDelisted':
       return 'Alerta encerrado: a entrada saiu da lista';
     case 'MonitoringAlertResolved':
       return `Alerta resolvido como ${label(RESOLUTION_LABEL, d['resolution'])}`;
+    case 'ListHitDisposed':
+      return `Resultado em lista (${listName(String(d['list_id']), null)}): ${label(DISPOSITION_LABEL, d['disposition'])}`;
     default:
       return EVENT_NAME[event.type] ?? 'Outro registro';
   }

@@ -121,7 +121,7 @@ export function customersRouter(deps: CustomersScreenDeps): Router<DashboardStat
     const alert = await getAlert(readStore, alertId);
     if (!alert || alert.tenant_id !== ctx.state.user!.tenant_id) throw new ApiError('alert_not_found', 'Alerta não encontrado.', 'alert_id');
     const resolution = alertResolutionForm(await readForm(ctx));
-    await applied(runner, await resolveAlert({ log, lookups: readLookups(readStore) }, alertId, resolution, userContext(ctx, clock)));
+    await applied(runner, await resolveAlert({ log, lookups: readLookups(readStore) }, alertId, { ...resolution, by: ctx.state.user!.email }, userContext(ctx, clock)));
     redirectTo(ctx, `/dashboard/customers/${alert.customer_id}#alerta-${alertId}`, `Alerta resolvido como ${RESOLUTION_LABEL[resolution.resolution]}.`);
   });
 

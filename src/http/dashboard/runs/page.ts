@@ -1,3 +1,4 @@
+import { listName } from '../hits/page.js';
 import type { RunDoc } from '../../../projections/runs.js';
 import type { TemplateDoc } from '../../../projections/templates.js';
 import type { Subject } from '../../../queries/history.js';
@@ -210,12 +211,14 @@ function screeningOf(run: RunDoc) {
       {
         source: sourceLabel(answer.source_id),
         threshold: scoreText(evidence.threshold),
-        lists: evidence.lists.map((l) => ({ id: l.list_id, name: l.name ?? null, version: l.version_id, entries: l.entries })),
+        lists: evidence.lists.map((l) => ({ id: l.list_id, name: l.name ?? null, label: listName(l.list_id, l.name ?? null), version: l.version_id, entries: l.entries })),
         candidates: [...evidence.candidates]
           .sort((a, b) => b.score - a.score)
           .map((c) => ({
             name: c.name,
             list: c.list_id,
+            // issue 28: the list by its name, the id a tooltip
+            listLabel: listName(c.list_id, evidence.lists.find((l) => l.list_id === c.list_id)?.name ?? null),
             entry: c.entry_id,
             score: scoreText(c.score),
             match: c.match,

@@ -23,12 +23,13 @@ import { redirectTo, renderPage } from '../render.js';
 import { findCustomers, type SearchTerms } from '../search.js';
 import { csrfGuard, readForm, requireRole, requireUser, userContext } from '../session.js';
 import type { DashboardState } from '../state.js';
+import { runHits, type HitsScreenDeps } from '../hits/routes.js';
 import { reportModeForm, runFilters, runReviewForm } from './forms.js';
 import { RUNS_PAGE_SIZE, runPage, runsPage, type ReviewFormState } from './page.js';
 
 type Ctx = Koa.ParameterizedContext<DashboardState>;
 
-export interface RunsScreenDeps {
+export interface RunsScreenDeps extends HitsScreenDeps {
   log: EventLog;
   readStore: ReadStore;
   runner: Runner;
@@ -113,7 +114,6 @@ export function runsRouter(deps: RunsScreenDeps): Router<DashboardState> {
 
   router.get('/runs/:run_id', requireUser(), async (ctx) => {
     const run = await tenantRun(ctx, readStore);
-    const model = await runRecord(log, run.run_id, 'completo', clock.now().toISOString());
     await showRun(ctx, run);
   });
 
@@ -122,7 +122,8 @@ export function runsRouter(deps: RunsScreenDeps): Router<DashboardState> {
     const model = await runRecord(log, run.run_id, 'completo', clock.now().toISOString());
     const users = await tenantUsers(readStore, run.tenant_id);
     const user = ctx.state.user!;
-    renderPage(ctx, 'run', runPage(model, users, { canAct: user.role !== 'viewer', user_id: user.user_id }, form), { title: `Execução ${run.run_id}`, nav: 'execucoes', status });
+    const canAct = user.role !== 'viewer';
+    renderPage(ctx, 'run', { ...runPage(model, users, { canAct, user_id: user.user_id }, form), hits: await runHits(deps, run, canAct) }, { title: `Execução ${run.run_id}`, nav: 'execucoes', status });
   };
 
   router.post('/runs/:run_id/review', requireUser(), csrfGuard(), requireRole('analyst', 'admin'), async (ctx) => {
