@@ -97,11 +97,11 @@ describe('audit trail: streams by tenant, category and subject; export; verify-r
     expect(bad.status).to.equal(400);
   });
 
-  it('by subject: every stream concerning the CPF (its runs and its customer) in full, and nothing of another document or tenant', async () => {
+  it('by subject: every stream concerning the CPF (its runs, its customer and its case) in full, and nothing of another document or tenant', async () => {
     const { events } = await allPages({ tenant_id: w.a.tenant_id, subject: formatCpf(SUBJECT.doc) }, 1000);
     subjectEvents = events;
     const streams = new Set(events.map((e) => e.stream));
-    expect(streams).to.deep.equal(new Set([`customer-${w.subject.customer_id}`, `run-${w.subject.run_id}`, `run-${w.subject.direct_run}`]));
+    expect(streams).to.deep.equal(new Set([`customer-${w.subject.customer_id}`, `case-${w.subject.customer_id}`, `run-${w.subject.run_id}`, `run-${w.subject.direct_run}`]));
     // each of those streams in full, in commit order
     const expected = (await Promise.all([...streams].map((s) => service.services.log.readStream(s)))).flat().sort((x, y) => x.position - y.position);
     expect(events.map((e) => [e.position, e.stream, e.revision, e.type])).to.deep.equal(expected.map((e) => [e.position, e.stream, e.revision, e.type]));

@@ -145,7 +145,7 @@ describe('erasure of a subject (crypto-shredding)', function () {
       for (const needle of [SUBJECT.name, SUBJECT.email, SUBJECT.phone]) expect(replayText).not.to.include(needle);
       // the auditor still finds and reads the subject's streams
       const history = await apiCall(service.operator(`/audit/streams?tenant_id=${w.a.tenant_id}&subject=${SUBJECT.doc}&limit=1000`));
-      expect(new Set((history.body.data as Json[]).map((e) => e.stream))).to.deep.equal(new Set([`customer-${w.subject.customer_id}`, `run-${w.subject.run_id}`, `run-${w.subject.direct_run}`]));
+      expect(new Set((history.body.data as Json[]).map((e) => e.stream))).to.deep.equal(new Set([`customer-${w.subject.customer_id}`, `case-${w.subject.customer_id}`, `run-${w.subject.run_id}`, `run-${w.subject.direct_run}`]));
       expect(JSON.stringify(history.body)).not.to.include(SUBJECT.name);
 
       // the API: personal fields erased, statuses and outcomes kept

@@ -126,6 +126,11 @@ describe('operator cases', function () {
       ['closing', 'Risco aceito pelo compliance.'],
     ]);
     expect((await post(`/cases/${reviewCustomer}/close`, { note: 'outra vez' })).body['error']['code']).to.equal('case_closed');
+    // a closed case takes no assignee, alone or in a bulk assignment (which assigns none of its cases then)
+    const assignClosed = await post(`/cases/${reviewCustomer}/assign`, { assignee: analyst.user.user_id });
+    expect([assignClosed.status, assignClosed.body['error']['code']]).to.deep.equal([409, 'case_closed']);
+    const bulkClosed = await post(`/tenants/${acme.tenant.tenant_id}/cases/assign`, { case_ids: [reviewCustomer], assignee: analyst.user.user_id });
+    expect([bulkClosed.status, bulkClosed.body['error']['code']]).to.deep.equal([409, 'case_closed']);
     expect(await list('?status=closed')).to.deep.equal([reviewCustomer]);
   });
 

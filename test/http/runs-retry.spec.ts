@@ -94,5 +94,12 @@ describe('POST /operator/v1/runs/{run_id}/retry-sources', function () {
     expect(wrong.status).to.equal(400);
     expect((await retry(String(held['run_id']), { sources: 'pep' })).status).to.equal(400);
     expect((await retry(String(held['run_id']), { other: 1 })).status).to.equal(400);
+    // a tenant whose billing is suspended retries nothing: 402, the run still held and retryable
+    expect((await service.operator(`/tenants/${tenant.tenant_id}`, { method: 'PATCH', json: { billing_suspended: true } })).status).to.equal(200);
+    const suspended = await retry(String(held['run_id']));
+    expect(suspended.status).to.equal(402);
+    expect(((await suspended.json()) as Json)['error']['code']).to.equal('billing_suspended');
+    expect(((await (await getJson(service, live, `/bureau/runs/${String(held['run_id'])}`)).json()) as Json)['status']).to.equal('partial');
+    expect((await service.operator(`/tenants/${tenant.tenant_id}`, { method: 'PATCH', json: { billing_suspended: false } })).status).to.equal(200);
   });
 });

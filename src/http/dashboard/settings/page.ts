@@ -1,4 +1,5 @@
 import type { CnpjRegister } from '../../../adapters/cnpj-register/port.js';
+import { withoutInvisibleCharacters } from '../../../domain/values/display-text.js';
 import { CustomerStatus, SCOPES } from '../../../domain/values/scopes.js';
 import type { WebhookEndpoint } from '../../../domain/webhook/endpoints.js';
 import { ALWAYS_DELIVERED, WEBHOOK_EVENT_TYPES } from '../../../domain/webhook/events.js';
@@ -50,8 +51,12 @@ const problemMessage = (problem: SettingsProblem): string =>
   (problem.section === 'keys' && problem.error.code === 'invalid_request' && problem.error.param !== null ? KEY_FIELD_MESSAGES[problem.error.param] : undefined) ?? problem.error.message;
 
 /** What was typed in the key and webhook forms, so a refusal loses none of it. */
-const typedView = (form: URLSearchParams | null | undefined) =>
-  form ? { name: form.get('name') ?? '', environment: form.get('environment') ?? '', scopes: form.getAll('scopes'), subject_type: form.get('subject_type') ?? '', url: form.get('url') ?? '', events: form.getAll('events') } : null;
+const typedView = (form: URLSearchParams | null | undefined) => {
+  if (!form) return null;
+  // a refused name or URL comes back without the invisible characters it was refused for (a bidi override echoed would reorder the page)
+  const typed = (field: string) => withoutInvisibleCharacters(form.get(field) ?? '');
+  return { name: typed('name'), environment: form.get('environment') ?? '', scopes: form.getAll('scopes'), subject_type: form.get('subject_type') ?? '', url: typed('url'), events: form.getAll('events') };
+};
 
 const keyRow = (k: ApiKeyDoc) => ({ id: k.key_id, name: k.name, hint: k.key_hint, environment: k.environment, scopes: k.scopes, subject_type: k.subject_type, created: when(k.created_at), revoked: k.revoked_at ? when(k.revoked_at) : null });
 
