@@ -1,3 +1,4 @@
+import { listDisplayName } from '../../domain/list/info.js';
 import type { ListVersionImportedData } from '../../domain/list/events.js';
 import type { SearchOptions, SearchResult } from '../../domain/screening/match/index.js';
 import type { ScreeningQuery } from '../../domain/screening/match/prepare.js';
@@ -131,7 +132,7 @@ export function listAnswer(
       ...(applied.length > 0 ? { memory: applied } : {}),
     },
   };
-  const listLabel = (listId: string) => names.get(listId) ?? listId;
+  const listLabel = (listId: string) => listDisplayName(listId, names.get(listId));
   const confirmed = hit !== null && judgedOf(hit)?.disposition === 'true_match' ? ' Confirmado pelo analista.' : '';
   const check = hit
     ? {
@@ -141,7 +142,7 @@ export function listAnswer(
         result_label: 'Consta',
         severity: served.severity,
         title: `${served.title} (${listLabel(hit.entry.list_id)})`,
-        detail: `Entrada ${hit.entry.entry_id} da lista ${listLabel(hit.entry.list_id)}: "${hit.name}", pontuação ${hit.score.toFixed(2)}.${confirmed}`,
+        detail: `"${hit.name}" na lista ${listLabel(hit.entry.list_id)}${names.has(hit.entry.list_id) ? '' : ` (entrada ${hit.entry.entry_id})`}, pontuação ${hit.score.toFixed(2).replace('.', ',')}.${confirmed}`,
       }
     : candidates.some(isCleared)
       ? { check_id: served.check, status: 'VALID' as const, result_code: 'cleared_by_analyst', result_label: 'Descartado pelo analista' }

@@ -1,3 +1,4 @@
+import { LIST_INFO } from '../../domain/list/info.js';
 import type { CaseKind } from '../../domain/assignment/events.js';
 import type { DashboardRole } from './state.js';
 
@@ -195,18 +196,7 @@ export const EVENT_LABEL: Record<string, string> = {
   WebhookSecretRotated: 'Segredo de webhook trocado',
 };
 /** The screened lists by the names their publishers give them (issue 28: never `br_pep` on screen, the id only as a tooltip). */
-export const LIST_LABEL: Record<string, string> = {
-  ofac_sdn: 'OFAC – Lista SDN (EUA)',
-  un_sc: 'Conselho de Segurança da ONU – Lista consolidada',
-  eu_fsf: 'União Europeia – Sanções financeiras',
-  uk_fcdo: 'Reino Unido – Lista de sanções (FCDO)',
-  br_ceis: 'CEIS – Cadastro de Empresas Inidôneas e Suspensas',
-  br_cnep: 'CNEP – Cadastro Nacional de Empresas Punidas',
-  br_cepim: 'CEPIM – Entidades sem fins lucrativos impedidas',
-  br_ceaf: 'CEAF – Expulsões da Administração Federal',
-  br_pep: 'PEP – Pessoas Expostas Politicamente (CGU)',
-  br_trabalho_escravo: 'Cadastro de Empregadores (trabalho análogo ao de escravo)',
-};
+export const LIST_LABEL: Record<string, string> = Object.fromEntries(Object.entries(LIST_INFO).map(([id, info]) => [id, info.name]));
 
 /** The quality of a list entry's name. */
 export const NAME_KIND_LABEL: Record<string, string> = { primary: 'Nome principal', alias: 'Alias', weak_alias: 'Alias fraco', former: 'Nome anterior' };
