@@ -3,6 +3,7 @@ import { handleCommand, loadState } from '../commands/handle-command.js';
 import { customerDecider, customerStream } from '../domain/customer/decider.js';
 import { runDecider, runStream } from '../domain/run/decider.js';
 import { RunEvent } from '../domain/run/events.js';
+import { recordedCandidates } from '../domain/screening/disposition.js';
 import { isEventOf } from '../domain/shared/events.js';
 import { tenantDecider, tenantStream } from '../domain/tenant/decider.js';
 import type { CustomerStatus } from '../domain/values/scopes.js';
@@ -46,12 +47,23 @@ export class CustomerRunsReactor implements Processor {
           source_birth_date: await this.sourceBirthDate(runId),
           // a reviewed run: the analyst's decision sets the status (customer decider's analystStatus, with the policy's status for the band)
           policy_status: event.type !== 'RunReviewed' && runStatus === 'pending_review' ? null : policyStatus,
-          ...(event.type === 'RunReviewed' ? { analyst_decision: event.data.decision } : {}),
+          ...(event.type === 'RunReviewed' ? { analyst_decision: event.data.decision, ...(await this.approvedHits(event.data)) } : {}),
           now: event.metadata.occurred_at,
         },
         systemContext({ event }, `customer-runs:${event.id}`),
       );
     }
+  }
+
+  /** An approval's hits (matches the run did not clear), for the customer's memory: customer decider's approvalClears. */
+  private async approvedHits(review: { run_id: string; decision: string; note: string; reviewed_by?: string | undefined }) {
+    if (review.decision !== 'approved') return {};
+    const { state } = await loadState(this.log, runStream(review.run_id), runDecider);
+    if (state.status === 'none') return {};
+    const hits = recordedCandidates(state.answers)
+      .filter((c) => c.match && !c.cleared && typeof c.content_hash === 'string')
+      .map((c) => ({ list_id: c.list_id, entry_id: c.entry_id, content_hash: c.content_hash! }));
+    return hits.length > 0 ? { approved_hits: { hits, by: review.reviewed_by ?? 'operator', note: review.note } } : {};
   }
 
   private async sourceBirthDate(runId: string): Promise<string | null> {

@@ -189,6 +189,33 @@ describe('customer decider', () => {
     customer.given([...given, statusChanged('recusado', 'operator')]).when(conclude({ ...rejected, analyst_decision: 'rejected' })).then([concluded(rejected)]);
   });
 
+  it("remembers an approval's undecided list hits as false positives (the note as reason); a hit judged before keeps its disposition", () => {
+    const blockedRun = { run_status: 'blocked', decision: 'rejected', risk_band: null, completed_at: NOW };
+    const given = [registered, requested('r1'), concluded(blockedRun)];
+    const reviewed = { run_status: 'completed', decision: 'approved', risk_band: null, completed_at: LATER };
+    const hit = (entry: string) => ({ list_id: 'ofac_sdn', entry_id: entry, content_hash: `h-${entry}` });
+    const approved_hits = { hits: [hit('e1'), hit('e2')], by: 'user:u1', note: 'Homônimo: outra data de nascimento.' };
+    const cleared = (entry: string, reason = 'Execução r1 aprovada pelo analista: Homônimo: outra data de nascimento.', disposition: 'false_positive' | 'true_match' = 'false_positive', by = 'user:u1', at = LATER): CustomerEvent => ({
+      type: 'ListHitDisposed',
+      data: { customer_id: 'c1', subject_ref: 'subj_x', ...hit(entry), disposition, reason, by, from: { run_id: 'r1' }, disposed_at: at },
+    });
+    customer
+      .given(given)
+      .when(conclude({ ...reviewed, analyst_decision: 'approved', approved_hits, now: LATER }))
+      .then([concluded(reviewed), statusChanged('aprovado', 'analyst_review'), cleared('e1'), cleared('e2')]);
+    // e1 confirmed before by another analyst: only e2 is cleared by the approval
+    const confirmedBefore = cleared('e1', 'mesmo CPF', 'true_match', 'user:u2', NOW);
+    customer
+      .given([...given, confirmedBefore])
+      .when(conclude({ ...reviewed, analyst_decision: 'approved', approved_hits, now: LATER }))
+      .then([concluded(reviewed), statusChanged('aprovado', 'analyst_review'), cleared('e2')]);
+    // a rejection remembers nothing on its own
+    customer
+      .given(given)
+      .when(conclude({ ...reviewed, decision: 'rejected', analyst_decision: 'rejected', approved_hits, now: LATER }))
+      .then([concluded({ ...reviewed, decision: 'rejected' }), statusChanged('recusado', 'analyst_review')]);
+  });
+
   it('changes the status only when it differs', () => {
     customer.given([registered]).when({ type: 'ChangeStatus', status: 'aprovado', reason: 'operator', now: LATER }).then([statusChanged('aprovado', 'operator')]);
     customer.given([registered, statusChanged('aprovado', 'operator')]).when({ type: 'ChangeStatus', status: 'aprovado', reason: 'operator', now: LATER }).thenNothing();

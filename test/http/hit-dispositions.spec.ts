@@ -146,4 +146,19 @@ describe('hit-level dispositions through HTTP', function () {
     await waitForRun(service, key, runs[runs.length - 1]!, 15_000);
     expect((await answerOf(runs[runs.length - 1]!))['checks'][0]).to.include({ status: 'VALID', result_code: 'cleared_by_analyst' });
   });
+  it("an analyst's approval of a blocked run remembers its undecided hits as false positives, with the approval's note", async () => {
+    const created = await createCustomer(service, key, pfBody(cpf(9003), { name: 'Zuleide Prates Amorim', run_bureau: true, template_id: template }));
+    const blocked = await waitForRun(service, key, created['run_id'], 15_000);
+    expect(blocked['status']).to.equal('blocked');
+    const reviewed = await service.operator(`/runs/${created['run_id']}/review`, { method: 'POST', json: { decision: 'approved', note: 'Homônima: outra pessoa, CPF diferente.' } });
+    expect(reviewed.status, await reviewed.clone().text()).to.equal(200);
+    await eventually(async () => {
+      const run = (await (await getJson(service, key, `/bureau/runs/${created['run_id']}`)).json()) as Json;
+      expect(run['list_hits']).to.have.length(1);
+      expect(run['list_hits'][0]['disposition']).to.deep.include({ disposition: 'false_positive', by: 'operator' });
+      expect(run['list_hits'][0]['disposition']['reason']).to.contain('Homônima: outra pessoa, CPF diferente.');
+    });
+    const disposed = (await service.services.log.readStream(`customer-${created['customer_id']}`)).filter((e) => e.type === 'ListHitDisposed');
+    expect(disposed.map((e) => [e.data['list_id'], e.data['disposition'], e.data['from']])).to.deep.equal([[listId, 'false_positive', { run_id: created['run_id'] }]]);
+  });
 });

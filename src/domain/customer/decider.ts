@@ -101,6 +101,12 @@ export type CustomerCommand =
       policy_status: CustomerStatus | null;
       /** set when an analyst decided the run (RunReviewed): the customer's status follows it */
       analyst_decision?: 'approved' | 'rejected';
+      /**
+       * an approval's list hits (entries at or above the threshold the run did not already clear)
+       * with the analyst and the note: each one the customer's memory has not judged becomes a
+       * false positive, so later runs and monitoring do not raise the cleared homonym again
+       */
+      approved_hits?: { hits: readonly { list_id: string; entry_id: string; content_hash: string }[]; by: string; note: string };
       now: string;
     }
   | { type: 'ChangeStatus'; status: CustomerStatus; reason: string; now: string }
@@ -252,7 +258,7 @@ function concludeRun(command: CommandOf<'ConcludeRun'>, state: Registered): Deci
   const byAnalyst = command.analyst_decision ? analystStatus(command.analyst_decision, command.policy_status) : null;
   if (byAnalyst) {
     const changed: CustomerEvent = { type: 'CustomerStatusChanged', data: { customer_id: id, status: byAnalyst, reason: 'analyst_review', changed_at: command.now } };
-    return E.right(byAnalyst === state.status ? [concluded] : [concluded, changed]);
+    return E.right([...(byAnalyst === state.status ? [concluded] : [concluded, changed]), ...approvalClears(command, state)]);
   }
   // a periodic review's result is decided like an onboarding one, from em_monitoramento
   const awaitingDecision = state.status === 'em_analise' || (state.review_run && state.status === 'em_monitoramento');
@@ -262,6 +268,20 @@ function concludeRun(command: CommandOf<'ConcludeRun'>, state: Registered): Deci
       ? [concluded, { type: 'CustomerStatusChanged', data: { customer_id: id, status: command.policy_status!, reason: 'auto_decision_policy', changed_at: command.now } }]
       : [concluded],
   );
+}
+
+/**
+ * An analyst approved a run despite its list hits: each hit this customer's memory has not judged
+ * (at this content) is remembered as a false positive, with the approval's note as the reason. A
+ * hit judged before (either way) keeps its own disposition.
+ */
+function approvalClears(command: CommandOf<'ConcludeRun'>, state: Registered): CustomerEvent[] {
+  const approved = command.analyst_decision === 'approved' ? command.approved_hits : undefined;
+  if (!approved) return [];
+  const reason = `Execução ${command.run_id} aprovada pelo analista: ${approved.note}`;
+  return approved.hits
+    .filter((h) => judged(state.dispositions, h.list_id, h.entry_id, h.content_hash) === null)
+    .map((h) => disposed(state, { ...h, disposition: 'false_positive', reason, by: approved.by, from: { run_id: command.run_id }, now: command.now }));
 }
 
 /** A document recorded; it replaces the earlier one of its type unless that one was rejected. */
