@@ -13,6 +13,7 @@ import { MonitoringSweepEvent } from './monitoring/sweep.js';
 import { ReportEvent } from './report/events.js';
 import { ReservationEvent } from './reservation/events.js';
 import { RunEvent } from './run/events.js';
+import { RunHitDisposed } from './screening/disposition.js';
 import { eventRegistry, type EventCodecs } from './shared/events.js';
 import { TemplateEvent } from './template/events.js';
 import { TenantEvent } from './tenant/events.js';
@@ -45,4 +46,5 @@ export const EVENT_CODECS: EventCodecs = eventRegistry(
   AssignmentEvent,
   UserEvent,
   CaseEvent,
+  RunHitDisposed,
 );

@@ -12,6 +12,9 @@ import { reviewDecider } from '../../src/domain/monitoring/review-decider.js';
 import { reportDecider } from '../../src/domain/report/decider.js';
 import { reservationDecider } from '../../src/domain/reservation/decider.js';
 import { runDecider } from '../../src/domain/run/decider.js';
+import { runHitsDecider } from '../../src/domain/screening/disposition.js';
+import { caseDecider } from '../../src/domain/case/decider.js';
+import { EVENT_LABEL } from '../../src/http/dashboard/labels.js';
 import { RunEvent } from '../../src/domain/run/events.js';
 import { codecsByType, eventRegistry, isEventOf } from '../../src/domain/shared/events.js';
 import { templateDecider } from '../../src/domain/template/decider.js';
@@ -31,6 +34,8 @@ const DECIDERS = {
   reportDecider,
   reservationDecider,
   runDecider,
+  runHitsDecider,
+  caseDecider,
   templateDecider,
   tenantDecider,
   userDecider,
@@ -43,6 +48,11 @@ describe('event codecs: one registry of every stored event type', () => {
     for (const [name, decider] of Object.entries(DECIDERS)) {
       for (const [type, codec] of codecsByType(decider.codec)) expect(EVENT_CODECS.get(type), `${name}: ${type}`).to.equal(codec);
     }
+  });
+
+  it('names every stored event type in Portuguese for the audit screen and the timelines (issue 28)', () => {
+    const unnamed = [...EVENT_CODECS.keys()].filter((type) => !EVENT_LABEL[type]);
+    expect(unnamed).to.deep.equal([]);
   });
 
   it('holds the events appended without a decider: standalone facial verifications and erasures', () => {
