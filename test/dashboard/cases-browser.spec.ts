@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'puppeteer-core';
-import { launchBrowser, screenshot, seriousViolations, watchPage } from '../helpers/browser.js';
-import { inviteThroughOperator, testEmail, TEST_PASSWORD } from '../helpers/dashboard.js';
+import { acceptInviteAndSignIn, launchBrowser, screenshot, seriousViolations, submitAndWait as submit, watchPage } from '../helpers/browser.js';
+import { inviteThroughOperator, testEmail } from '../helpers/dashboard.js';
 import { recordSensitive } from '../helpers/log-privacy.js';
 import type { TestService } from '../helpers/service.js';
 import { createCustomer, patchTenant, uploadOk } from '../http/customers-support.js';
@@ -53,9 +53,6 @@ describe('dashboard cases in a browser', function () {
     copyFileSync(await screenshot(page, `cases-${name}`), `${SHOTS}/${name}.png`);
   }
   const go = (page: Page, path: string) => page.goto(`${service.base}${path}`, { waitUntil: 'load' });
-  async function submit(page: Page, selector: string): Promise<void> {
-    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
-  }
   const text = (page: Page, selector: string) => page.$eval(selector, (element) => (element as unknown as { innerText: string }).innerText);
 
   async function signIn(role: 'analyst' | 'compliance_officer'): Promise<{ page: Page; email: string }> {
@@ -64,13 +61,7 @@ describe('dashboard cases in a browser', function () {
     const invited = await inviteThroughOperator(service, acme.tenant.tenant_id, email, role);
     const page = await (await browser.createBrowserContext()).newPage();
     watched.push(watchPage(page));
-    await page.goto(new URL(new URL(invited.invite_url).pathname, service.base).href, { waitUntil: 'load' });
-    await page.type('#password', TEST_PASSWORD);
-    await page.type('#password_confirm', TEST_PASSWORD);
-    await submit(page, 'form button[type=submit]');
-    await page.type('#email', email);
-    await page.type('#password', TEST_PASSWORD);
-    await submit(page, 'form button[type=submit]');
+    await acceptInviteAndSignIn(page, service.base, invited.invite_url, email);
     return { page, email };
   }
 

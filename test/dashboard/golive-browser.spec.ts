@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { launchBrowser, seriousViolations, watchPage } from '../helpers/browser.js';
+import { launchBrowser, seriousViolations, submitAndWait as submit, watchPage } from '../helpers/browser.js';
 import { inviteThroughOperator, testEmail, TEST_PASSWORD } from '../helpers/dashboard.js';
 import { recordSensitive } from '../helpers/log-privacy.js';
 import { createTenant, startService, type TestService } from '../helpers/service.js';
@@ -44,9 +44,6 @@ describe('go-live journeys in a browser', function () {
     await page.screenshot({ path: join(SHOTS, `${name}.png`) as `${string}.png`, fullPage: true });
   }
   const go = (page: Page, path: string) => page.goto(`${service.base}${path}`, { waitUntil: 'load' });
-  const submit = async (page: Page, selector: string) => {
-    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
-  };
   const text = (page: Page, selector: string) => page.$eval(selector, (element) => (element as unknown as { innerText: string }).innerText);
 
   async function setPassword(page: Page, path: string): Promise<void> {

@@ -3,8 +3,8 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'puppeteer-core';
 import { ManualClock } from '../../src/adapters/clock.js';
 import { readableAnswer } from '../../src/domain/run/evaluate.js';
-import { launchBrowser, screenshot, seriousViolations, watchPage } from '../helpers/browser.js';
-import { inviteThroughOperator, testEmail, TEST_PASSWORD } from '../helpers/dashboard.js';
+import { acceptInviteAndSignIn, launchBrowser, screenshot, seriousViolations, submitAndWait as submit, watchPage } from '../helpers/browser.js';
+import { inviteThroughOperator, testEmail } from '../helpers/dashboard.js';
 import { recordSensitive } from '../helpers/log-privacy.js';
 import { createTenant, type TenantFixture, type TestService } from '../helpers/service.js';
 import { createCustomer, patchTenant, pfBody } from '../http/customers-support.js';
@@ -50,9 +50,6 @@ describe('hit dispositions in a browser', function () {
   });
 
   const go = (page: Page, path: string) => page.goto(`${service.base}${path}`, { waitUntil: 'load' });
-  const submit = async (page: Page, selector: string) => {
-    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
-  };
   const text = (page: Page, selector: string) => page.$eval(selector, (element) => (element as unknown as { innerText: string }).innerText);
   async function screen(page: Page, name: string) {
     const violations = await seriousViolations(page);
@@ -66,13 +63,7 @@ describe('hit dispositions in a browser', function () {
     const context = await browser.createBrowserContext();
     const page = await context.newPage();
     problems.push(watchPage(page));
-    await page.goto(new URL(new URL(invited.invite_url).pathname, service.base).href, { waitUntil: 'load' });
-    await page.type('#password', TEST_PASSWORD);
-    await page.type('#password_confirm', TEST_PASSWORD);
-    await submit(page, 'form button[type=submit]');
-    await page.type('#email', email);
-    await page.type('#password', TEST_PASSWORD);
-    await submit(page, 'form button[type=submit]');
+    await acceptInviteAndSignIn(page, service.base, invited.invite_url, email);
     return page;
   }
   const newCustomer = async (doc: string, name: string) => {

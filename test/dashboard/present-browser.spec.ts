@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'puppeteer-core';
 import type { PdfRenderer } from '../../src/adapters/pdf/port.js';
-import { launchBrowser, seriousViolations, watchPage } from '../helpers/browser.js';
-import { inviteThroughOperator, testEmail, TEST_PASSWORD } from '../helpers/dashboard.js';
+import { acceptInviteAndSignIn, launchBrowser, seriousViolations, submitAndWait as submit, watchPage } from '../helpers/browser.js';
+import { inviteThroughOperator, testEmail } from '../helpers/dashboard.js';
 import { recordSensitive } from '../helpers/log-privacy.js';
 import type { TestService } from '../helpers/service.js';
 import { createCustomer, uploadOk } from '../http/customers-support.js';
@@ -106,9 +106,6 @@ describe('dashboard in a browser: what an analyst must see (issue 28)', function
     await page.screenshot({ path: join(SHOTS, `${name}.png`) as `${string}.png`, fullPage: true });
   }
   const go = (page: Page, path: string) => page.goto(`${service.base}${path}`, { waitUntil: 'load' });
-  async function submit(page: Page, selector: string): Promise<void> {
-    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
-  }
   const text = (page: Page, selector: string) => page.$eval(selector, (element) => (element as unknown as { innerText: string }).innerText);
 
   async function signIn(): Promise<Page> {
@@ -121,14 +118,7 @@ describe('dashboard in a browser: what an analyst must see (issue 28)', function
       const type = response.request().resourceType();
       if (response.status() >= 400 && type !== 'document') problems.push(`${type} ${response.status()}: ${response.url()}`);
     });
-    await page.goto(new URL(new URL(invited.invite_url).pathname, service.base).href, { waitUntil: 'load' });
-    await page.type('#password', TEST_PASSWORD);
-    await page.type('#password_confirm', TEST_PASSWORD);
-    await submit(page, 'form button[type=submit]');
-    await page.type('#email', email);
-    await page.type('#password', TEST_PASSWORD);
-    await submit(page, 'form button[type=submit]');
-    expect(new URL(page.url()).pathname).to.equal('/dashboard/');
+    await acceptInviteAndSignIn(page, service.base, invited.invite_url, email);
     return page;
   }
 

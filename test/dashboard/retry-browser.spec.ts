@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'puppeteer-core';
-import { launchBrowser, screenshot, seriousViolations, watchPage } from '../helpers/browser.js';
-import { inviteThroughOperator, testEmail, TEST_PASSWORD } from '../helpers/dashboard.js';
+import { acceptInviteAndSignIn, launchBrowser, screenshot, seriousViolations, submitAndWait as submit, watchPage } from '../helpers/browser.js';
+import { inviteThroughOperator, testEmail } from '../helpers/dashboard.js';
 import { FlakySource, HELD_TEMPLATE } from '../helpers/flaky-source.js';
 import { recordSensitive } from '../helpers/log-privacy.js';
 import { createTenant, startService, type TenantFixture, type TestService } from '../helpers/service.js';
@@ -40,9 +40,6 @@ describe('dashboard in a browser: a held run retries its failed sources', functi
     mkdirSync('/tmp/shots28/engine', { recursive: true });
     copyFileSync(path, `/tmp/shots28/engine/${name}.png`);
   }
-  async function submit(page: Page, selector: string): Promise<void> {
-    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
-  }
   const text = (page: Page, selector: string) => page.$eval(selector, (element) => (element as unknown as { innerText: string }).innerText);
 
   async function analyst(): Promise<Page> {
@@ -51,14 +48,7 @@ describe('dashboard in a browser: a held run retries its failed sources', functi
     const invited = await inviteThroughOperator(service, tenant.tenant_id, email, 'analyst');
     const page = await (await browser.createBrowserContext()).newPage();
     watched.push(watchPage(page));
-    await page.goto(new URL(new URL(invited.invite_url).pathname, service.base).href, { waitUntil: 'load' });
-    await page.type('#password', TEST_PASSWORD);
-    await page.type('#password_confirm', TEST_PASSWORD);
-    await submit(page, 'form button[type=submit]');
-    await page.type('#email', email);
-    await page.type('#password', TEST_PASSWORD);
-    await submit(page, 'form button[type=submit]');
-    expect(new URL(page.url()).pathname).to.equal('/dashboard/');
+    await acceptInviteAndSignIn(page, service.base, invited.invite_url, email);
     return page;
   }
 

@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { launchBrowser, screenshot, seriousViolations, watchPage } from '../helpers/browser.js';
-import { inviteThroughOperator, testEmail, TEST_PASSWORD } from '../helpers/dashboard.js';
+import { acceptInviteAndSignIn, launchBrowser, screenshot, seriousViolations, submitAndWait as submit, watchPage } from '../helpers/browser.js';
+import { inviteThroughOperator, testEmail } from '../helpers/dashboard.js';
 import { recordSensitive } from '../helpers/log-privacy.js';
 import { createTenant, startService, type TestService } from '../helpers/service.js';
 import { createCustomer, getCustomer, patchTenant, pfBody } from '../http/customers-support.js';
@@ -46,9 +46,6 @@ describe('dashboard in a browser: clearing a blocked homonym with four-eyes', fu
     copyFileSync(await screenshot(page, name), join(SHOTS, `${name}.png`));
   }
   const go = (page: Page, path: string) => page.goto(`${service.base}${path}`, { waitUntil: 'load' });
-  async function submit(page: Page, selector: string): Promise<void> {
-    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
-  }
   const text = (page: Page, selector: string) => page.$eval(selector, (element) => (element as unknown as { innerText: string }).innerText);
 
   async function signIn(tenantId: string): Promise<{ page: Page; email: string }> {
@@ -56,14 +53,7 @@ describe('dashboard in a browser: clearing a blocked homonym with four-eyes', fu
     recordSensitive(email);
     const invited = await inviteThroughOperator(service, tenantId, email, 'analyst');
     const page = await person();
-    await page.goto(new URL(new URL(invited.invite_url).pathname, service.base).href, { waitUntil: 'load' });
-    await page.type('#password', TEST_PASSWORD);
-    await page.type('#password_confirm', TEST_PASSWORD);
-    await submit(page, 'form button[type=submit]');
-    await page.type('#email', email);
-    await page.type('#password', TEST_PASSWORD);
-    await submit(page, 'form button[type=submit]');
-    expect(new URL(page.url()).pathname).to.equal('/dashboard/');
+    await acceptInviteAndSignIn(page, service.base, invited.invite_url, email);
     return { page, email };
   }
 

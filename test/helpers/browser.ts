@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { TEST_PASSWORD } from './dashboard.js';
 
 /**
  * A real Chromium for the dashboard's browser tests: the one @sparticuz/chromium ships (the PDF
@@ -60,4 +61,24 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(dir, `${name}.png`);
   await page.screenshot({ path: path as `${string}.png`, fullPage: true });
   return path;
+}
+
+/** Clicks what submits a form and waits for the page it leads to. */
+export async function submitAndWait(page: Page, selector: string): Promise<void> {
+  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
+}
+
+/**
+ * A person accepting an invitation in this page: the link's path on the service's own address
+ * (the link is built on SVC_PUBLIC_BASE_URL), the test password set, then signed in to the queue.
+ */
+export async function acceptInviteAndSignIn(page: Page, base: string, inviteUrl: string, email: string): Promise<void> {
+  await page.goto(new URL(new URL(inviteUrl).pathname, base).href, { waitUntil: 'load' });
+  await page.type('#password', TEST_PASSWORD);
+  await page.type('#password_confirm', TEST_PASSWORD);
+  await submitAndWait(page, 'form button[type=submit]');
+  await page.type('#email', email);
+  await page.type('#password', TEST_PASSWORD);
+  await submitAndWait(page, 'form button[type=submit]');
+  if (new URL(page.url()).pathname !== '/dashboard/') throw new Error(`signing in ended on ${page.url()}`);
 }

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createTenant, startService, type TenantFixture, type TestService } from '../helpers/service.js';
-import { createCustomer, getCustomer, patchTenant } from './customers-support.js';
+import { createCustomer, getCustomer } from './customers-support.js';
 import { eventually, type Json } from './runs-support.js';
 import { sample } from './screening-support.js';
 

@@ -1,8 +1,6 @@
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
 import { candidateUrls } from '../../src/adapters/lists/fetcher.js';
 import { startService, type TestService } from '../helpers/service.js';
 import { listFixture } from '../helpers/list-fixtures.js';

@@ -1,8 +1,6 @@
 import { expect } from 'chai';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { createTenant, startService, type TestService } from '../helpers/service.js';
 import { tempDir } from '../helpers/temp.js';
 import { listFixture, listFixturePath } from '../helpers/list-fixtures.js';

@@ -1,6 +1,4 @@
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { TestService } from '../helpers/service.js';
 import { listFixture } from '../helpers/list-fixtures.js';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { EventLog, type StoredEvent } from '../../src/adapters/event-store/event-log.js';
+import { EventLog } from '../../src/adapters/event-store/event-log.js';
 import type { EventMetadata } from '../../src/adapters/event-store/port.js';
 import { SqliteEventStore } from '../../src/adapters/event-store/sqlite.js';
 import { PlainPiiCodec, UnopenablePiiError, type PiiCodec } from '../../src/adapters/pii/port.js';

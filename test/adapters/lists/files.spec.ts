@@ -1,6 +1,4 @@
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { unpackListFiles } from '../../../src/adapters/lists/files.js';
 import { ListFileError } from '../../../src/adapters/lists/importers/port.js';
 import { listFixture } from '../../helpers/list-fixtures.js';

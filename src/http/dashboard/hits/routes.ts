@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import type Koa from 'koa';
 import type { Clock } from '../../../adapters/clock.js';
 import type { EventLog } from '../../../adapters/event-store/event-log.js';
 import type { ReadStore } from '../../../adapters/read-store/port.js';
@@ -22,7 +21,6 @@ import { runPage } from '../runs/page.js';
 import { hitDispositionForm } from './forms.js';
 import { hitsView, type HitFormState, type HitsView } from './page.js';
 
-type Ctx = Koa.ParameterizedContext<DashboardState>;
 
 export interface HitsScreenDeps {
   log: EventLog;
