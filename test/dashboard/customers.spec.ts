@@ -104,7 +104,10 @@ describe('dashboard customers', function () {
     expect(page.html).to.contain(`action="/dashboard/customers/${customerId}/documents/${documentId}/review"`);
     const noReason = await acme.analyst.post(`/dashboard/customers/${customerId}/documents/${documentId}/review`, { status: 'rejeitado', reason: '  ' });
     expect(noReason.status).to.equal(400);
-    expect(noReason.html).to.contain('Informe o motivo da rejeição.');
+    // the customer's page again: the message beside the reason, the choice kept (issue 28)
+    expect(textOf(noReason.html, 'document-reason-error')).to.equal('Informe o motivo da rejeição.');
+    expect(noReason.html).to.match(new RegExp(`id="doc-${documentId}-no" name="status" value="rejeitado" checked`));
+    expect(noReason.html).to.contain('data-testid="document-review-form"');
     expect(await documentStatus(acme, customerId, documentId)).to.equal('pendente');
 
     const rejected = await acme.analyst.post(`/dashboard/customers/${customerId}/documents/${documentId}/review`, { status: 'rejeitado', reason: 'Foto ilegível: <b>reenvie</b>' });
@@ -169,7 +172,14 @@ describe('dashboard customers', function () {
     expect((await other.analyst.post(`/dashboard/alerts/${alertId}/resolve`, { resolution: 'false_positive', note: 'não é' })).status).to.equal(404);
     await acme.viewer.get('/dashboard/');
     expect((await acme.viewer.post(`/dashboard/alerts/${alertId}/resolve`, { resolution: 'false_positive', note: 'não é' })).status).to.equal(403);
-    expect((await acme.analyst.post(`/dashboard/alerts/${alertId}/resolve`, { resolution: 'false_positive', note: '' })).status).to.equal(400);
+    const noNote = await acme.analyst.post(`/dashboard/alerts/${alertId}/resolve`, { resolution: 'false_positive', note: '' });
+    expect(noNote.status).to.equal(400);
+    expect(textOf(noNote.html, 'alert-note-error')).to.equal('Explique a conclusão (até 2000 caracteres).');
+    expect(noNote.html).to.match(new RegExp(`id="alert-${alertId}-false" name="resolution" value="false_positive" checked`));
+    const noChoice = await acme.analyst.post(`/dashboard/alerts/${alertId}/resolve`, { note: 'Mantida a justificativa' });
+    expect(noChoice.status).to.equal(400);
+    expect(textOf(noChoice.html, 'alert-resolution-error')).to.equal('Escolha verdadeiro positivo ou falso positivo.');
+    expect(noChoice.html).to.contain('>Mantida a justificativa</textarea>');
     expect(await alertStatus(alertId)).to.equal('open');
 
     const resolved = await acme.analyst.post(`/dashboard/alerts/${alertId}/resolve`, { resolution: 'false_positive', note: 'Homônima: data de nascimento diferente' });

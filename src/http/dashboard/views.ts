@@ -2,7 +2,7 @@ import type { HitsView } from './hits/page.js';
 import type { auditPage, erasurePage } from './audit/page.js';
 import type { invitePage, loginPage, usersPage } from './auth/page.js';
 import type { caseQueuePage, casePage } from './cases/page.js';
-import type { customerPage, customersPage } from './customers/page.js';
+import type { customerPage, customersPage, RefusedForm } from './customers/page.js';
 import type { queuePage } from './queue/page.js';
 import type { runPage, runsPage } from './runs/page.js';
 import type { settingsPage, webhookSecretPage } from './settings/page.js';
@@ -26,7 +26,7 @@ export interface Views {
   audit: ReturnType<typeof auditPage>;
   case: ReturnType<typeof casePage>;
   cases: ReturnType<typeof caseQueuePage>;
-  customer: ReturnType<typeof customerPage>;
+  customer: ReturnType<typeof customerPage> & { refused: RefusedForm | null };
   customers: ReturnType<typeof customersPage>;
   erasure: ReturnType<typeof erasurePage>;
   error: ErrorView;

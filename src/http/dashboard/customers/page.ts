@@ -124,6 +124,14 @@ export function customerLinks(history: readonly StoredEvent[]) {
   return { runIds, alertIds };
 }
 
+/** A document or alert form refused for one of its fields (`target`: the section's anchor): shown again beside it, as typed. */
+export interface RefusedForm {
+  target: string;
+  field: string;
+  message: string;
+  typed: Readonly<Record<string, string>>;
+}
+
 export interface CustomerPageInput {
   customer: CustomerDoc;
   history: readonly StoredEvent[];
