@@ -47,6 +47,31 @@ async function tenantCustomer(ctx: Ctx, readStore: ReadStore): Promise<CustomerD
   return customer;
 }
 
+/** The customer's page; after a refused document or alert form, with the error beside its field and what was typed. */
+async function showCustomer(deps: CustomersScreenDeps, ctx: Ctx, customer: CustomerDoc, refused: RefusedForm | null = null, status = 200): Promise<void> {
+  const { log, readStore } = deps;
+  const user = ctx.state.user!;
+  const [history, timeline] = await Promise.all([customerHistory(log, customer.customer_id), customerTimelineNewestFirst(readStore, customer.customer_id)]);
+  const [users, hints] = await Promise.all([tenantUsers(readStore, user.tenant_id), keyHints(readStore, user.tenant_id)]);
+  const { runIds, alertIds } = customerLinks(history);
+  const [runs, alerts] = await Promise.all([readStore.getMany<RunDoc>('runs', runIds), readStore.getMany<AlertDoc>('monitoring_alerts', alertIds)]);
+  const docs = <T>(found: Map<string, { doc: T }>) => new Map([...found].map(([id, { doc }]) => [id, doc]));
+  const page = customerPage({ customer, history, runs: docs(runs), alerts: docs(alerts), users, keyHints: hints, timeline, canAct: user.role !== 'viewer' });
+  renderPage(ctx, 'customer', { ...page, refused }, { title: customerTitle(customer), nav: 'clientes', status });
+}
+
+/** A form's own refusal (a field it names) shown on the customer's page; anything else goes on to the error page. */
+async function refusedForm<T>(deps: CustomersScreenDeps, ctx: Ctx, customer: CustomerDoc, target: string, parse: () => T): Promise<T | null> {
+  try {
+    return parse();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.param === null) throw error;
+    const typed = Object.fromEntries([...(ctx.state.form ?? new URLSearchParams()).entries()].filter(([name]) => name !== '_csrf'));
+    await showCustomer(deps, ctx, customer, { target, field: error.param, message: error.message, typed }, 400);
+    return null;
+  }
+}
+
 /** Customers: the list, one customer's page (documents, facial checks, runs, alerts, timeline) and its analysts' actions. */
 export function customersRouter(deps: CustomersScreenDeps): Router<DashboardState> {
   const { log, readStore, runner, clock, blobStore } = deps;
@@ -70,32 +95,8 @@ export function customersRouter(deps: CustomersScreenDeps): Router<DashboardStat
   });
 
   router.get('/customers/:customer_id', requireUser(), async (ctx) => {
-    await showCustomer(ctx, await tenantCustomer(ctx, readStore));
+    await showCustomer(deps, ctx, await tenantCustomer(ctx, readStore));
   });
-
-  /** The customer's page; after a refused document or alert form, with the error beside its field and what was typed. */
-  const showCustomer = async (ctx: Ctx, customer: CustomerDoc, refused: RefusedForm | null = null, status = 200) => {
-    const user = ctx.state.user!;
-    const [history, timeline] = await Promise.all([customerHistory(log, customer.customer_id), customerTimelineNewestFirst(readStore, customer.customer_id)]);
-    const [users, hints] = await Promise.all([tenantUsers(readStore, user.tenant_id), keyHints(readStore, user.tenant_id)]);
-    const { runIds, alertIds } = customerLinks(history);
-    const [runs, alerts] = await Promise.all([readStore.getMany<RunDoc>('runs', runIds), readStore.getMany<AlertDoc>('monitoring_alerts', alertIds)]);
-    const docs = <T>(found: Map<string, { doc: T }>) => new Map([...found].map(([id, { doc }]) => [id, doc]));
-    const page = customerPage({ customer, history, runs: docs(runs), alerts: docs(alerts), users, keyHints: hints, timeline, canAct: user.role !== 'viewer' });
-    renderPage(ctx, 'customer', { ...page, refused }, { title: customerTitle(customer), nav: 'clientes', status });
-  };
-
-  /** A form's own refusal (a field it names) shown on the customer's page; anything else goes on to the error page. */
-  const refusedForm = async <T>(ctx: Ctx, customer: CustomerDoc, target: string, parse: () => T): Promise<T | null> => {
-    try {
-      return parse();
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.param === null) throw error;
-      const typed = Object.fromEntries([...(ctx.state.form ?? new URLSearchParams()).entries()].filter(([name]) => name !== '_csrf'));
-      await showCustomer(ctx, customer, { target, field: error.param, message: error.message, typed }, 400);
-      return null;
-    }
-  };
 
   /**
    * A document's file, for the signed-in team of its tenant only. Served as the image its bytes
@@ -121,7 +122,7 @@ export function customersRouter(deps: CustomersScreenDeps): Router<DashboardStat
     const index = (await readStore.get<DocumentIndexDoc>('documents', documentId))?.doc;
     if (!index || index.customer_id !== customer.customer_id) throw documentNotFound();
     const form = await readForm(ctx);
-    const review = await refusedForm(ctx, customer, `documento-${documentId}`, () => documentReviewForm(form));
+    const review = await refusedForm(deps, ctx, customer, `documento-${documentId}`, () => documentReviewForm(form));
     if (!review) return;
     await applied(runner, await reviewDocument({ log, lookups: readLookups(readStore) }, documentId, review, userContext(ctx, clock)));
     redirectTo(ctx, `/dashboard/customers/${customer.customer_id}#documento-${documentId}`, review.status === 'aprovado' ? 'Documento aprovado.' : 'Documento rejeitado.');
@@ -140,7 +141,7 @@ export function customersRouter(deps: CustomersScreenDeps): Router<DashboardStat
     if (!alert || alert.tenant_id !== ctx.state.user!.tenant_id) throw new ApiError('alert_not_found', 'Alerta não encontrado.', 'alert_id');
     const form = await readForm(ctx);
     const customer = (await getCustomer(readStore, alert.customer_id))!;
-    const resolution = await refusedForm(ctx, customer, `alerta-${alertId}`, () => alertResolutionForm(form));
+    const resolution = await refusedForm(deps, ctx, customer, `alerta-${alertId}`, () => alertResolutionForm(form));
     if (!resolution) return;
     await applied(runner, await resolveAlert({ log, lookups: readLookups(readStore) }, alertId, { ...resolution, by: ctx.state.user!.email }, userContext(ctx, clock)));
     redirectTo(ctx, `/dashboard/customers/${alert.customer_id}#alerta-${alertId}`, `Alerta resolvido como ${RESOLUTION_LABEL[resolution.resolution]}.`);
