@@ -115,10 +115,15 @@ type ReviewCommand = Extract<RunCommand, { type: 'ReviewRun' }>;
  * whose decision is `review` wait for an analyst; nothing else does, and a run is decided once.
  */
 export function awaitsReview(state: ActiveRun): boolean {
-  if (state.reviewed) return false;
-  if (state.status === 'pending_review' || state.status === 'blocked' || state.status === 'partial') return true;
-  return state.status === 'completed' && state.automatic?.decision === 'review';
+  return awaitingAnalyst({ status: state.status, decision: state.automatic?.decision ?? null, reviewed: state.reviewed === true });
 }
+
+/**
+ * decisions.md §4, the one rule the decider and the screens share: a run awaits an analyst when it
+ * is pending_review, blocked, partial (held or not) or completed with decision `review`, until decided.
+ */
+export const awaitingAnalyst = (run: { status: string; decision: string | null; reviewed: boolean }): boolean =>
+  !run.reviewed && (run.status === 'pending_review' || run.status === 'blocked' || run.status === 'partial' || (run.status === 'completed' && run.decision === 'review'));
 
 /**
  * Four-eyes (tenant setting): two different analysts for a rejection, for any decision on an

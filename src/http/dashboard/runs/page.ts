@@ -1,3 +1,4 @@
+import { awaitingAnalyst } from '../../../domain/run/decider.js';
 import { listName } from '../hits/page.js';
 import type { RunDoc } from '../../../projections/runs.js';
 import type { TemplateDoc } from '../../../projections/templates.js';
@@ -15,9 +16,8 @@ import type { SearchTerms } from '../search.js';
 
 export const RUNS_PAGE_SIZE = 50;
 
-/** decisions.md §4 (the run decider's awaitsReview): pending_review, blocked, any partial, completed with `review`; decided once. */
-export const awaitsReview = (run: Pick<RunDoc, 'status' | 'decision' | 'review'>): boolean =>
-  !run.review && (run.status === 'pending_review' || run.status === 'blocked' || run.status === 'partial' || (run.status === 'completed' && run.decision === 'review'));
+/** The run decider's rule (awaitingAnalyst) over the read model's run. */
+export const awaitsReview = (run: Pick<RunDoc, 'status' | 'decision' | 'review'>): boolean => awaitingAnalyst({ status: run.status, decision: run.decision, reviewed: Boolean(run.review) });
 
 /** What the analyst typed and what was wrong with it, shown again beside the fields. */
 export interface ReviewFormState {
