@@ -148,6 +148,7 @@ function appliedToCustomer(doc: CustomerDoc, event: StoredEvent<Exclude<Customer
     case 'MonitoringAlertResolved':
       return { ...doc, open_alerts: (doc.open_alerts ?? []).filter((id) => id !== event.data.alert_id) };
     case 'ListHitDisposed':
+    case 'AlertWebhookDelivered':
       return doc;
     default: {
       const _exhaustive: never = event;

@@ -4,6 +4,7 @@ import type { CustomerStatus, Environment, SubjectType } from '../values/scopes.
 import type { FacialRoundCompletedData } from '../facial/events.js';
 import { judged, remember, type DispositionMemory, type DispositionOrigin, type HitDisposition } from '../screening/disposition.js';
 import { CustomerEvent } from './events.js';
+import { sanctionsFreezeOf, type AlertEvidence, type SanctionsFreeze } from './freeze.js';
 
 export const customerStream = (customerId: string): string => `customer-${customerId}`;
 
@@ -65,6 +66,12 @@ export interface AlertState {
   /** what raised it and which version delisted it: a sweep resumed after a crash counts what it did before */
   raised_by: { trigger: 'list_version' | 'customer'; version_id: string };
   delisted_by: string | null;
+  /** the legal basis of the freeze it requires; null when it requires none (issue 29) */
+  freeze_basis: string | null;
+  raised_at: string;
+  resolved_at: string | null;
+  /** the webhook deliveries recorded for it (AlertWebhookDelivered), once each */
+  deliveries: readonly string[];
 }
 
 export type AlertExplanation = { feature: string; score: number; query: string | null; candidate: string | null; detail: string }[];
@@ -125,9 +132,15 @@ export type CustomerCommand =
       score: number;
       explanation: AlertExplanation;
       trigger: 'list_version' | 'customer';
+      /** a hit on a freeze list: the basis of the freeze; it is raised on an active (aprovado) customer too */
+      freeze_basis?: string | null;
+      /** the version's timeline, for the evidence of "sem demora" */
+      evidence?: AlertEvidence;
       now: string;
     }
   | { type: 'DelistAlert'; alert_id: string; version_id: string; now: string }
+  /** a webhook about the alert was delivered (2xx) */
+  | { type: 'RecordAlertDelivery'; alert_id: string; event: string; delivery_id: string; now: string }
   /** `by`: the analyst, as the caller names them (the alert's disposition of its entry records it) */
   | { type: 'ResolveAlert'; alert_id: string; resolution: 'true_positive' | 'false_positive'; note: string; by?: string; now: string }
   | { type: 'DisposeListHit'; list_id: string; entry_id: string; content_hash: string; disposition: HitDisposition; reason: string; by: string; from: DispositionOrigin; now: string };
@@ -211,8 +224,16 @@ function decideOnCustomer(command: Exclude<CustomerCommand, { type: 'Register' }
       return raiseAlert(command, state);
     case 'DelistAlert': {
       const alert = state.alerts[command.alert_id];
-      if (!alert || alert.status !== 'open') return E.right([]);
-      return E.right([{ type: 'MonitoringAlertDelisted', data: { customer_id: id, alert_id: command.alert_id, list_id: alert.list_id, entry_id: alert.entry_id, version_id: command.version_id, delisted_at: command.now } }]);
+      // an open alert ends; so does a confirmed freeze, whose designation the UN withdrew
+      const confirmedFreeze = alert?.status === 'resolved' && alert.resolution === 'true_positive' && alert.freeze_basis !== null;
+      if (!alert || (alert.status !== 'open' && !confirmedFreeze)) return E.right([]);
+      const data = { customer_id: id, alert_id: command.alert_id, list_id: alert.list_id, entry_id: alert.entry_id, version_id: command.version_id, delisted_at: command.now };
+      return E.right([{ type: 'MonitoringAlertDelisted', data: alert.freeze_basis !== null ? { ...data, freeze_required: true } : data }]);
+    }
+    case 'RecordAlertDelivery': {
+      const alert = state.alerts[command.alert_id];
+      if (!alert || alert.deliveries.includes(command.delivery_id)) return E.right([]);
+      return E.right([{ type: 'AlertWebhookDelivered', data: { customer_id: id, alert_id: command.alert_id, event: command.event, delivery_id: command.delivery_id, delivered_at: command.now } }]);
     }
     case 'ResolveAlert':
       return resolveAlert(command, state);
@@ -319,9 +340,12 @@ function raiseAlert(command: CommandOf<'RaiseAlert'>, state: Registered): Decisi
     alerts.some((a) => a.list_id === command.list_id && a.entry_id === command.entry_id && (a.status === 'open' || (a.status === 'resolved' && a.content_hash === command.content_hash)));
   // an entry an analyst judged for this customer (on a run or an alert) is not raised again until it changes
   const disposed = judged(state.dispositions, command.list_id, command.entry_id, command.content_hash) !== null;
-  if (state.status !== 'em_monitoramento' || known || disposed) return E.right([]);
-  const { type: _type, now, ...alert } = command;
-  return E.right([{ type: 'MonitoringAlertRaised', data: { customer_id: id, tenant_id: state.tenant_id, environment: state.environment, subject_ref: state.subject_ref, ...alert, raised_at: now } }]);
+  // a freeze list's hit is raised on an active customer too: the assets of any customer are frozen
+  const screened = state.status === 'em_monitoramento' || (state.status === 'aprovado' && Boolean(command.freeze_basis));
+  if (!screened || known || disposed) return E.right([]);
+  const { type: _type, now, freeze_basis, evidence, ...alert } = command;
+  const data = { customer_id: id, tenant_id: state.tenant_id, environment: state.environment, subject_ref: state.subject_ref, ...alert, raised_at: now };
+  return E.right([{ type: 'MonitoringAlertRaised', data: { ...data, ...(freeze_basis ? { freeze_required: true, legal_basis: freeze_basis } : {}), ...(evidence ? { evidence } : {}) } }]);
 }
 
 /** An analyst's resolution of an alert; the same resolution again changes nothing, another is refused. */
@@ -334,7 +358,18 @@ function resolveAlert(command: CommandOf<'ResolveAlert'>, state: Registered): De
     return E.left(new DomainError('alert_already_resolved', `The alert was already resolved as ${alert.resolution}.`, 'resolution'));
   }
   return E.right([
-    { type: 'MonitoringAlertResolved', data: { customer_id: id, alert_id: command.alert_id, subject_ref: state.subject_ref, resolution: command.resolution, note: command.note, resolved_at: command.now } },
+    {
+      type: 'MonitoringAlertResolved',
+      data: {
+        customer_id: id,
+        alert_id: command.alert_id,
+        subject_ref: state.subject_ref,
+        resolution: command.resolution,
+        note: command.note,
+        resolved_at: command.now,
+        ...(alert.freeze_basis !== null ? { freeze_required: true } : {}),
+      },
+    },
     // the same memory a run's hit writes: later runs and alerts honour it
     disposed(state, {
       list_id: alert.list_id,
@@ -448,8 +483,20 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
       case 'FacialRoundCompleted':
         return { ...state, rounds: { ...state.rounds, [event.data.round_id]: 'completed' } };
       case 'MonitoringAlertRaised': {
-        const { alert_id, list_id, entry_id, content_hash, trigger, version_id } = event.data;
-        const alert: AlertState = { list_id, entry_id, content_hash, status: 'open', resolution: null, raised_by: { trigger, version_id }, delisted_by: null };
+        const { alert_id, list_id, entry_id, content_hash, trigger, version_id, raised_at } = event.data;
+        const alert: AlertState = {
+          list_id,
+          entry_id,
+          content_hash,
+          status: 'open',
+          resolution: null,
+          raised_by: { trigger, version_id },
+          delisted_by: null,
+          freeze_basis: event.data.freeze_required ? (event.data.legal_basis ?? '') : null,
+          raised_at,
+          resolved_at: null,
+          deliveries: [],
+        };
         return { ...state, alerts: { ...state.alerts, [alert_id]: alert } };
       }
       case 'MonitoringAlertDelisted': {
@@ -458,7 +505,11 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
       }
       case 'MonitoringAlertResolved': {
         const alert = state.alerts[event.data.alert_id];
-        return alert ? { ...state, alerts: { ...state.alerts, [event.data.alert_id]: { ...alert, status: 'resolved', resolution: event.data.resolution } } } : state;
+        return alert ? { ...state, alerts: { ...state.alerts, [event.data.alert_id]: { ...alert, status: 'resolved', resolution: event.data.resolution, resolved_at: event.data.resolved_at } } } : state;
+      }
+      case 'AlertWebhookDelivered': {
+        const alert = state.alerts[event.data.alert_id];
+        return alert ? { ...state, alerts: { ...state.alerts, [event.data.alert_id]: { ...alert, deliveries: [...alert.deliveries, event.data.delivery_id] } } } : state;
       }
       case 'ListHitDisposed':
         return { ...state, dispositions: remember(state.dispositions, event.data) };
@@ -481,4 +532,9 @@ export function facialPair(state: CustomerState): { selfie: string; identity: st
   const selfie = current(['selfie']);
   const identity = current(IDENTITY_TYPES);
   return selfie && identity ? { selfie, identity } : null;
+}
+
+/** The freeze a customer shows (issue 29): a freeze alert awaiting an analyst or confirmed by one; null otherwise. */
+export function customerFreeze(state: CustomerState): SanctionsFreeze | null {
+  return state.status === 'none' ? null : sanctionsFreezeOf(state.alerts);
 }

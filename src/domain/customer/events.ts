@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import type { PiiFields } from '../shared/decider.js';
 import { personal } from '../shared/personal.js';
 import { CustomerStatus, Environment, SubjectType } from '../values/scopes.js';
+import { AlertEvidence } from './freeze.js';
 
 const nullableString = t.union([t.string, t.null]);
 
@@ -101,42 +102,70 @@ const ExplanationItem = t.type({ feature: t.string, score: t.number, query: t.un
  */
 export const MonitoringAlertRaised = t.type({
   type: t.literal('MonitoringAlertRaised'),
-  data: t.type({
-    customer_id: t.string,
-    alert_id: t.string,
-    tenant_id: t.string,
-    environment: Environment,
-    subject_ref: t.string,
-    list_id: t.string,
-    entry_id: t.string,
-    version_id: t.string,
-    content_hash: t.string,
-    /** the entry's name that matched (a list's published data) */
-    matched_name: t.string,
-    score: t.number,
-    explanation: personal(t.array(ExplanationItem)),
-    /** what screened it: a new list version's delta, or the customer itself (entering monitoring) */
-    trigger: t.keyof({ list_version: null, customer: null }),
-    raised_at: t.string,
-  }),
+  data: t.intersection([
+    t.type({
+      customer_id: t.string,
+      alert_id: t.string,
+      tenant_id: t.string,
+      environment: Environment,
+      subject_ref: t.string,
+      list_id: t.string,
+      entry_id: t.string,
+      version_id: t.string,
+      content_hash: t.string,
+      /** the entry's name that matched (a list's published data) */
+      matched_name: t.string,
+      score: t.number,
+      explanation: personal(t.array(ExplanationItem)),
+      /** what screened it: a new list version's delta, or the customer itself (entering monitoring) */
+      trigger: t.keyof({ list_version: null, customer: null }),
+      raised_at: t.string,
+    }),
+    // issue 29 (absent on alerts raised before it): a hit on a freeze list (the UN's, or one the
+    // tenant names) requires the tenant to freeze, on this legal basis; and the version's timeline
+    t.partial({ freeze_required: t.boolean, legal_basis: t.string, evidence: AlertEvidence }),
+  ]),
 });
 
 /** The entry of an open alert left its list. */
 export const MonitoringAlertDelisted = t.type({
   type: t.literal('MonitoringAlertDelisted'),
-  data: t.type({ customer_id: t.string, alert_id: t.string, list_id: t.string, entry_id: t.string, version_id: t.string, delisted_at: t.string }),
+  data: t.intersection([
+    t.type({ customer_id: t.string, alert_id: t.string, list_id: t.string, entry_id: t.string, version_id: t.string, delisted_at: t.string }),
+    /** the alert required a freeze: its end lifts it (issue 29) */
+    t.partial({ freeze_required: t.boolean }),
+  ]),
 });
 
 /** An analyst's conclusion on an alert; the note may name people: sealed. */
 export const MonitoringAlertResolved = t.type({
   type: t.literal('MonitoringAlertResolved'),
+  data: t.intersection([
+    t.type({
+      customer_id: t.string,
+      alert_id: t.string,
+      subject_ref: t.string,
+      resolution: t.keyof({ true_positive: null, false_positive: null }),
+      note: personal(t.string),
+      resolved_at: t.string,
+    }),
+    /** the alert required a freeze: a true match confirms it, a false one lifts it (issue 29) */
+    t.partial({ freeze_required: t.boolean }),
+  ]),
+});
+
+/**
+ * A webhook about an alert reached the tenant's endpoint (2xx): the last step of the evidence
+ * that a designation was acted on "sem demora" (issue 29). Once per delivery.
+ */
+export const AlertWebhookDelivered = t.type({
+  type: t.literal('AlertWebhookDelivered'),
   data: t.type({
     customer_id: t.string,
     alert_id: t.string,
-    subject_ref: t.string,
-    resolution: t.keyof({ true_positive: null, false_positive: null }),
-    note: personal(t.string),
-    resolved_at: t.string,
+    event: t.string,
+    delivery_id: t.string,
+    delivered_at: t.string,
   }),
 });
 
@@ -159,6 +188,7 @@ export const CustomerEvent = t.union([
   MonitoringAlertRaised,
   MonitoringAlertDelisted,
   MonitoringAlertResolved,
+  AlertWebhookDelivered,
   ListHitDisposed,
 ]);
 export type CustomerEvent = t.TypeOf<typeof CustomerEvent>;

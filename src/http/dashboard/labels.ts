@@ -163,6 +163,7 @@ export const EVENT_LABEL: Record<string, string> = {
   MonitoringAlertDelisted: 'Alerta encerrado (saiu da lista)',
   MonitoringAlertRaised: 'Alerta de monitoramento levantado',
   MonitoringAlertResolved: 'Alerta de monitoramento resolvido',
+  AlertWebhookDelivered: 'Aviso do alerta entregue ao sistema da instituição',
   MonitoringSweepCompleted: 'Varredura de monitoramento concluída',
   MonitoringSweepProgressed: 'Varredura de monitoramento em andamento',
   MonitoringSweepStarted: 'Varredura de monitoramento iniciada',
