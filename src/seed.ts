@@ -32,14 +32,29 @@ export const reissueCommand = (base: string, operatorToken: string, tenantId: st
 /** What the demo seed writes with. */
 export interface SeedDeps {
   config: Pick<Config, 'seedDemo'>;
-  eventStore: Pick<EventStore, 'headPosition'>;
+  eventStore: Pick<EventStore, 'readAllPage'>;
   log: EventLog;
   clock: Clock;
   runner: Pick<SubscriptionRunner, 'waitFor'>;
 }
 
+/**
+ * Whether any tenant was ever created. Not "is the log empty": the list refresher starts with the
+ * service and may record a fetch (or its failure) before the seed runs, which must not cost a
+ * newcomer the demo tenant. The first tenant of an install sits near the start of its log.
+ */
+async function anyTenant(eventStore: SeedDeps['eventStore']): Promise<boolean> {
+  let after: number | null = null;
+  for (;;) {
+    const page = await eventStore.readAllPage({ after, limit: 1_000, streamPrefixes: ['tenant-'] });
+    if (page.events.some((e) => e.type === 'TenantCreated')) return true;
+    if (page.next === null) return false;
+    after = page.next;
+  }
+}
+
 export async function seedDemo(services: SeedDeps): Promise<DemoTenant | null> {
-  if (!services.config.seedDemo || (await services.eventStore.headPosition()) > 0) return null;
+  if (!services.config.seedDemo || (await anyTenant(services.eventStore))) return null;
   const context = (step: string): CommandContext => ({
     metadata: {
       tenant_id: null,
