@@ -5,6 +5,7 @@ import { createTenant, type TenantFixture, type TestService } from '../helpers/s
 import { createCustomer, getCustomer } from './customers-support.js';
 import { eventually, type Json } from './runs-support.js';
 import { sample } from './screening-support.js';
+import { individual, uploadUn } from './un-list-support.js';
 import { putEndpoint, startReceiver, startWebhookService, until, type Receiver } from './webhooks-support.js';
 
 /**
@@ -24,21 +25,7 @@ describe('sanctions freeze: a UN designation of a monitored or active customer',
   let beta: TenantFixture;
   let betaKey: string;
 
-  /** The sample's first 30 individuals, then the designations given, dated as the UN dates a version. */
-  const base = (() => {
-    const xml = sample('un/consolidated.xml').toString('utf8');
-    return xml.match(/<INDIVIDUAL>[\s\S]*?<\/INDIVIDUAL>/g)!.slice(0, 30).join('\n');
-  })();
-  const individual = (dataId: number, first: string, second: string, third: string) =>
-    `<INDIVIDUAL><DATAID>${dataId}</DATAID><VERSIONNUM>1</VERSIONNUM><FIRST_NAME>${first}</FIRST_NAME><SECOND_NAME>${second}</SECOND_NAME><THIRD_NAME>${third}</THIRD_NAME><UN_LIST_TYPE>Al-Qaida</UN_LIST_TYPE><REFERENCE_NUMBER>QDi.${dataId}</REFERENCE_NUMBER><LISTED_ON>2026-11-27</LISTED_ON></INDIVIDUAL>`;
-  const uploadUn = async (dateGenerated: string, designations: readonly string[]): Promise<Json> => {
-    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<CONSOLIDATED_LIST dateGenerated="${dateGenerated}"><INDIVIDUALS>${base}${designations.join('')}</INDIVIDUALS><ENTITIES/></CONSOLIDATED_LIST>`;
-    const form = new FormData();
-    form.append('file', new Blob([xml]), 'consolidated.xml');
-    const response = await service.operator('/lists/un_sc/versions', { method: 'POST', body: form });
-    expect(response.status, await response.clone().text()).to.equal(201);
-    return (await response.json()) as Json;
-  };
+  const upload = (dateGenerated: string, designations: readonly string[]) => uploadUn(service, dateGenerated, designations);
   /** The OFAC sample cut to 300 SDN entries, plus the rows given. */
   const uploadOfac = async (extraRows: readonly string[]): Promise<void> => {
     const sdn = sample('ofac/sdn.csv').toString('latin1').replace(/\x1a$/, '').split('\r\n').filter(Boolean).slice(0, 300);
@@ -87,12 +74,12 @@ describe('sanctions freeze: a UN designation of a monitored or active customer',
     betaKey = (await beta.key({ scopes: ['customers:write', 'customers:read'] })).api_key;
     // beta hears of alerts, not of freezes
     await putEndpoint(service, beta.tenant_id, 'sandbox', rx.url('/beta'), ['customer.monitoring_alert']);
-    await uploadUn('2026-11-27T10:00:00.000Z', []);
+    await upload('2026-11-27T10:00:00.000Z', []);
     monitored = await customerIn(alfaKey, 'em_monitoramento', '52998224725', 'Teodoro Valadares Brandao');
     active = await customerIn(alfaKey, 'aprovado', '11144477735', 'Eulalia Marquesini Prado');
     unWatched = await customerIn(betaKey, 'em_monitoramento', '39053344705', 'Crisostomo Ubaldino Vasques');
     await service.services.worker.idle();
-    firstVersion = await uploadUn('2026-11-27T11:00:00.000Z', [
+    firstVersion = await upload('2026-11-27T11:00:00.000Z', [
       individual(990001, 'TEODORO', 'VALADARES', 'BRANDAO'),
       individual(990002, 'EULALIA', 'MARQUESINI', 'PRADO'),
       individual(990003, 'CRISOSTOMO', 'UBALDINO', 'VASQUES'),
@@ -170,7 +157,7 @@ describe('sanctions freeze: a UN designation of a monitored or active customer',
     expect(freezeHooks(active)[1]!.json.data).to.include({ status: 'lifted', alert_id: activeAlert!['alert_id'] });
 
     // the UN withdraws the designation of the monitored customer
-    await uploadUn('2026-11-27T12:00:00.000Z', [individual(990002, 'EULALIA', 'MARQUESINI', 'PRADO'), individual(990003, 'CRISOSTOMO', 'UBALDINO', 'VASQUES')]);
+    await upload('2026-11-27T12:00:00.000Z', [individual(990002, 'EULALIA', 'MARQUESINI', 'PRADO'), individual(990003, 'CRISOSTOMO', 'UBALDINO', 'VASQUES')]);
     await eventually(async () => {
       expect((await getCustomer(service, alfaKey, monitored))['sanctions_freeze']).to.equal(null);
     }, 30_000);
