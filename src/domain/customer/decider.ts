@@ -489,23 +489,8 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
         return { ...state, rounds: { ...state.rounds, [event.data.round_id]: 'started' } };
       case 'FacialRoundCompleted':
         return { ...state, rounds: { ...state.rounds, [event.data.round_id]: 'completed' } };
-      case 'MonitoringAlertRaised': {
-        const { alert_id, list_id, entry_id, content_hash, trigger, version_id, raised_at } = event.data;
-        const alert: AlertState = {
-          list_id,
-          entry_id,
-          content_hash,
-          status: 'open',
-          resolution: null,
-          raised_by: { trigger, version_id },
-          delisted_by: null,
-          freeze_basis: event.data.freeze_required ? (event.data.legal_basis ?? '') : null,
-          raised_at,
-          resolved_at: null,
-          deliveries: [],
-        };
-        return { ...state, alerts: { ...state.alerts, [alert_id]: alert } };
-      }
+      case 'MonitoringAlertRaised':
+        return { ...state, alerts: { ...state.alerts, [event.data.alert_id]: raisedAlert(event.data) } };
       case 'MonitoringAlertDelisted': {
         const alert = state.alerts[event.data.alert_id];
         return alert ? { ...state, alerts: { ...state.alerts, [event.data.alert_id]: { ...alert, status: 'delisted', delisted_by: event.data.version_id } } } : state;
@@ -539,6 +524,13 @@ export function facialPair(state: CustomerState): { selfie: string; identity: st
   const selfie = current(['selfie']);
   const identity = current(IDENTITY_TYPES);
   return selfie && identity ? { selfie, identity } : null;
+}
+
+/** An alert as raised: open, with the freeze it requires (issue 29). */
+function raisedAlert(d: Extract<CustomerEvent, { type: 'MonitoringAlertRaised' }>['data']): AlertState {
+  const { list_id, entry_id, content_hash, trigger, version_id, raised_at } = d;
+  const freeze_basis = d.freeze_required ? (d.legal_basis ?? '') : null;
+  return { list_id, entry_id, content_hash, status: 'open', resolution: null, raised_by: { trigger, version_id }, delisted_by: null, freeze_basis, raised_at, resolved_at: null, deliveries: [] };
 }
 
 /** The freeze a customer shows (issue 29): a freeze alert awaiting an analyst or confirmed by one; null otherwise. */
