@@ -10,14 +10,14 @@ describe('monitoring: the evidence of a version sweep', () => {
       version_id: 'v1',
       sha256: 'x',
       bytes: 1,
-      source,
+      source: source as ListVersionImportedData['source'],
       published_at: publishedAt,
       imported_at: '2026-11-27T11:00:05.000Z',
       entries: 1,
       delta: { added: 1, removed: 0, changed: 0 },
       files: [],
       forced: false,
-    }) as ListVersionImportedData;
+    });
 
   it("reads a url source's fetched_at when it records one, null for an upload or an older event", () => {
     const indexed = '2026-11-27T11:00:06.000Z';
