@@ -46,6 +46,8 @@ export function customerView(doc: CustomerDoc) {
     latest_run: doc.latest_run,
     /** monitoring alerts awaiting an analyst (screening.md section 6) */
     open_alerts: (doc.open_alerts ?? []).length,
+    /** a freeze of assets the tenant must apply (issue 29): required, or confirmed by an analyst; else null */
+    sanctions_freeze: doc.sanctions_freeze ?? null,
     // absent for pj; null for a pf that never had a round
     ...(doc.type === 'pf' ? { facial_verification: doc.facial_verification ?? null } : {}),
     livemode: doc.environment === 'live',

@@ -3,6 +3,7 @@ import type { WebhookDeliveryDoc } from '../projections/webhook-deliveries.js';
 import type { TemplateDoc } from '../projections/templates.js';
 import type { ApiKeyDoc } from '../projections/api-keys.js';
 import type { TenantDoc } from '../projections/tenants.js';
+import { freezeListsOf } from '../domain/tenant/decider.js';
 
 export function tenantView(doc: TenantDoc) {
   return {
@@ -11,7 +12,7 @@ export function tenantView(doc: TenantDoc) {
     name: doc.name,
     balance: doc.balance,
     // a tenant projected before periodic review existed has no such setting yet: none
-    settings: { ...doc.settings, periodic_review: doc.settings.periodic_review ?? null, four_eyes: doc.settings.four_eyes ?? false },
+    settings: { ...doc.settings, periodic_review: doc.settings.periodic_review ?? null, four_eyes: doc.settings.four_eyes ?? false, sanctions_freeze_lists: freezeListsOf(doc.settings) },
     created_at: doc.created_at,
     updated_at: doc.updated_at,
   };

@@ -30,8 +30,10 @@ const DETAIL_FIELDS: Record<string, readonly string[]> = {
   CustomerStatusChanged: ['status', 'reason'],
   DocumentUploaded: ['type'],
   DocumentReviewed: ['status', 'reason'],
-  MonitoringAlertRaised: ['matched_name', 'list_id'],
+  // legal_basis: a freeze alert (issue 29)
+  MonitoringAlertRaised: ['matched_name', 'list_id', 'legal_basis'],
   MonitoringAlertResolved: ['resolution'],
+  ListHitDisposed: ['list_id', 'disposition'],
 };
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);

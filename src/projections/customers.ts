@@ -5,6 +5,7 @@ import { RunEvent } from '../domain/run/events.js';
 import { SubjectErased } from '../domain/erasure/events.js';
 import { isEventOf } from '../domain/shared/events.js';
 import { ERASED } from '../adapters/pii/port.js';
+import { sanctionsFreezeOf, type FreezeAlert, type SanctionsFreeze } from '../domain/customer/freeze.js';
 import type { Projection } from './projector.js';
 
 export interface CustomerDocument {
@@ -35,6 +36,10 @@ export interface CustomerDoc extends Record<string, unknown> {
   facial_round_pending: boolean;
   /** monitoring alerts open on the customer (screening.md section 6); absent in documents written before them */
   open_alerts?: string[];
+  /** the customer's alerts on a freeze list, by id (issue 29); absent when it never had one */
+  freeze_alerts?: Record<string, FreezeAlert>;
+  /** the freeze the customer shows: required until an analyst confirms or clears it (issue 29) */
+  sanctions_freeze?: SanctionsFreeze | null;
   created_at: string;
   updated_at: string;
 }
@@ -142,11 +147,24 @@ function appliedToCustomer(doc: CustomerDoc, event: StoredEvent<Exclude<Customer
         documents: doc.documents.map((d) => (d.document_id === event.data.document_id ? { ...d, status: event.data.status } : d)),
         updated_at: event.data.reviewed_at,
       };
-    case 'MonitoringAlertRaised':
-      return { ...doc, open_alerts: [...(doc.open_alerts ?? []).filter((id) => id !== event.data.alert_id), event.data.alert_id] };
+    case 'MonitoringAlertRaised': {
+      const d = event.data;
+      const raised = { ...doc, open_alerts: [...(doc.open_alerts ?? []).filter((id) => id !== d.alert_id), d.alert_id] };
+      if (!d.freeze_required) return raised;
+      const alert: FreezeAlert = { list_id: d.list_id, entry_id: d.entry_id, status: 'open', resolution: null, freeze_basis: d.legal_basis ?? '', raised_at: d.raised_at, resolved_at: null };
+      return withFreezeAlert(raised, d.alert_id, alert);
+    }
     case 'MonitoringAlertDelisted':
-    case 'MonitoringAlertResolved':
-      return { ...doc, open_alerts: (doc.open_alerts ?? []).filter((id) => id !== event.data.alert_id) };
+    case 'MonitoringAlertResolved': {
+      const ended = { ...doc, open_alerts: (doc.open_alerts ?? []).filter((id) => id !== event.data.alert_id) };
+      const alert = doc.freeze_alerts?.[event.data.alert_id];
+      if (!alert) return ended;
+      return withFreezeAlert(
+        ended,
+        event.data.alert_id,
+        event.type === 'MonitoringAlertDelisted' ? { ...alert, status: 'delisted' } : { ...alert, status: 'resolved', resolution: event.data.resolution, resolved_at: event.data.resolved_at },
+      );
+    }
     case 'ListHitDisposed':
     case 'AlertWebhookDelivered':
       return doc;
@@ -155,6 +173,12 @@ function appliedToCustomer(doc: CustomerDoc, event: StoredEvent<Exclude<Customer
       return _exhaustive;
     }
   }
+}
+
+/** A freeze alert recorded or changed, and the freeze the customer shows again from them all. */
+function withFreezeAlert(doc: CustomerDoc, alertId: string, alert: FreezeAlert): CustomerDoc {
+  const freezeAlerts = { ...doc.freeze_alerts, [alertId]: alert };
+  return { ...doc, freeze_alerts: freezeAlerts, sanctions_freeze: sanctionsFreezeOf(freezeAlerts) };
 }
 
 /** latest_run follows the run the customer asked for last. */

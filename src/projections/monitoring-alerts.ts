@@ -18,6 +18,9 @@ export interface AlertDoc extends Record<string, unknown> {
   matched_name: string;
   score: number;
   trigger: 'list_version' | 'customer';
+  /** a hit on a freeze list (issue 29) and its legal basis; absent on documents written before it */
+  freeze_required?: boolean;
+  legal_basis?: string | null;
   status: 'open' | 'delisted' | 'resolved';
   resolution: 'true_positive' | 'false_positive' | null;
   created_at: string;
@@ -54,6 +57,8 @@ export const monitoringAlertsProjection: Projection<AlertDoc> = {
         matched_name: d.matched_name,
         score: d.score,
         trigger: d.trigger,
+        freeze_required: d.freeze_required ?? false,
+        legal_basis: d.legal_basis ?? null,
         status: 'open',
         resolution: null,
         created_at: d.raised_at,

@@ -122,6 +122,19 @@ async function caseSubjects(deps: { log: EventLog; readStore: ReadStore }, cases
   );
 }
 
+const isFreeze = (c: CaseDoc) => c.kind === 'alert' && c.doc.freeze_required === true;
+
+/**
+ * The first page of alerts opens with every open freeze alert (issue 29: a freeze is due "sem
+ * demora"), however old, then the others newest first; later pages go on by age as before.
+ */
+async function freezeFirst(store: ReadStore, filter: QueueFilter, page: readonly CaseDoc[]): Promise<CaseDoc[]> {
+  const found = await store.find<AlertDoc>(ALERTS, { where: { tenant_id: filter.tenantId, status: 'open', freeze_required: true, ...env(filter) }, limit: QUEUE_PAGE_SIZE });
+  const freezes = await keepCases(store, 'alert', filter)(found.map((doc) => ({ kind: 'alert' as const, doc })));
+  const ids = new Set(freezes.map(caseId));
+  return [...freezes, ...page.filter((c) => !ids.has(caseId(c)) && !isFreeze(c))];
+}
+
 /** One section of the queue as a screen shows it: a page of cases with whom they are about and who has them. */
 export interface QueueSection {
   kind: CaseKind;
@@ -138,9 +151,10 @@ export interface QueueSection {
 export async function queueSection(deps: { log: EventLog; readStore: ReadStore }, kind: CaseKind, filter: QueueFilter, cursor?: Cursor): Promise<QueueSection> {
   const all = await openCases(deps.readStore, kind, filter, COUNT_CAP + 1);
   const page = cursor ? await openCases(deps.readStore, kind, filter, QUEUE_PAGE_SIZE + 1, cursor) : all.slice(0, QUEUE_PAGE_SIZE + 1);
-  const cases = page.slice(0, QUEUE_PAGE_SIZE);
-  const last = cases[cases.length - 1];
+  const newest = page.slice(0, QUEUE_PAGE_SIZE);
+  const last = newest[newest.length - 1];
   const next = page.length > QUEUE_PAGE_SIZE && last ? caseCursor(last) : null;
+  const cases = kind === 'alert' && !cursor ? await freezeFirst(deps.readStore, filter, newest) : newest;
   if (cases.length === 0) return { kind, cases, total: all.length, next, subjects: new Map(), assignees: new Map() };
   const assignees = await assigneesOf(deps.readStore, kind, cases.map(caseId));
   const subjects = await caseSubjects(deps, cases);

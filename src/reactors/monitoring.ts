@@ -9,6 +9,8 @@ import { handleCommand, loadState, type CommandContext } from '../commands/handl
 import { versionEntries } from '../adapters/lists/parsed-cache.js';
 import { customerDecider, customerStream, type AlertState, type CustomerState } from '../domain/customer/decider.js';
 import { CustomerStatusChanged } from '../domain/customer/events.js';
+import { freezeBasisFor, UN_LIST_ID, type AlertEvidence } from '../domain/customer/freeze.js';
+import { freezeListsOf } from '../domain/tenant/decider.js';
 import { listStream } from '../domain/list/decider.js';
 import { ListVersionImported, type ListVersionImportedData } from '../domain/list/events.js';
 import { isTenantListId } from '../domain/list/tenant-lists.js';
@@ -28,10 +30,14 @@ import type { WorkHandler, WorkResult, Worker } from '../processing/worker.js';
 import { ALERTS, type AlertDoc } from '../projections/monitoring-alerts.js';
 import type { CustomerDoc } from '../projections/customers.js';
 import { buildIndexInSlices, type ListCatalog } from '../projections/list-catalog.js';
+import type { TenantDoc } from '../projections/tenants.js';
+import type { Scalar } from '../adapters/read-store/port.js';
 
 export const MONITOR_VERSION_WORK = 'monitor-version';
 export const MONITOR_CUSTOMER_WORK = 'monitor-customer';
 const MONITORED = 'em_monitoramento';
+/** an active customer: screened too by a sweep of a freeze list (issue 29) */
+const ACTIVE = 'aprovado';
 /** customers screened per page (and per progress event) */
 const PAGE = 500;
 /** an execution yields the worker after this long; the next one resumes from the recorded cursor */
@@ -74,6 +80,31 @@ export function monitoringWorkFor(event: StoredEvent, now: number): NewWorkItem 
 }
 
 const alertOf = (state: CustomerState, alertId: string): AlertState | undefined => (state.status === 'none' ? undefined : state.alerts[alertId]);
+
+/** The tenants' freeze lists (issue 29): the UN's for a tenant not found. */
+type FreezeLists = (tenantId: string) => readonly string[];
+
+/** What a sweep screens with: the delta's index, the version's timeline, the tenants' freeze lists. */
+interface SweepScreening {
+  listId: string;
+  versionId: string;
+  /** a tenant's own list: that tenant's monitored customers only */
+  tenantId: string | null;
+  index: Parameters<typeof search>[0];
+  evidence: AlertEvidence;
+  freezeLists: FreezeLists;
+}
+
+/** When the service downloaded the version: a url source's `fetched_at`, when it records one. */
+function fetchedAt(source: unknown): string | null {
+  const value = typeof source === 'object' && source !== null ? (source as Record<string, unknown>)['fetched_at'] : undefined;
+  return typeof value === 'string' ? value : null;
+}
+
+/** The version's timeline an alert carries, the evidence of "sem demora" (issue 29). */
+export function sweepEvidence(version: ListVersionImportedData, indexedAt: string): AlertEvidence {
+  return { list_published_at: version.published_at, fetched_at: fetchedAt(version.source), imported_at: version.imported_at, indexed_at: indexedAt };
+}
 
 /** A monitored customer as the screening engine queries it; null when it has nothing to screen (erased). */
 export function monitoringQuery(doc: CustomerDoc): ScreeningQuery | null {
@@ -130,7 +161,7 @@ export class MonitoringReactor implements Reactor<t.TypeOf<typeof ListVersionImp
     );
     if (!sweep) return { done: true };
     const stream = sweepStream(sweep.sweep_id);
-    let { state } = await loadState(this.deps.log, stream, sweepDecider);
+    const { state } = await loadState(this.deps.log, stream, sweepDecider);
     if (state.status === 'completed') return { done: true };
 
     const dataAt = (position: number) => imports.find((e) => e.position === position)!.data;
@@ -159,25 +190,58 @@ export class MonitoringReactor implements Reactor<t.TypeOf<typeof ListVersionImp
       );
     }
     const index = delta.changed.length > 0 ? await buildIndexInSlices(delta.changed, 10) : null;
-    ({ state } = await loadState(this.deps.log, stream, sweepDecider));
-    let cursor: SweepCursor | null = state.cursor;
-    while (index) {
-      if (signal.aborted || Date.now() - started > SLICE_MS) return { again_at: this.deps.clock.now().getTime() };
-      const page = await this.deps.readStore.find<CustomerDoc>('customers', {
-        where: tenantId ? { tenant_id: tenantId, status: MONITORED } : { status: MONITORED },
-        ...(cursor ? { before: cursor } : {}),
-        limit: PAGE,
-      });
-      if (page.length === 0) break;
-      let alerts = 0;
-      for (const customer of page) alerts += await this.screen(customer, (query) => search(index, query, { threshold: this.threshold, limit: BEST }), { trigger: 'list_version', version_id: versionId }, item.id);
-      const last = page[page.length - 1]!;
-      cursor = { created_at: last.created_at, id: last.customer_id };
-      await handleCommand(this.deps.log, stream, sweepDecider, { type: 'Progress', version_id: versionId, cursor, screened: page.length, alerts, now: this.now() }, context(`page:${cursor.id}`));
-      if (page.length < PAGE) break;
+    if (index) {
+      const screening: SweepScreening = { listId, versionId, tenantId, index, evidence: sweepEvidence(dataAt(sweep.current.position), this.now()), freezeLists: await this.freezeLists() };
+      const yielded = await this.sweepPages(screening, stream, item.id, started, signal);
+      if (yielded) return yielded;
     }
     await handleCommand(this.deps.log, stream, sweepDecider, { type: 'Complete', version_id: versionId, now: this.now() }, context('complete'));
     return { done: true };
+  }
+
+  /**
+   * The sweep's pages from its recorded cursor: the monitored customers, then, for a freeze list,
+   * the active ones of the tenants it binds (the UN's: every tenant's). Null when every page is
+   * done; the worker's result when the execution yields and resumes later.
+   */
+  private async sweepPages(screening: SweepScreening, stream: string, workId: string, started: number, signal: AbortSignal): Promise<WorkResult | null> {
+    const { listId, versionId, tenantId, index, freezeLists } = screening;
+    let cursor: SweepCursor | null = (await loadState(this.deps.log, stream, sweepDecider)).state.cursor;
+    const passes: { status: string; where: Record<string, Scalar> }[] = [{ status: MONITORED, where: tenantId ? { tenant_id: tenantId, status: MONITORED } : { status: MONITORED } }];
+    if (tenantId === null && (listId === UN_LIST_ID || (await this.namedAsFreezeList(listId)))) passes.push({ status: ACTIVE, where: { status: ACTIVE } });
+    for (const pass of passes) {
+      // a cursor of the active customers' pass: the monitored ones' is done
+      if (pass.status === MONITORED && cursor?.status === ACTIVE) continue;
+      let before = cursor && (pass.status === ACTIVE) === (cursor.status === ACTIVE) ? { created_at: cursor.created_at, id: cursor.id } : null;
+      for (;;) {
+        if (signal.aborted || Date.now() - started > SLICE_MS) return { again_at: this.deps.clock.now().getTime() };
+        const page = await this.deps.readStore.find<CustomerDoc>('customers', { where: pass.where, ...(before ? { before } : {}), limit: PAGE });
+        if (page.length === 0) break;
+        // an active customer is screened only where the list requires a freeze of its tenant
+        const screened = pass.status === ACTIVE ? page.filter((c) => freezeBasisFor(listId, freezeLists(c.tenant_id)) !== null) : page;
+        let alerts = 0;
+        for (const customer of screened) {
+          alerts += await this.screen(customer, (query) => search(index, query, { threshold: this.threshold, limit: BEST }), { trigger: 'list_version', version_id: versionId, evidence: screening.evidence }, workId, freezeLists(customer.tenant_id));
+        }
+        const last = page[page.length - 1]!;
+        before = { created_at: last.created_at, id: last.customer_id };
+        cursor = pass.status === ACTIVE ? { ...before, status: ACTIVE } : before;
+        await handleCommand(this.deps.log, stream, sweepDecider, { type: 'Progress', version_id: versionId, cursor, screened: screened.length, alerts, now: this.now() }, this.context(workId, `page:${pass.status === ACTIVE ? `${ACTIVE}:` : ''}${cursor.id}`));
+        if (page.length < PAGE) break;
+      }
+    }
+    return null;
+  }
+
+  /** Every tenant's freeze lists, read once per execution (a handful of tenants). */
+  private async freezeLists(): Promise<FreezeLists> {
+    const lists = new Map((await this.deps.readStore.listCollection<TenantDoc>('tenants')).map(({ doc }) => [doc.tenant_id, freezeListsOf(doc.settings)]));
+    return (tenantId) => lists.get(tenantId) ?? [UN_LIST_ID];
+  }
+
+  /** Whether some tenant names the list among its freeze lists. */
+  private async namedAsFreezeList(listId: string): Promise<boolean> {
+    return (await this.deps.readStore.listCollection<TenantDoc>('tenants')).some(({ doc }) => freezeListsOf(doc.settings).includes(listId));
   }
 
   /** A customer entering monitoring, against every active list it may be screened against. */
@@ -188,7 +252,9 @@ export class MonitoringReactor implements Reactor<t.TypeOf<typeof ListVersionImp
     await this.deps.catalog.settled();
     const customer = (await this.deps.readStore.get<CustomerDoc>('customers', customerId))?.doc;
     if (!customer || customer.status !== MONITORED) return { done: true };
-    await this.screen(customer, (query) => this.deps.catalog.search(customer.tenant_id, query, { threshold: this.threshold, limit: BEST }), { trigger: 'customer', version_id: null }, item.id);
+    const tenant = (await this.deps.readStore.get<TenantDoc>('tenants', customer.tenant_id))?.doc;
+    const freezeLists = tenant ? freezeListsOf(tenant.settings) : [UN_LIST_ID];
+    await this.screen(customer, (query) => this.deps.catalog.search(customer.tenant_id, query, { threshold: this.threshold, limit: BEST }), { trigger: 'customer', version_id: null, evidence: null }, item.id, freezeLists);
     return { done: true };
   }
 
@@ -197,13 +263,15 @@ export class MonitoringReactor implements Reactor<t.TypeOf<typeof ListVersionImp
    * from the work item too: the same work done again (a retry, a second instance) raises nothing
    * twice, while an entry listed again after its alert was delisted, even with the very content it
    * had, is a new alert. The customer's decider keeps one open alert per entry and never raises
-   * again on content an analyst judged.
+   * again on content an analyst judged. A hit on one of the tenant's freeze lists carries the
+   * legal basis of the freeze (an active customer gets no other).
    */
   private async screen(
     customer: CustomerDoc,
     find: (query: ScreeningQuery) => SearchResult[],
-    by: { trigger: 'list_version' | 'customer'; version_id: string | null },
+    by: { trigger: 'list_version' | 'customer'; version_id: string | null; evidence: AlertEvidence | null },
     workId: string,
+    freezeLists: readonly string[],
   ): Promise<number> {
     const query = monitoringQuery(customer);
     if (!query) return 0;
@@ -228,6 +296,8 @@ export class MonitoringReactor implements Reactor<t.TypeOf<typeof ListVersionImp
           score: result.score,
           explanation: result.explanation,
           trigger,
+          freeze_basis: freezeBasisFor(entry.list_id, freezeLists),
+          ...(by.evidence ? { evidence: by.evidence } : {}),
           now: this.now(),
         },
         this.context(workId, `alert:${customer.customer_id}:${entry.entry_id}`, customer.tenant_id),
@@ -238,7 +308,7 @@ export class MonitoringReactor implements Reactor<t.TypeOf<typeof ListVersionImp
     return raised;
   }
 
-  /** Open alerts on entries the version removed are delisted; how many. */
+  /** Open alerts, and confirmed freezes, on entries the version removed are delisted; how many. */
   private async delist(listId: string, versionId: string, removed: ReadonlySet<string>, workId: string): Promise<number> {
     if (removed.size === 0) return 0;
     let count = 0;
@@ -247,7 +317,9 @@ export class MonitoringReactor implements Reactor<t.TypeOf<typeof ListVersionImp
       // every status, not only open: after a crash in the middle, the alerts this version delisted
       // before it are counted again (and never delisted twice), whether the read model shows it yet or not
       const page = await this.deps.readStore.find<AlertDoc>(ALERTS, { where: { list_id: listId }, ...(before ? { before } : {}), limit: PAGE });
-      for (const alert of page.filter((a) => removed.has(a.entry_id) && a.status !== 'resolved')) {
+      // an open alert, or a freeze an analyst confirmed: the UN's withdrawal lifts it (issue 29)
+      const ending = (a: AlertDoc) => a.status !== 'resolved' || (a.resolution === 'true_positive' && a.freeze_required === true);
+      for (const alert of page.filter((a) => removed.has(a.entry_id) && ending(a))) {
         const decided = await handleCommand(this.deps.log, customerStream(alert.customer_id), customerDecider, { type: 'DelistAlert', alert_id: alert.alert_id, version_id: versionId, now: this.now() }, this.context(workId, `delist:${alert.alert_id}`, alert.tenant_id));
         if (E.isRight(decided) && (decided.right.events.length > 0 || alertOf(decided.right.state, alert.alert_id)?.delisted_by === versionId)) count++;
       }

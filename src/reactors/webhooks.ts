@@ -13,7 +13,7 @@ import { signingSecrets, webhookEndpointsDecider, webhookEndpointsStream, type W
 import { CustomerEvent } from '../domain/customer/events.js';
 import { isEventOf } from '../domain/shared/events.js';
 import { WebhookEndpointEvent } from '../domain/webhook/events.js';
-import { deliveryTarget, envelope, webhookFor, type Webhook } from '../domain/webhook/plan.js';
+import { deliveryTarget, envelope, webhooksFor, type Webhook } from '../domain/webhook/plan.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../adapters/metrics.js';
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
@@ -75,8 +75,7 @@ export class WebhookReactor implements Processor, WorkHandler {
         rearmed.push(WebhookWork.item(deliveryItemId(deliveryId), { delivery_id: deliveryId }, Date.parse(String(event.data['requested_at'])), true));
         continue;
       }
-      const webhook = webhookFor(event);
-      if (webhook) scheduling.push(this.schedule(event, webhook));
+      for (const webhook of webhooksFor(event)) scheduling.push(this.schedule(event, webhook));
     }
     // deliveries are separate streams: schedule a batch's together (one group commit)
     const items = (await Promise.all(scheduling)).filter((i): i is NewWorkItem => i !== null);
@@ -98,8 +97,10 @@ export class WebhookReactor implements Processor, WorkHandler {
     const perCallUrl = webhook.customer_id ? await this.customerWebhookUrl(webhook.customer_id, source.position) : webhook.per_call_url;
     const target = deliveryTarget(webhook, endpoint, perCallUrl);
     if (!target) return null;
-    const deliveryId = webhookDeliveryId(source.id);
-    const eventId = webhookEventId(source.id);
+    // a second webhook of one event (a freeze alert's) has ids of its own
+    const sourceKey = webhook.key ? `${source.id}:${webhook.key}` : source.id;
+    const deliveryId = webhookDeliveryId(sourceKey);
+    const eventId = webhookEventId(sourceKey);
     const now = this.deps.clock.now().toISOString();
     const result = await handleCommand(
       this.deps.log,
@@ -121,7 +122,7 @@ export class WebhookReactor implements Processor, WorkHandler {
         },
         problem: target.problem,
       },
-      systemContext({ tenant_id: webhook.tenant_id, correlation_id: source.metadata.correlation_id, causation_id: source.id, at: now }, `webhooks:${source.id}`),
+      systemContext({ tenant_id: webhook.tenant_id, correlation_id: source.metadata.correlation_id, causation_id: source.id, at: now }, `webhooks:${sourceKey}`),
     );
     if (E.isLeft(result)) return null;
     const next = owedAttempts(result.right.state)[0];

@@ -93,7 +93,7 @@ describe('dashboard pages (pure view models)', () => {
     ]);
     const [alertRow] = page.sections[0]!.rows;
     expect(alertRow).to.include({ kind: 'alert', id: 'a1', environment: 'Produção', name: 'Maria', age: 'há 5 min', assignee: 'u1', assigneeEmail: 'ana@example.com' });
-    expect(alertRow!.what).to.match(/^Alerta: Fulano \(lista ofac, pontuação /);
+    expect(alertRow!.what).to.match(/^Alerta: Fulano \(Lista interna, pontuação /);
     expect(alertRow!.href).to.equal('/dashboard/customers/c1#alerta-a1');
     expect(page.sections[0]!.more).to.match(/^\/dashboard\/\?kind=alertas&environment=live&cursor=/);
     expect(page.sections[1]!.rows[0]).to.include({ environment: 'Sandbox', doc: '***', age: 'há 2 dias', assigneeEmail: null, what: 'Documento cnh_frente' });

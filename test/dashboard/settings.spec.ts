@@ -149,6 +149,21 @@ describe('dashboard: settings', () => {
     expect(await endpointsOf(service, w.tenant.tenant_id)).to.deep.equal({});
   });
 
+  it('names the freeze lists (issue 29): the UN list always on, OFAC ticked and unticked; an unknown id refused on the page', async () => {
+    const page = await admin.get('/dashboard/settings');
+    expect(page.html).to.match(/name="freeze_lists" value="un_sc" checked disabled/);
+    expect(page.html).to.contain('title="ofac_sdn">OFAC – Lista SDN (EUA)</span>');
+    const saved = await admin.post('/dashboard/settings/policy', { freeze_lists: 'ofac_sdn' });
+    expect(saved.status).to.equal(200);
+    expect((await tenantOf(service, w.tenant.tenant_id)).settings.sanctions_freeze_lists).to.deep.equal(['un_sc', 'ofac_sdn']);
+    expect(saved.html).to.match(/name="freeze_lists" value="ofac_sdn" checked/);
+    const refused = await admin.post('/dashboard/settings/policy', { freeze_lists: 'tl_nope' });
+    expect(refused.status).to.equal(400);
+    expect(refused.html).to.contain('data-testid="form-error"').and.to.contain('Unknown list');
+    await admin.post('/dashboard/settings/policy', {});
+    expect((await tenantOf(service, w.tenant.tenant_id)).settings.sanctions_freeze_lists).to.deep.equal(['un_sc']);
+  });
+
   it('saves the auto-decision policy, periodic review, four-eyes and default templates; a bad value is refused on the page', async () => {
     await admin.get('/dashboard/settings');
     const saved = await admin.post('/dashboard/settings/policy', {

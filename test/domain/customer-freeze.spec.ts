@@ -47,13 +47,14 @@ const raised = (listId: string, freeze: string | null, alertId = 'a1'): Customer
     data: { customer_id: 'c1', tenant_id: 't1', environment: 'live', subject_ref: 'subj_x', ...rest, raised_at: NOW, ...(freeze ? { freeze_required: true, legal_basis: freeze } : {}), evidence },
   };
 };
-const resolved = (resolution: 'true_positive' | 'false_positive', freeze = true): CustomerEvent => ({
+const freeze = { tenant_id: 't1', environment: 'live' as const, list_id: 'un_sc', entry_id: 'e1', legal_basis: UN_FREEZE_BASIS, since: NOW };
+const resolved = (resolution: 'true_positive' | 'false_positive', frozen = true): CustomerEvent => ({
   type: 'MonitoringAlertResolved',
-  data: { customer_id: 'c1', alert_id: 'a1', subject_ref: 'subj_x', resolution, note: 'n', resolved_at: LATER, ...(freeze ? { freeze_required: true } : {}) },
+  data: { customer_id: 'c1', alert_id: 'a1', subject_ref: 'subj_x', resolution, note: 'n', resolved_at: LATER, ...(frozen ? { freeze_required: true, freeze } : {}) },
 });
 const delisted: CustomerEvent = {
   type: 'MonitoringAlertDelisted',
-  data: { customer_id: 'c1', alert_id: 'a1', list_id: 'un_sc', entry_id: 'e1', version_id: 'v2', delisted_at: LATER, freeze_required: true },
+  data: { customer_id: 'c1', alert_id: 'a1', list_id: 'un_sc', entry_id: 'e1', version_id: 'v2', delisted_at: LATER, freeze_required: true, freeze },
 };
 const stateOf = (events: CustomerEvent[]) => events.reduce(customerDecider.evolve, customerDecider.initialState);
 

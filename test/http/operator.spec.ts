@@ -36,6 +36,7 @@ describe('operator API: tenants, settings, credits, API keys', () => {
       rate_limit_per_minute: null,
       periodic_review: null,
       four_eyes: false,
+      sanctions_freeze_lists: ['un_sc'],
     });
     const read = await service.operator(`/tenants/${tenant['tenant_id']}`);
     expect(read.status).to.equal(200);

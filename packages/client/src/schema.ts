@@ -1840,6 +1840,37 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "customer.sanctions_freeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer's assets must be frozen, stay frozen, or be unfrozen (opt-in)
+         * @description Lei 13.810/2019 makes UN Security Council sanctions binding on the UN's publication and
+         *     requires the freeze "sem demora e sem prévio aviso aos sancionados". The service holds no
+         *     accounts: it tells the tenant's systems at once. Delivered only when the environment's
+         *     endpoint subscribes to it (the customer's own `webhook_url` overrides the endpoint's URL),
+         *     signed and retried exactly like `customer.monitoring_alert`, which is still sent beside it.
+         *
+         *     `status` `required`: a monitoring hit on a freeze list (`un_sc` always, and the lists in
+         *     the tenant's `sanctions_freeze_lists`) on a customer `em_monitoramento` or `aprovado`,
+         *     sent as soon as the alert is raised; `confirmed`: an analyst resolved the alert
+         *     `true_positive`; `lifted`: an analyst resolved it `false_positive`, or a later version of
+         *     the list no longer has the entry (even after a confirmation). Carries ids, the legal
+         *     basis and the times only: never a list entry's personal data.
+         */
+        post: operations["customerSanctionsFreezeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1899,6 +1930,8 @@ export interface components {
             periodic_review: components["schemas"]["OpPeriodicReview"];
             /** @description Dashboard reviews need two analysts for a rejection or any decision on an `alto` run (the second never the one who proposed). Reviews through the operator API are the platform's and are not held. */
             four_eyes: boolean;
+            /** @description The official lists whose monitoring hits require a freeze of assets (Lei 13.810/2019): `un_sc` always, first, and every other list the tenant named. A hit on one of them, on a customer `em_monitoramento` or `aprovado`, marks the alert `freeze_required` and shows the customer's `sanctions_freeze`. */
+            sanctions_freeze_lists: components["schemas"]["OpOfficialListId"][];
         };
         OpTenant: {
             /** Format: uuid */
@@ -1986,6 +2019,8 @@ export interface components {
             periodic_review?: components["schemas"]["OpPeriodicReview"];
             /** @description Two analysts for dashboard rejections and decisions on `alto` runs. */
             four_eyes?: boolean;
+            /** @description Official lists whose hits require a freeze besides the UN's. `un_sc` is always on and cannot be removed: it is kept whether the body names it or not. An unknown id answers 400 `invalid_list` (`param` `sanctions_freeze_lists`). */
+            sanctions_freeze_lists?: components["schemas"]["OpOfficialListId"][];
         };
         OpCreditsRequest: {
             amount: number;
@@ -2349,6 +2384,10 @@ export interface components {
              * @enum {string}
              */
             trigger: "list_version" | "customer";
+            /** @description A hit on a freeze list (`un_sc` always, and the lists in the tenant's `sanctions_freeze_lists`) on a customer `em_monitoramento` or `aprovado`: the tenant must freeze the customer's assets at once (Lei 13.810/2019). Confirmed by a `true_positive` resolution, lifted by a `false_positive` one or by the list's withdrawal of the entry. */
+            freeze_required: boolean;
+            /** @description The legal basis of the freeze, in pt-BR; null when the alert requires none. */
+            legal_basis: string | null;
             /** @enum {string} */
             status: "open" | "delisted" | "resolved";
             /** @enum {string|null} */
@@ -2550,7 +2589,7 @@ export interface components {
             due_at: string;
         };
         /** @enum {string} */
-        OpWebhookEventType: "run.completed" | "run.failed" | "biometric_check.completed" | "customer.monitoring_alert";
+        OpWebhookEventType: "run.completed" | "run.failed" | "biometric_check.completed" | "customer.monitoring_alert" | "customer.sanctions_freeze";
         OpWebhookEndpointRequest: {
             /** Format: uri */
             url: string;
@@ -3155,9 +3194,26 @@ export interface components {
             latest_run: components["schemas"]["LatestRun"] | null;
             /** @description Monitoring alerts awaiting an analyst. */
             open_alerts: number;
+            /** @description A freeze of assets the tenant must apply (Lei 13.810/2019): a monitoring hit on a freeze list (`un_sc` always, and the tenant's `sanctions_freeze_lists`) awaiting an analyst (`required`) or confirmed by one (`confirmed`); null when none, after a `false_positive` resolution, or once the list withdrew the entry. A confirmed freeze wins over one awaiting an analyst. */
+            sanctions_freeze: components["schemas"]["SanctionsFreeze"] | null;
             /** @description `pf` only: null when the customer never had a round. */
             facial_verification?: components["schemas"]["CustomerFacialVerification"] | null;
             livemode: boolean;
+        };
+        SanctionsFreeze: {
+            /** @enum {string} */
+            status: "required" | "confirmed";
+            /** @description When the alert was raised, the moment the service told the tenant. */
+            since: components["schemas"]["Timestamp"];
+            list_id: string;
+            /** @description The list publisher's id of the entry (for the UN, its DATAID). */
+            entry_id: string;
+            /** Format: uuid */
+            alert_id: string;
+            /** @description The legal basis of the freeze, in pt-BR. */
+            basis: string;
+            /** @description When an analyst confirmed the hit; null while it is required. */
+            confirmed_at: components["schemas"]["Timestamp"] | null;
         };
         /** @description A customer in the list; `doc` is `***`; no documents, address, latest run or facial verification. */
         CustomerListItem: {
@@ -3489,11 +3545,11 @@ export interface components {
             /** @enum {string} */
             object: "event";
             /** @enum {string} */
-            event: "run.completed" | "run.failed" | "biometric_check.completed" | "customer.monitoring_alert";
+            event: "run.completed" | "run.failed" | "biometric_check.completed" | "customer.monitoring_alert" | "customer.sanctions_freeze";
             /** @description Unix seconds. */
             created: number;
             livemode: boolean;
-            data: components["schemas"]["RunEventData"] | components["schemas"]["FacialVerificationEventData"] | components["schemas"]["MonitoringAlertEventData"];
+            data: components["schemas"]["RunEventData"] | components["schemas"]["FacialVerificationEventData"] | components["schemas"]["MonitoringAlertEventData"] | components["schemas"]["SanctionsFreezeEventData"];
         };
         /** @description valid + invalid + no_data + error = total. */
         ChecksSummary: {
@@ -3549,6 +3605,28 @@ export interface components {
             score: number;
             created_at: components["schemas"]["Timestamp"];
         };
+        /** @description A freeze of a customer's assets (Lei 13.810/2019): ids, the legal basis and the times, never a list entry's personal data. */
+        SanctionsFreezeEventData: {
+            /** @enum {string} */
+            object: "sanctions_freeze";
+            /**
+             * @description `required`: freeze now (a hit on a freeze list, awaiting an analyst); `confirmed`: an analyst confirmed the hit, keep it frozen; `lifted`: an analyst cleared the hit or the list withdrew the entry, unfreeze.
+             * @enum {string}
+             */
+            status: "required" | "confirmed" | "lifted";
+            /** Format: uuid */
+            customer_id: string;
+            /** Format: uuid */
+            alert_id: string;
+            list_id: string;
+            entry_id: string;
+            /** @description The legal basis of the freeze, in pt-BR. */
+            legal_basis: string;
+            /** @description When the alert that required the freeze was raised. */
+            since: components["schemas"]["Timestamp"];
+            /** @description When this status was reached (raised, resolved or delisted). */
+            created_at: components["schemas"]["Timestamp"];
+        };
         /** @description The `run.completed` webhook. */
         RunCompletedEvent: components["schemas"]["WebhookEvent"] & {
             /** @constant */
@@ -3574,6 +3652,12 @@ export interface components {
             /** @constant */
             event?: "biometric_check.completed";
             data?: components["schemas"]["FacialVerificationEventData"];
+        };
+        /** @description The `customer.sanctions_freeze` webhook. */
+        CustomerSanctionsFreezeEvent: components["schemas"]["WebhookEvent"] & {
+            /** @constant */
+            event?: "customer.sanctions_freeze";
+            data?: components["schemas"]["SanctionsFreezeEventData"];
         };
         /** @description The `customer.monitoring_alert` webhook. */
         CustomerMonitoringAlertEvent: components["schemas"]["WebhookEvent"] & {
@@ -4039,7 +4123,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpTenant"];
                 };
             };
-            /** @description `invalid_id` (tenant_id), `invalid_json`, `invalid_request` (unknown or mistyped field), `template_not_found` (a default template of another tenant, of the other person type, or unknown; `param` `default_templates.pf` or `default_templates.pj`). */
+            /** @description `invalid_id` (tenant_id), `invalid_json`, `invalid_request` (unknown or mistyped field), `template_not_found` (a default template of another tenant, of the other person type, or unknown; `param` `default_templates.pf` or `default_templates.pj`), `invalid_list` (`sanctions_freeze_lists` names something that is not an official list id). */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["OpUnauthorized"];
             /** @description `tenant_not_found`. */
@@ -5479,6 +5563,8 @@ export interface operations {
                      *           "matched_name": "Rosângela Bittencourt Farias",
                      *           "score": 0.9833,
                      *           "trigger": "customer",
+                     *           "freeze_required": false,
+                     *           "legal_basis": null,
                      *           "status": "open",
                      *           "resolution": null,
                      *           "created_at": "2026-11-23T00:19:25.705Z",
@@ -5536,6 +5622,8 @@ export interface operations {
                      *       "matched_name": "Rosângela Bittencourt Farias",
                      *       "score": 0.9833,
                      *       "trigger": "customer",
+                     *       "freeze_required": false,
+                     *       "legal_basis": null,
                      *       "status": "open",
                      *       "resolution": null,
                      *       "created_at": "2026-11-23T00:19:25.705Z",
@@ -5937,6 +6025,7 @@ export interface operations {
                      *       "documents": [],
                      *       "latest_run": null,
                      *       "open_alerts": 0,
+                     *       "sanctions_freeze": null,
                      *       "facial_verification": null,
                      *       "livemode": false
                      *     }
@@ -7204,6 +7293,7 @@ export interface operations {
                      *         "completed_at": "2026-11-23T00:18:55.512Z"
                      *       },
                      *       "open_alerts": 0,
+                     *       "sanctions_freeze": null,
                      *       "facial_verification": {
                      *         "round_id": "cf209acc-9053-5841-9067-30ac723cc39d",
                      *         "checks": {
@@ -7941,6 +8031,54 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CustomerMonitoringAlertEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+            default: components["responses"]["WebhookNotAcknowledged"];
+        };
+    };
+    customerSanctionsFreezeWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_` + 32 hex), the same on every attempt; deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds of this attempt (signed). Reject values far from your clock (Standard Webhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}" keyed with the bytes of the secret after `whsec_`, base64-decoded>` (Standard Webhooks). */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /** @description `sha256=<hex HMAC-SHA256 of the raw body keyed with the secret text, `whsec_` prefix included>`. Covers the body only (no timestamp). */
+                "X-Svc-Signature": components["parameters"]["SvcSignatureHeader"];
+                /** @description The same value as `X-Svc-Signature`. */
+                "Svc-Signature": components["parameters"]["SvcSignatureAliasHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_4f1c2a9e0b7d4c3a8e6f5d2b1a0c9e8d",
+                 *       "object": "event",
+                 *       "event": "customer.sanctions_freeze",
+                 *       "created": 1795393486,
+                 *       "livemode": true,
+                 *       "data": {
+                 *         "object": "sanctions_freeze",
+                 *         "status": "required",
+                 *         "customer_id": "1a8702ad-1bd5-51a5-8316-a889dce8f0a8",
+                 *         "alert_id": "9ae72f8e-8950-5a77-9538-29066ec30c62",
+                 *         "list_id": "un_sc",
+                 *         "entry_id": "6908555",
+                 *         "legal_basis": "Lei 13.810/2019, arts. 6º e 9º; Resolução BCB 44/2020; IN BCB 262/2022",
+                 *         "since": "2026-11-23T00:24:46.851Z",
+                 *         "created_at": "2026-11-23T00:24:46.851Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CustomerSanctionsFreezeEvent"];
             };
         };
         responses: {

@@ -3,7 +3,7 @@ import { DomainError, type Decider } from '../shared/decider.js';
 import type { CustomerStatus, Environment, SubjectType } from '../values/scopes.js';
 import type { FacialRoundCompletedData } from '../facial/events.js';
 import { judged, remember, type DispositionMemory, type DispositionOrigin, type HitDisposition } from '../screening/disposition.js';
-import { CustomerEvent } from './events.js';
+import { CustomerEvent, type FreezeFacts } from './events.js';
 import { sanctionsFreezeOf, type AlertEvidence, type SanctionsFreeze } from './freeze.js';
 
 export const customerStream = (customerId: string): string => `customer-${customerId}`;
@@ -228,7 +228,7 @@ function decideOnCustomer(command: Exclude<CustomerCommand, { type: 'Register' }
       const confirmedFreeze = alert?.status === 'resolved' && alert.resolution === 'true_positive' && alert.freeze_basis !== null;
       if (!alert || (alert.status !== 'open' && !confirmedFreeze)) return E.right([]);
       const data = { customer_id: id, alert_id: command.alert_id, list_id: alert.list_id, entry_id: alert.entry_id, version_id: command.version_id, delisted_at: command.now };
-      return E.right([{ type: 'MonitoringAlertDelisted', data: alert.freeze_basis !== null ? { ...data, freeze_required: true } : data }]);
+      return E.right([{ type: 'MonitoringAlertDelisted', data: { ...data, ...freezeEnded(state, alert) } }]);
     }
     case 'RecordAlertDelivery': {
       const alert = state.alerts[command.alert_id];
@@ -348,6 +348,13 @@ function raiseAlert(command: CommandOf<'RaiseAlert'>, state: Registered): Decisi
   return E.right([{ type: 'MonitoringAlertRaised', data: { ...data, ...(freeze_basis ? { freeze_required: true, legal_basis: freeze_basis } : {}), ...(evidence ? { evidence } : {}) } }]);
 }
 
+/** What the end of a freeze alert records for the tenant's systems; nothing for another alert. */
+function freezeEnded(state: Registered, alert: AlertState): { freeze_required?: true; freeze?: FreezeFacts } {
+  if (alert.freeze_basis === null) return {};
+  const freeze = { tenant_id: state.tenant_id, environment: state.environment, list_id: alert.list_id, entry_id: alert.entry_id, legal_basis: alert.freeze_basis, since: alert.raised_at };
+  return { freeze_required: true, freeze };
+}
+
 /** An analyst's resolution of an alert; the same resolution again changes nothing, another is refused. */
 function resolveAlert(command: CommandOf<'ResolveAlert'>, state: Registered): Decision {
   const id = state.customer_id;
@@ -367,7 +374,7 @@ function resolveAlert(command: CommandOf<'ResolveAlert'>, state: Registered): De
         resolution: command.resolution,
         note: command.note,
         resolved_at: command.now,
-        ...(alert.freeze_basis !== null ? { freeze_required: true } : {}),
+        ...freezeEnded(state, alert),
       },
     },
     // the same memory a run's hit writes: later runs and alerts honour it
@@ -482,23 +489,8 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
         return { ...state, rounds: { ...state.rounds, [event.data.round_id]: 'started' } };
       case 'FacialRoundCompleted':
         return { ...state, rounds: { ...state.rounds, [event.data.round_id]: 'completed' } };
-      case 'MonitoringAlertRaised': {
-        const { alert_id, list_id, entry_id, content_hash, trigger, version_id, raised_at } = event.data;
-        const alert: AlertState = {
-          list_id,
-          entry_id,
-          content_hash,
-          status: 'open',
-          resolution: null,
-          raised_by: { trigger, version_id },
-          delisted_by: null,
-          freeze_basis: event.data.freeze_required ? (event.data.legal_basis ?? '') : null,
-          raised_at,
-          resolved_at: null,
-          deliveries: [],
-        };
-        return { ...state, alerts: { ...state.alerts, [alert_id]: alert } };
-      }
+      case 'MonitoringAlertRaised':
+        return { ...state, alerts: { ...state.alerts, [event.data.alert_id]: raisedAlert(event.data) } };
       case 'MonitoringAlertDelisted': {
         const alert = state.alerts[event.data.alert_id];
         return alert ? { ...state, alerts: { ...state.alerts, [event.data.alert_id]: { ...alert, status: 'delisted', delisted_by: event.data.version_id } } } : state;
@@ -532,6 +524,13 @@ export function facialPair(state: CustomerState): { selfie: string; identity: st
   const selfie = current(['selfie']);
   const identity = current(IDENTITY_TYPES);
   return selfie && identity ? { selfie, identity } : null;
+}
+
+/** An alert as raised: open, with the freeze it requires (issue 29). */
+function raisedAlert(d: Extract<CustomerEvent, { type: 'MonitoringAlertRaised' }>['data']): AlertState {
+  const { list_id, entry_id, content_hash, trigger, version_id, raised_at } = d;
+  const freeze_basis = d.freeze_required ? (d.legal_basis ?? '') : null;
+  return { list_id, entry_id, content_hash, status: 'open', resolution: null, raised_by: { trigger, version_id }, delisted_by: null, freeze_basis, raised_at, resolved_at: null, deliveries: [] };
 }
 
 /** The freeze a customer shows (issue 29): a freeze alert awaiting an analyst or confirmed by one; null otherwise. */

@@ -127,13 +127,20 @@ export const MonitoringAlertRaised = t.type({
   ]),
 });
 
+/**
+ * What the end of a freeze alert tells the tenant's systems (the `customer.sanctions_freeze`
+ * webhook, issue 29): whose freeze, on which entry, on what basis, since when. Ids only.
+ */
+export const FreezeFacts = t.type({ tenant_id: t.string, environment: Environment, list_id: t.string, entry_id: t.string, legal_basis: t.string, since: t.string });
+export type FreezeFacts = t.TypeOf<typeof FreezeFacts>;
+
 /** The entry of an open alert left its list. */
 export const MonitoringAlertDelisted = t.type({
   type: t.literal('MonitoringAlertDelisted'),
   data: t.intersection([
     t.type({ customer_id: t.string, alert_id: t.string, list_id: t.string, entry_id: t.string, version_id: t.string, delisted_at: t.string }),
     /** the alert required a freeze: its end lifts it (issue 29) */
-    t.partial({ freeze_required: t.boolean }),
+    t.partial({ freeze_required: t.boolean, freeze: FreezeFacts }),
   ]),
 });
 
@@ -150,7 +157,7 @@ export const MonitoringAlertResolved = t.type({
       resolved_at: t.string,
     }),
     /** the alert required a freeze: a true match confirms it, a false one lifts it (issue 29) */
-    t.partial({ freeze_required: t.boolean }),
+    t.partial({ freeze_required: t.boolean, freeze: FreezeFacts }),
   ]),
 });
 

@@ -9,7 +9,11 @@ import type { Decider } from '../shared/decider.js';
  * did, for an auditor. Alerts themselves are raised on the customers' streams, idempotently: a
  * page screened again after a crash raises nothing twice.
  */
-const Cursor = t.type({ created_at: t.string, id: t.string });
+const Cursor = t.intersection([
+  t.type({ created_at: t.string, id: t.string }),
+  /** the pass it is in: absent for the monitored customers, `aprovado` for the active ones a freeze list reaches after them (issue 29) */
+  t.partial({ status: t.literal('aprovado') }),
+]);
 export type SweepCursor = t.TypeOf<typeof Cursor>;
 
 const Counts = { screened: t.number, alerts: t.number };
@@ -75,8 +79,10 @@ export type SweepCommand =
   | { type: 'Progress'; version_id: string; cursor: SweepCursor; screened: number; alerts: number; now: string }
   | { type: 'Complete'; version_id: string; now: string };
 
-/** Pages go newest first: a page's cursor is older than every one recorded before it. */
-const olderThan = (a: SweepCursor, b: SweepCursor | null) => b === null || a.created_at < b.created_at || (a.created_at === b.created_at && a.id < b.id);
+const pass = (c: SweepCursor) => (c.status === 'aprovado' ? 1 : 0);
+/** Pages go newest first within a pass, the active customers' pass after the monitored ones': a page's cursor is past every one recorded before it. */
+const olderThan = (a: SweepCursor, b: SweepCursor | null) =>
+  b === null || pass(a) > pass(b) || (pass(a) === pass(b) && (a.created_at < b.created_at || (a.created_at === b.created_at && a.id < b.id)));
 
 export const sweepDecider: Decider<SweepCommand, SweepState, MonitoringSweepEvent> = {
   initialState: { status: 'none', cursor: null, screened: 0, alerts: 0 },

@@ -1,6 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { DomainError, type Decider } from '../shared/decider.js';
 import type { Environment, Scope, SubjectType } from '../values/scopes.js';
+import { UN_LIST_ID } from '../customer/freeze.js';
+import { isListId } from '../screening/entry.js';
 import { TenantEvent, type PeriodicReview, type TenantSettingsChanges } from './events.js';
 
 export const tenantStream = (tenantId: string): string => `tenant-${tenantId}`;
@@ -17,6 +19,11 @@ export interface TenantSettings {
   periodic_review: PeriodicReview;
   /** dashboard reviews: a rejection, or a decision on an `alto` run, needs a second analyst */
   four_eyes: boolean;
+  /**
+   * The official lists whose monitoring hits require a freeze (issue 29): the UN's always, first,
+   * and any other the tenant names; absent on tenants projected before the setting existed.
+   */
+  sanctions_freeze_lists?: string[];
 }
 
 export const defaultSettings = (facialMaster: boolean): TenantSettings => ({
@@ -30,7 +37,11 @@ export const defaultSettings = (facialMaster: boolean): TenantSettings => ({
   rate_limit_per_minute: null,
   periodic_review: null,
   four_eyes: false,
+  sanctions_freeze_lists: [UN_LIST_ID],
 });
+
+/** A tenant's freeze lists as they apply: the UN's always, first, then the others it named, once each. */
+export const freezeListsOf = (settings: Pick<TenantSettings, 'sanctions_freeze_lists'>): string[] => [UN_LIST_ID, ...new Set((settings.sanctions_freeze_lists ?? []).filter((id) => id !== UN_LIST_ID))];
 
 export function applySettings(settings: TenantSettings, changes: TenantSettingsChanges): TenantSettings {
   const { default_templates, ...rest } = changes;
@@ -93,11 +104,18 @@ export const tenantDecider: Decider<TenantCommand, TenantState, TenantEvent> = {
         ]);
       case 'ChangeTenantSettings': {
         if (state.status !== 'active') return notFound();
-        const current: Record<string, unknown> = { ...state.settings };
-        const changed = Object.entries(command.changes).some(([k, v]) => JSON.stringify(v) !== JSON.stringify(current[k]));
+        const freezeLists = command.changes.sanctions_freeze_lists;
+        const unknownList = freezeLists?.find((id) => !isListId(id));
+        if (unknownList !== undefined) {
+          return E.left(new DomainError('invalid_list', `Unknown list: ${unknownList.slice(0, 64)}. A freeze list is an official list id.`, 'sanctions_freeze_lists'));
+        }
+        // the UN's list cannot be removed: it is kept first whatever the change names
+        const changes = freezeLists ? { ...command.changes, sanctions_freeze_lists: freezeListsOf({ sanctions_freeze_lists: freezeLists }) } : command.changes;
+        const current: Record<string, unknown> = { ...state.settings, sanctions_freeze_lists: freezeListsOf(state.settings) };
+        const changed = Object.entries(changes).some(([k, v]) => JSON.stringify(v) !== JSON.stringify(current[k]));
         if (!changed) return E.right([]);
         return E.right([
-          { type: 'TenantSettingsChanged', data: { tenant_id: state.tenant_id, changes: command.changes, changed_at: command.now } },
+          { type: 'TenantSettingsChanged', data: { tenant_id: state.tenant_id, changes, changed_at: command.now } },
         ]);
       }
       case 'CreateApiKey':

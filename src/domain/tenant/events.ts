@@ -33,6 +33,8 @@ export const TenantSettingsChanges = t.partial({
   rate_limit_per_minute: t.union([t.number, t.null]),
   periodic_review: PeriodicReview,
   four_eyes: t.boolean,
+  /** official lists whose monitoring hits require a freeze besides the UN's (issue 29); `un_sc` always first */
+  sanctions_freeze_lists: t.array(t.string),
 });
 export type TenantSettingsChanges = t.TypeOf<typeof TenantSettingsChanges>;
 

@@ -6,8 +6,15 @@ import { Environment } from '../values/scopes.js';
  * and one stream per delivery (`delivery-<uuid>`). Change with care: add types, never reshape.
  */
 
-export const WEBHOOK_EVENT_TYPES = ['run.completed', 'run.failed', 'biometric_check.completed', 'customer.monitoring_alert'] as const;
-export const WebhookEventType = t.keyof({ 'run.completed': null, 'run.failed': null, 'biometric_check.completed': null, 'customer.monitoring_alert': null });
+export const WEBHOOK_EVENT_TYPES = ['run.completed', 'run.failed', 'biometric_check.completed', 'customer.monitoring_alert', 'customer.sanctions_freeze'] as const;
+export const WebhookEventType = t.keyof({
+  'run.completed': null,
+  'run.failed': null,
+  'biometric_check.completed': null,
+  'customer.monitoring_alert': null,
+  /** a freeze required, confirmed or lifted (issue 29) */
+  'customer.sanctions_freeze': null,
+});
 export type WebhookEventType = t.TypeOf<typeof WebhookEventType>;
 
 /** Delivered whatever the endpoint subscribes to (interface: Events). */

@@ -1,6 +1,6 @@
 import { isRight } from 'fp-ts/lib/Either.js';
 import type { DomainEvent } from '../shared/decider.js';
-import { MonitoringAlertRaised } from '../customer/events.js';
+import { MonitoringAlertDelisted, MonitoringAlertRaised, MonitoringAlertResolved, type FreezeFacts } from '../customer/events.js';
 import { RunEvent } from '../run/events.js';
 import { isEventOf } from '../shared/events.js';
 import type { Environment } from '../values/scopes.js';
@@ -18,6 +18,8 @@ export interface Webhook {
   per_call_url: string | null;
   /** the customer of a facial round: their own webhook_url overrides the endpoint's */
   customer_id: string | null;
+  /** tells apart two webhooks of one domain event (a freeze alert's second): its delivery's id is derived from it too */
+  key?: string;
 }
 
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
@@ -78,6 +80,23 @@ function runWebhook(run: RunEvent): Webhook | null {
  * reports nothing.
  */
 export function webhookFor(event: DomainEvent & { metadata: { occurred_at: string } }): Webhook | null {
+  return webhooksFor(event)[0] ?? null;
+}
+
+/**
+ * Every webhook a domain event calls for: the one `webhookFor` names, and for a freeze alert
+ * raised, confirmed, cleared or delisted `customer.sanctions_freeze` (issue 29), which a freeze
+ * alert raised sends beside `customer.monitoring_alert`.
+ */
+export function webhooksFor(event: DomainEvent & { metadata: { occurred_at: string } }): Webhook[] {
+  const freeze = freezeWebhook(event);
+  if (event.type === 'MonitoringAlertRaised') return [alertWebhook(event), freeze].filter((w): w is Webhook => w !== null);
+  if (freeze) return [freeze];
+  const webhook = singleWebhook(event);
+  return webhook ? [webhook] : [];
+}
+
+function singleWebhook(event: DomainEvent & { metadata: { occurred_at: string } }): Webhook | null {
   if (isRunEvent(event)) return runWebhook(event);
   if (event.type === 'MonitoringAlertRaised') return alertWebhook(event);
   if (event.type !== 'FacialRoundCompleted') return null;
@@ -153,4 +172,53 @@ function alertWebhook(event: DomainEvent): Webhook | null {
     per_call_url: null,
     customer_id: d.customer_id,
   };
+}
+
+/** A freeze's status as the tenant's systems act on it: freeze, keep frozen, or unfreeze. */
+type FreezeStatus = 'required' | 'confirmed' | 'lifted';
+
+/**
+ * `customer.sanctions_freeze` (opt-in, issue 29): a freeze alert raised (`required`), confirmed
+ * by an analyst (`confirmed`), or cleared by one or withdrawn by the list (`lifted`). Ids, the
+ * legal basis and the times: never the list entry's personal data.
+ */
+function freezeWebhook(event: DomainEvent): Webhook | null {
+  const facts = freezeFactsOf(event);
+  if (!facts) return null;
+  const { status, customer_id, alert_id, at, freeze: f } = facts;
+  return {
+    tenant_id: f.tenant_id,
+    environment: f.environment,
+    event: 'customer.sanctions_freeze',
+    created: seconds(at),
+    data: { object: 'sanctions_freeze', status, customer_id, alert_id, list_id: f.list_id, entry_id: f.entry_id, legal_basis: f.legal_basis, since: f.since, created_at: at },
+    per_call_url: null,
+    customer_id,
+    key: 'sanctions_freeze',
+  };
+}
+
+type FreezeFactsOf = { status: FreezeStatus; customer_id: string; alert_id: string; at: string; freeze: FreezeFacts };
+
+/** The freeze an alert event starts or ends, read through the events' own codecs; null for any other. */
+function freezeFactsOf(event: DomainEvent): FreezeFactsOf | null {
+  const typed = { type: event.type, data: event.data };
+  if (event.type === 'MonitoringAlertRaised') {
+    const decoded = MonitoringAlertRaised.decode(typed);
+    if (!isRight(decoded) || !decoded.right.data.freeze_required) return null;
+    const d = decoded.right.data;
+    const freeze = { tenant_id: d.tenant_id, environment: d.environment, list_id: d.list_id, entry_id: d.entry_id, legal_basis: d.legal_basis ?? '', since: d.raised_at };
+    return { status: 'required', customer_id: d.customer_id, alert_id: d.alert_id, at: d.raised_at, freeze };
+  }
+  if (event.type === 'MonitoringAlertResolved') {
+    const decoded = MonitoringAlertResolved.decode(typed);
+    const d = isRight(decoded) ? decoded.right.data : null;
+    return d?.freeze ? { status: d.resolution === 'true_positive' ? 'confirmed' : 'lifted', customer_id: d.customer_id, alert_id: d.alert_id, at: d.resolved_at, freeze: d.freeze } : null;
+  }
+  if (event.type === 'MonitoringAlertDelisted') {
+    const decoded = MonitoringAlertDelisted.decode(typed);
+    const d = isRight(decoded) ? decoded.right.data : null;
+    return d?.freeze ? { status: 'lifted', customer_id: d.customer_id, alert_id: d.alert_id, at: d.delisted_at, freeze: d.freeze } : null;
+  }
+  return null;
 }

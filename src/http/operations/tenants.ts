@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import { MAX_CREDITS_PER_MOVEMENT } from '../../domain/ledger/decider.js';
 import { AutoDecisionPolicy, PeriodicReview } from '../../domain/tenant/events.js';
 import { Environment, Scope, SubjectType } from '../../domain/values/scopes.js';
+import { isListId, type ListId } from '../../domain/screening/entry.js';
 import { boundedString, displayName, positiveInteger, positiveIntegerUpTo, refusing } from '../decode.js';
 import { UuidString, uuidParam } from './shared.js';
 
@@ -15,6 +16,14 @@ export const CreateTenantBody = t.intersection([t.type({ name: displayName(200) 
 // named as before: the refusal says `expected uuid`
 const nullableUuid = t.union([t.null, new t.Type<UuidString, string, unknown>('uuid', UuidString.is, (u, c) => UuidString.validate(u, c), UuidString.encode)]);
 
+/** An official list id (screening.md section 1), refused by name: `invalid_list`. */
+const FreezeListId = refusing(
+  new t.Type<ListId, string, unknown>('ListId', isListId, (u, c) => (isListId(u) ? t.success(u) : t.failure(u, c)), t.identity),
+  'invalid_list',
+  (value) => `Unknown list: ${String(value).slice(0, 64)}. sanctions_freeze_lists names official list ids.`,
+  'sanctions_freeze_lists',
+);
+
 export const UpdateTenantBody = t.partial({
   api_channel_enabled: t.boolean,
   facial_verification_master: t.boolean,
@@ -26,6 +35,7 @@ export const UpdateTenantBody = t.partial({
   rate_limit_per_minute: t.union([positiveInteger, t.null]),
   periodic_review: PeriodicReview,
   four_eyes: t.boolean,
+  sanctions_freeze_lists: t.array(FreezeListId),
 });
 
 export const AddCreditsBody = t.type({ amount: positiveIntegerUpTo(MAX_CREDITS_PER_MOVEMENT), reason: boundedString(500) });

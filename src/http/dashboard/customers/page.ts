@@ -23,6 +23,7 @@ import {
   label,
 } from '../labels.js';
 import { actorText, maskedDoc, nameText, nextPageLink, when } from '../present.js';
+import { listDisplayName } from '../../../domain/list/info.js';
 import { reviewedText, runRow } from '../runs/page.js';
 import { SCAN_LIMIT, type SearchTerms } from '../search.js';
 import type { DashboardUserInfo } from '../queries.js';
@@ -156,6 +157,7 @@ export function customerPage(input: CustomerPageInput) {
       externalId: customer.external_id,
       created: when(customer.created_at),
     },
+    freeze: freezeBanner(customer),
     registered: registeredData(customer),
     metadata: Object.entries(customer.metadata ?? {}).map(([key, value]) => ({ key, value })),
     documents,
@@ -172,6 +174,25 @@ export function customerPage(input: CustomerPageInput) {
     timeline: input.timeline.map((e) => ({ at: when(e.at), iso: e.at, what: e.type === 'RunReviewed' ? reviewedText(e.detail, input.users) : eventText(e), code: e.type, who: actorText(e.actor, input.users, input.keyHints) })),
     statuses: CUSTOMER_STATUS_LABEL,
     canAct: input.canAct,
+  };
+}
+
+/**
+ * The freeze the customer shows (issue 29), as its banner says it: required (prominent, with the
+ * law), or confirmed by an analyst; null when none. The list by its name, the codes as tooltips.
+ */
+export function freezeBanner(customer: CustomerDoc) {
+  const f = customer.sanctions_freeze;
+  if (!f) return null;
+  return {
+    status: f.status,
+    title: f.status === 'required' ? 'Bloqueio de bens exigido — Lei 13.810/2019' : `Bloqueio confirmado em ${when(f.confirmed_at)}`,
+    list: listDisplayName(f.list_id),
+    listCode: f.list_id,
+    entryId: f.entry_id,
+    since: when(f.since),
+    basis: f.basis,
+    href: `#alerta-${f.alert_id}`,
   };
 }
 
@@ -235,6 +256,8 @@ function alertView(alert: AlertDoc, history: readonly StoredEvent[]) {
     score: scoreText(alert.score),
     status: alert.status,
     statusLabel: label(ALERT_STATUS_LABEL, alert.status),
+    // a hit on a freeze list (issue 29): marked, its legal basis as the tooltip
+    freeze: alert.freeze_required ? { basis: alert.legal_basis ?? '' } : null,
     resolution: alert.resolution ? RESOLUTION_LABEL[alert.resolution] : null,
     created: when(alert.created_at),
     explanation: explanation.map((e) => ({ feature: FEATURE_LABEL[e.feature] ?? e.feature, score: scoreText(e.score), query: e.query ?? '—', candidate: e.candidate ?? '—', detail: e.detail })),
@@ -266,7 +289,7 @@ export function eventText(event: Pick<TimelineEntry, 'type' | 'detail'>): string
     case 'FacialRoundCompleted':
       return 'Verificação facial concluída';
     case 'MonitoringAlertRaised':
-      return `Alerta de monitoramento: ${String(d['matched_name'])} (${listName(String(d['list_id']), null)})`;
+      return `${d['legal_basis'] ? 'Bloqueio de bens exigido — alerta' : 'Alerta'} de monitoramento: ${String(d['matched_name'])} (${listName(String(d['list_id']), null)})`;
     case 'MonitoringAlertDelisted':
       return 'Alerta encerrado: a entrada saiu da lista';
     case 'MonitoringAlertResolved':

@@ -3,6 +3,7 @@ import type { RunDoc } from '../../../projections/runs.js';
 import { caseId, type CaseDoc, type Cursor, type QueueSection } from '../../../queries/case-queue.js';
 import { scoreText } from '../../../reports/screening-section.js';
 import { encodeCursor } from '../../paging.js';
+import { listName } from '../hits/page.js';
 import { BAND_LABEL, ENVIRONMENT_LABEL, ROLE_LABELS, STATUS_LABEL, label } from '../labels.js';
 import { ageText, maskedDoc, nameText } from '../present.js';
 import type { DashboardUserInfo } from '../queries.js';
@@ -31,7 +32,8 @@ function describe(c: CaseDoc): { what: string; href: string } {
       return { what: runWhat(c.doc), href: `/dashboard/runs/${c.doc.run_id}` };
     case 'alert':
       return {
-        what: `Alerta: ${c.doc.matched_name} (lista ${c.doc.list_id}, pontuação ${scoreText(c.doc.score)})`,
+        // the list by its name (its id is no reading); a freeze alert is marked by the view (issue 29)
+        what: `Alerta: ${c.doc.matched_name} (${listName(c.doc.list_id, null)}, pontuação ${scoreText(c.doc.score)})`,
         href: `/dashboard/customers/${c.doc.customer_id}#alerta-${c.doc.alert_id}`,
       };
     case 'document':
@@ -56,6 +58,7 @@ export function caseRows(section: Pick<QueueSection, 'cases' | 'subjects' | 'ass
     return {
       kind: c.kind,
       id,
+      freeze: c.kind === 'alert' && c.doc.freeze_required === true,
       ...describe(c),
       environment: label(ENVIRONMENT_LABEL, c.kind === 'document' ? subject?.environment : c.doc.environment),
       name: nameText(subject?.name),

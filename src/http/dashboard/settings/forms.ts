@@ -36,6 +36,8 @@ export function settingsForm(form: URLSearchParams) {
     periodic_review: Object.keys(review).length > 0 ? review : null,
     four_eyes: formField(form, 'four_eyes') === 'on',
     default_templates: { pf: formField(form, 'default_pf') || null, pj: formField(form, 'default_pj') || null },
+    // the UN's list is always on (its box is disabled, so never sent): the domain keeps it first
+    sanctions_freeze_lists: form.getAll('freeze_lists'),
   });
 }
 

@@ -1,3 +1,7 @@
+import { LIST_IDS } from '../../../domain/screening/entry.js';
+import { listDisplayName } from '../../../domain/list/info.js';
+import { UN_LIST_ID } from '../../../domain/customer/freeze.js';
+import { freezeListsOf } from '../../../domain/tenant/decider.js';
 import type { CnpjRegister } from '../../../adapters/cnpj-register/port.js';
 import { withoutInvisibleCharacters } from '../../../domain/values/display-text.js';
 import { CustomerStatus, SCOPES } from '../../../domain/values/scopes.js';
@@ -112,6 +116,8 @@ export function settingsPage(input: SettingsPageInput) {
     policy: Object.fromEntries(BANDS.map((band) => [band, settings.auto_decision_policy?.[band] ?? ''])),
     review: Object.fromEntries(BANDS.map((band) => [band, settings.periodic_review?.[band] ?? ''])),
     fourEyes: settings.four_eyes ?? false,
+    // issue 29: the lists whose hits require a freeze of assets; the UN's always
+    freezeLists: [UN_LIST_ID, ...LIST_IDS.filter((id) => id !== UN_LIST_ID)].map((id) => ({ id, name: listDisplayName(id), always: id === UN_LIST_ID, checked: freezeListsOf(settings).includes(id) })),
     defaults: settings.default_templates,
     templates: input.templates.map((t) => ({ id: t.template_id, name: t.definition.name, subject_type: t.definition.subject_type, global: t.global })),
     customerStatuses: CUSTOMER_STATUSES,

@@ -13,7 +13,8 @@ import { applied, orThrow } from '../../outcome.js';
 import { encodeCursor, findPage } from '../../paging.js';
 import type { RequestState } from '../../state.js';
 
-const alertView = (doc: AlertDoc) => ({ object: 'monitoring_alert', ...doc, livemode: doc.environment === 'live' });
+// an alert recorded before issue 29 required no freeze
+const alertView = (doc: AlertDoc) => ({ object: 'monitoring_alert', ...doc, freeze_required: doc.freeze_required ?? false, legal_basis: doc.legal_basis ?? null, livemode: doc.environment === 'live' });
 
 /** Operator API: monitoring alerts, listed per tenant and resolved by an analyst (screening.md section 6). */
 export function operatorAlertsRouter(services: WriteDeps): Router<RequestState> {
