@@ -16,7 +16,7 @@ describe('the demo seed on a fresh install', function () {
   after(async () => service.close());
 
   it('seeds the demo tenant although a list fetch was recorded first, and only once', async () => {
-    await service.services.eventStore.append('list-un_sc', [{ id: 'c0ffee00-0000-4000-8000-000000000001', type: 'ListChecked', data: { list_id: 'un_sc', at: new Date().toISOString() }, metadata: {} }], 'any');
+    await service.services.eventStore.append('list-un_sc', [{ id: 'c0ffee00-0000-4000-8000-000000000001', type: 'ListChecked', data: { list_id: 'un_sc', at: new Date().toISOString() }, metadata: { tenant_id: null, actor: 'system', request_id: null, occurred_at: new Date().toISOString(), correlation_id: 'probe', causation_id: null } }], 'any');
     const demo = await seedDemo(service.services);
     expect(demo?.tenant_id).to.be.a('string');
     expect(await seedDemo(service.services)).to.equal(null);
