@@ -13,7 +13,8 @@ import { applied, orThrow } from '../../outcome.js';
 import { encodeCursor, findPage } from '../../paging.js';
 import type { RequestState } from '../../state.js';
 
-const alertView = (doc: AlertDoc) => ({ object: 'monitoring_alert', ...doc, livemode: doc.environment === 'live' });
+/** `evidence` and `deliveries` (issue 29) read as null and none on alerts projected before them. */
+const alertView = (doc: AlertDoc) => ({ object: 'monitoring_alert', ...doc, evidence: doc.evidence ?? null, deliveries: doc.deliveries ?? [], livemode: doc.environment === 'live' });
 
 /** Operator API: monitoring alerts, listed per tenant and resolved by an analyst (screening.md section 6). */
 export function operatorAlertsRouter(services: WriteDeps): Router<RequestState> {
