@@ -1,25 +1,13 @@
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
 import { secondsBetween } from '../../src/queries/list-latency.js';
 import { createTenant, type TenantFixture, type TestService } from '../helpers/service.js';
 import { createCustomer, getCustomer } from './customers-support.js';
+import { unFile } from './evidence-support.js';
 import { eventually, type Json } from './runs-support.js';
 import { putEndpoint, startReceiver, startWebhookService, until, type Receiver } from './webhooks-support.js';
 
-const UN_FILE = readFileSync('test/fixtures/lists/un/consolidated.xml', 'utf8');
 const V1_PUBLISHED = '2026-11-27T10:00:09.554Z';
 const V2_PUBLISHED = '2026-11-27T11:00:09.554Z';
-
-/** The UN consolidated list dated `published`, with one more individual when `designated` is given. */
-function unFile(published: string, designated?: [string, string, string]): Blob {
-  let xml = UN_FILE.replace(/dateGenerated="[^"]*"/, `dateGenerated="${published}"`);
-  if (designated) {
-    const [first, second, third] = designated;
-    const individual = `<INDIVIDUAL><DATAID>99000001</DATAID><VERSIONNUM>1</VERSIONNUM><FIRST_NAME>${first}</FIRST_NAME><SECOND_NAME>${second}</SECOND_NAME><THIRD_NAME>${third}</THIRD_NAME><UN_LIST_TYPE>Al-Qaida</UN_LIST_TYPE><REFERENCE_NUMBER>QDi.999</REFERENCE_NUMBER><LISTED_ON>2026-11-27</LISTED_ON></INDIVIDUAL>`;
-    xml = xml.replace('</INDIVIDUALS>', `${individual}</INDIVIDUALS>`);
-  }
-  return new Blob([xml]);
-}
 
 /**
  * The evidence of "sem demora" (issue 29): a UN version uploaded through the operator API
