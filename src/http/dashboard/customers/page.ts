@@ -285,4 +285,5 @@ export function eventText(event: Pick<TimelineEntry, 'type' | 'detail'>): string
 const EVENT_NAME: Record<string, string> = {
   SubjectErased: 'Dados pessoais eliminados',
   CustomerDocumentsRequested: 'Documentos solicitados',
+  AlertWebhookDelivered: 'Aviso do alerta entregue ao sistema da instituição',
 };
