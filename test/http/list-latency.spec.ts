@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { secondsBetween } from '../../src/queries/list-latency.js';
+import { AlertDeliveriesReactor } from '../../src/reactors/alert-deliveries.js';
 import { createTenant, type TenantFixture, type TestService } from '../helpers/service.js';
 import { createCustomer, getCustomer } from './customers-support.js';
 import { unFile } from './evidence-support.js';
@@ -104,7 +105,7 @@ describe('GET /operator/v1/lists/{list_id}/latency and the alerts\' delivery evi
     expect((await service.call('/operator/v1/lists/un_sc/latency')).status).to.equal(401);
   });
 
-  it('the alert view shows its deliveries; the audit API shows AlertWebhookDelivered on the customer stream; a redelivery records no second one', async () => {
+  it('the alert view shows its deliveries; the audit API shows AlertWebhookDelivered on the customer stream; a redelivery, a replay or a second instance records no second one', async () => {
     const [alert] = ((await (await service.operator(`/tenants/${tenant.tenant_id}/alerts?status=open`)).json()) as Json)['data'] as Json[];
     const detail = (await (await service.operator(`/alerts/${alert!['alert_id']}`)).json()) as Json;
     expect(detail['deliveries']).to.have.length(1);
@@ -121,6 +122,12 @@ describe('GET /operator/v1/lists/{list_id}/latency and the alerts\' delivery evi
     await eventually(async () => {
       expect(await stream()).to.have.length(1);
     }, 5_000);
+
+    // two instances handing the same successful attempts to their reactors at once (a replay after a crash is the same): still one
+    const attempts = (await service.services.log.readStream(`delivery-${delivery!['delivery_id']}`)).filter((e) => e.type === 'WebhookAttemptRecorded');
+    expect(attempts).to.have.length(2);
+    await Promise.all([new AlertDeliveriesReactor(service.services.log).handle(attempts), new AlertDeliveriesReactor(service.services.log).handle(attempts)]);
+    expect(await stream()).to.have.length(1);
 
     const audit = (await (await service.operator(`/audit/streams?tenant_id=${tenant.tenant_id}&subject=52998224725&limit=500`)).json()) as Json;
     const recorded = (audit['data'] as Json[]).filter((e) => e['type'] === 'AlertWebhookDelivered');
