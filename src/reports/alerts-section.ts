@@ -1,3 +1,4 @@
+import { LIST_INFO } from '../domain/list/info.js';
 import type { AlertDoc } from '../projections/monitoring-alerts.js';
 import { alertTimeline } from './alert-timeline.js';
 import { badge, dateTime, html, join, type SafeHtml } from './html.js';
@@ -13,7 +14,7 @@ function alertBlock(alert: AlertDoc): SafeHtml {
     (s) => html`<tr><th>${s.code ? html`<span title="${s.code}">${s.label}</span>` : s.label}</th><td>${s.when}</td><td>${s.after ? `+ ${s.after}` : '—'}</td></tr>`,
   );
   return html`<div class="alert-timeline" data-section="alert-timeline" data-alert-id="${alert.alert_id}">
-<h3>${alert.matched_name} — <span title="${alert.list_id}">${alert.list_id}</span></h3>
+<h3>${alert.matched_name} — <span title="${alert.list_id}">${LIST_INFO[alert.list_id]?.name ?? 'Lista interna'}</span></h3>
 <p>${badge(status, alert.status === 'open' ? 'warn' : 'neutral')} levantado em ${dateTime(alert.created_at)}</p>
 <table><thead><tr><th scope="col">Etapa</th><th scope="col">Quando</th><th scope="col">Desde a etapa anterior</th></tr></thead><tbody>${join(rows)}</tbody></table>
 ${timeline.total ? html`<p><strong>Da publicação ao aviso entregue: ${timeline.total}</strong></p>` : ''}${

@@ -50,6 +50,7 @@ describe("the completo report's monitoring alerts section (issue 29)", function 
 
     const text = await reportText(w.key, runId);
     expect(text).to.include('5. Alertas de monitoramento do cliente');
+    expect(text).to.include('TEODORO VALADARES BRANDAO — Conselho de Segurança da ONU – Lista consolidada');
     const timeline = alertTimeline(alert as unknown as AlertDoc);
     expect(timeline.steps.map((s) => s.key)).to.include.members(['raised', 'delivered']);
     for (const step of timeline.steps) {

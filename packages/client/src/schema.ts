@@ -5749,6 +5749,19 @@ export interface operations {
                      *       "updated_at": "2026-11-23T00:19:25.705Z",
                      *       "delisted_at": null,
                      *       "resolved_at": null,
+                     *       "evidence": {
+                     *         "list_published_at": null,
+                     *         "fetched_at": null,
+                     *         "imported_at": "2026-11-23T00:19:20.114Z",
+                     *         "indexed_at": "2026-11-23T00:19:21.002Z"
+                     *       },
+                     *       "deliveries": [
+                     *         {
+                     *           "event": "customer.monitoring_alert",
+                     *           "delivery_id": "0d2c7d3e-5d0a-5b3e-9a51-7e3f4c2b1a90",
+                     *           "delivered_at": "2026-11-23T00:19:25.961Z"
+                     *         }
+                     *       ],
                      *       "livemode": false,
                      *       "explanation": [
                      *         {
