@@ -9,6 +9,8 @@ import { runStream, TERMINAL, type RunStatus } from '../domain/run/decider.js';
 import { DomainError } from '../domain/shared/decider.js';
 import { completoHtml, reportFooter, resumidoHtml } from '../reports/run-report.js';
 import { buildRunReportModel } from '../reports/run-model.js';
+import { customerAlerts } from '../reports/alert-timeline.js';
+import { customerStream } from '../domain/customer/decider.js';
 import { loadRun, loadUser } from './aggregates.js';
 import { forTenant, handleCommand, loadState, type CommandContext } from './handle-command.js';
 
@@ -64,7 +66,10 @@ export class ReportGenerator {
     const history = await log.readStream(runStream(runId));
     if (history.length === 0) return E.left(new DomainError('run_not_found', 'No such run.', 'run_id'));
     const generatedAt = context.metadata.occurred_at;
-    const model = buildRunReportModel(history, mode, generatedAt, await reviewAnalysts(log, history));
+    const built = buildRunReportModel(history, mode, generatedAt, await reviewAnalysts(log, history));
+    // the completo report tells the customer's monitoring alerts with their timelines (issue 29)
+    const customerId = mode === 'completo' ? built.run.customer_id : null;
+    const model = customerId ? { ...built, monitoring_alerts: customerAlerts(await log.readStream(customerStream(customerId))) } : built;
     if (!TERMINAL.includes(model.run.status as RunStatus)) {
       return E.left(new DomainError('run_not_terminal', `Reports exist only for terminal runs; this run is ${model.run.status}.`, 'run_id'));
     }

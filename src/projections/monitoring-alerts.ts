@@ -1,6 +1,7 @@
 import type { StoredEvent } from '../adapters/event-store/event-log.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
-import { MonitoringAlertDelisted, MonitoringAlertRaised, MonitoringAlertResolved } from '../domain/customer/events.js';
+import { AlertWebhookDelivered, MonitoringAlertDelisted, MonitoringAlertRaised, MonitoringAlertResolved } from '../domain/customer/events.js';
+import type { AlertEvidence } from '../domain/customer/freeze.js';
 import { isEventOf } from '../domain/shared/events.js';
 import type { Projection } from './projector.js';
 
@@ -27,6 +28,16 @@ export interface AlertDoc extends Record<string, unknown> {
   updated_at: string;
   delisted_at: string | null;
   resolved_at: string | null;
+  /** the version's timeline when the alert was raised (issue 29); null on alerts raised before it */
+  evidence?: AlertEvidence | null;
+  /** the webhooks about it that reached the tenant, in the order recorded */
+  deliveries?: AlertDelivery[];
+}
+
+export interface AlertDelivery {
+  event: string;
+  delivery_id: string;
+  delivered_at: string;
 }
 
 export const ALERTS = 'monitoring_alerts';
@@ -34,13 +45,14 @@ export const ALERTS = 'monitoring_alerts';
 const isRaised = isEventOf(MonitoringAlertRaised);
 const isDelisted = isEventOf(MonitoringAlertDelisted);
 const isResolved = isEventOf(MonitoringAlertResolved);
+const isDelivered = isEventOf(AlertWebhookDelivered);
 
 export const monitoringAlertsProjection: Projection<AlertDoc> = {
   name: 'monitoring-alerts',
   collection: ALERTS,
-  indexes: [{ fields: ['tenant_id', 'status'] }, { fields: ['list_id', 'status'] }],
+  indexes: [{ fields: ['tenant_id', 'status'] }, { fields: ['list_id', 'status'] }, { fields: ['list_id', 'version_id'] }],
   documentIds(event) {
-    return isRaised(event) || isDelisted(event) || isResolved(event) ? [event.data.alert_id] : [];
+    return isRaised(event) || isDelisted(event) || isResolved(event) || isDelivered(event) ? [event.data.alert_id] : [];
   },
   evolve(doc, event: StoredEvent) {
     if (isRaised(event)) {
@@ -65,11 +77,18 @@ export const monitoringAlertsProjection: Projection<AlertDoc> = {
         updated_at: d.raised_at,
         delisted_at: null,
         resolved_at: null,
+        evidence: d.evidence ?? null,
+        deliveries: [],
       };
     }
     if (!doc) return null;
     if (isDelisted(event)) return { ...doc, status: 'delisted', delisted_at: event.data.delisted_at, updated_at: event.data.delisted_at };
     if (isResolved(event)) return { ...doc, status: 'resolved', resolution: event.data.resolution, resolved_at: event.data.resolved_at, updated_at: event.data.resolved_at };
+    if (isDelivered(event)) {
+      const { event: name, delivery_id, delivered_at } = event.data;
+      const deliveries = doc.deliveries ?? [];
+      return deliveries.some((x) => x.delivery_id === delivery_id) ? doc : { ...doc, deliveries: [...deliveries, { event: name, delivery_id, delivered_at }] };
+    }
     return doc;
   },
 };

@@ -7,6 +7,7 @@ import { isEventOf } from '../domain/shared/events.js';
 import { ERASED } from '../domain/shared/personal.js';
 import { historyDigest } from '../domain/report/history.js';
 import type { TemplateDefinition } from '../domain/template/events.js';
+import type { AlertDoc } from '../projections/monitoring-alerts.js';
 import { runFacts, runsProjection, type RunDoc } from '../projections/runs.js';
 
 /** Everything a run report shows, computed from the run's stored events and nothing else. */
@@ -26,6 +27,8 @@ export interface RunReportModel {
   };
   /** the analysts the review names (user id -> e-mail), when the caller looked them up */
   analysts?: Readonly<Record<string, string>>;
+  /** the run's customer's monitoring alerts (issue 29), when the caller read its stream (the `completo` report) */
+  monitoring_alerts?: readonly AlertDoc[];
 }
 
 /**

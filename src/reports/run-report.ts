@@ -20,6 +20,7 @@ import {
   severityTone,
   type SafeHtml,
 } from './html.js';
+import { monitoringAlertsSection } from './alerts-section.js';
 import { analystDecisionSection } from './review-section.js';
 import { assessedDimensions, type RunReportModel } from './run-model.js';
 import { checkLabel, sourceData, sourceLabel, statusBadge } from './source-sections.js';
@@ -69,6 +70,7 @@ ${answered.map(
 <section class="page-break"><h2>3. Detalhamento das verificações</h2>
 <p class="muted">Cada verificação do modelo, com o resultado da fonte, a regra aplicada e a severidade atribuída.</p>${checksDetail(model)}</section>
 <section class="page-break"><h2>4. Modelo de análise aplicado</h2>${templateSection(model)}${analystDecisionSection(model)}${signOff(model)}</section>
+${monitoringAlertsSection(model, '5. Alertas de monitoramento do cliente')}
 <section class="page-break"><h2>Anexo A — Histórico de eventos da consulta</h2>${historyTable(model)}</section>
 <section class="page-break"><h2>Anexo B — Registro canônico dos eventos</h2>${canonicalRecord(model)}</section>`,
   );

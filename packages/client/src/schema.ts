@@ -672,6 +672,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/v1/lists/{list_id}/latency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An official list (`un_sc`, `ofac_sdn`...) or a tenant's own list (`tl_...`); any other value answers 404 list_not_found.
+                 * @example un_sc
+                 */
+                list_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The evidence of "sem demora" per version of a list
+         * @description Per version of the list, newest import first: when the publisher dated it
+         *     (`published_at`: UN `dateGenerated`, OFAC `Publish_Date`; null where the file dates
+         *     nothing), when the service downloaded it (`fetched_at`, null for an upload), imported and
+         *     indexed it, its monitoring sweep (started, completed, customers screened), the alerts the
+         *     sweep raised (of which `freeze_alerts` require a freeze) and the webhook deliveries of
+         *     those alerts (`customer.monitoring_alert`, `customer.sanctions_freeze`) that reached the
+         *     tenants. `latency_seconds` are the differences between those times, null where one is
+         *     unknown. A version imported again (the list back to an earlier content) shows its latest
+         *     import; `imports` counts them. Alerts raised on a customer entering monitoring are not a
+         *     version's and are left out. `summary` is over the versions of this page. Read from read
+         *     models (Lei 13.810/2019 art. 9; Resolução BCB 44/2020).
+         */
+        get: operations["getListLatency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operator/v1/tenants/{tenant_id}/lists": {
         parameters: {
             query?: never;
@@ -2325,6 +2361,88 @@ export interface components {
             /** @description Entries added, removed and changed against the version active before. */
             delta: components["schemas"]["OpListDelta"] | null;
         };
+        OpListLatency: {
+            /** @constant */
+            object: "list";
+            list_id: string;
+            data: components["schemas"]["OpListVersionLatency"][];
+            /** @description Over the versions of this page. */
+            summary: {
+                versions: number;
+                /** @description Publication by the list's publisher to the first webhook delivered, over the versions that have both; null when none has. */
+                publication_to_first_delivery_seconds: {
+                    count: number;
+                    p50: components["schemas"]["OpNullableSeconds"];
+                    p99: components["schemas"]["OpNullableSeconds"];
+                    max: components["schemas"]["OpNullableSeconds"];
+                };
+            };
+            has_more: boolean;
+            /** @description Send as `cursor` for the next page; null on the last. */
+            next_cursor: string | null;
+        };
+        /** @description Seconds (to the millisecond); null where a time is unknown. */
+        OpNullableSeconds: number | null;
+        /** Format: date-time */
+        OpNullableDateTime: string | null;
+        OpListVersionLatency: {
+            /** @constant */
+            object: "list_version_latency";
+            list_id: string;
+            /** Format: uuid */
+            version_id: string;
+            /** @description Times this content was imported; the times below are the latest import's. */
+            imports: number;
+            /** @description When the publisher dated the version; null where the file dates nothing. */
+            published_at: components["schemas"]["OpNullableDateTime"];
+            /** @description When the service downloaded it; null for an upload. */
+            fetched_at: components["schemas"]["OpNullableDateTime"];
+            /** Format: date-time */
+            imported_at: string;
+            /** @description When its delta was indexed, as its first alert records it; null without alerts. */
+            indexed_at: components["schemas"]["OpNullableDateTime"];
+            sweep_started_at: components["schemas"]["OpNullableDateTime"];
+            sweep_completed_at: components["schemas"]["OpNullableDateTime"];
+            customers_screened: number;
+            alerts_raised: number;
+            /** @description Of the alerts raised, those that require a freeze (`freeze_required`). */
+            freeze_alerts: number;
+            first_alert_at: components["schemas"]["OpNullableDateTime"];
+            /** @description The webhook deliveries of the alerts raised that reached the tenants (2xx). */
+            deliveries: {
+                count: number;
+                first_delivered_at: components["schemas"]["OpNullableDateTime"];
+                last_delivered_at: components["schemas"]["OpNullableDateTime"];
+            };
+            latency_seconds: {
+                publication_to_fetch: components["schemas"]["OpNullableSeconds"];
+                fetch_to_import: components["schemas"]["OpNullableSeconds"];
+                import_to_sweep_completed: components["schemas"]["OpNullableSeconds"];
+                publication_to_first_alert: components["schemas"]["OpNullableSeconds"];
+                publication_to_first_delivery: components["schemas"]["OpNullableSeconds"];
+            };
+        };
+        /**
+         * @description The version's timeline when the alert was raised (issue 29): when the publisher dated the
+         *     version (null where the file dates nothing), downloaded (null for an upload), imported and
+         *     indexed it.
+         */
+        OpAlertEvidence: {
+            list_published_at: components["schemas"]["OpNullableDateTime"];
+            fetched_at: components["schemas"]["OpNullableDateTime"];
+            /** Format: date-time */
+            imported_at: string;
+            indexed_at: components["schemas"]["OpNullableDateTime"];
+        };
+        /** @description A webhook about the alert that reached the tenant's endpoint (2xx). */
+        OpAlertDelivery: {
+            /** @description `customer.monitoring_alert` or `customer.sanctions_freeze`. */
+            event: string;
+            /** Format: uuid */
+            delivery_id: string;
+            /** Format: date-time */
+            delivered_at: string;
+        };
         OpListRefresh: {
             list_id: components["schemas"]["OpOfficialListId"];
             /** @constant */
@@ -2396,6 +2514,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description The version's timeline when the alert was raised; null on alerts raised before it was recorded (issue 29). */
+            evidence?: components["schemas"]["OpAlertEvidence"] | null;
+            /** @description The webhooks about the alert that reached the tenant, in the order recorded. */
+            deliveries?: components["schemas"]["OpAlertDelivery"][];
             /** Format: date-time */
             delisted_at: string | null;
             /** Format: date-time */
@@ -5313,6 +5435,91 @@ export interface operations {
             500: components["responses"]["OpInternalError"];
         };
     };
+    getListLatency: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description An official list (`un_sc`, `ofac_sdn`...) or a tenant's own list (`tl_...`); any other value answers 404 list_not_found.
+                 * @example un_sc
+                 */
+                list_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list's versions with their timelines. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "list_id": "un_sc",
+                     *       "data": [
+                     *         {
+                     *           "object": "list_version_latency",
+                     *           "list_id": "un_sc",
+                     *           "version_id": "0b8f3f2e-3c1a-5d55-9a43-6f1f2f8a1c07",
+                     *           "imports": 1,
+                     *           "published_at": "2026-11-27T14:00:09.554Z",
+                     *           "fetched_at": "2026-11-27T14:03:41.020Z",
+                     *           "imported_at": "2026-11-27T14:03:42.310Z",
+                     *           "indexed_at": "2026-11-27T14:03:42.980Z",
+                     *           "sweep_started_at": "2026-11-27T14:03:43.015Z",
+                     *           "sweep_completed_at": "2026-11-27T14:03:51.402Z",
+                     *           "customers_screened": 100000,
+                     *           "alerts_raised": 1,
+                     *           "freeze_alerts": 1,
+                     *           "first_alert_at": "2026-11-27T14:03:44.120Z",
+                     *           "deliveries": {
+                     *             "count": 2,
+                     *             "first_delivered_at": "2026-11-27T14:03:44.391Z",
+                     *             "last_delivered_at": "2026-11-27T14:03:44.402Z"
+                     *           },
+                     *           "latency_seconds": {
+                     *             "publication_to_fetch": 211.466,
+                     *             "fetch_to_import": 1.29,
+                     *             "import_to_sweep_completed": 9.092,
+                     *             "publication_to_first_alert": 214.566,
+                     *             "publication_to_first_delivery": 214.837
+                     *           }
+                     *         }
+                     *       ],
+                     *       "summary": {
+                     *         "versions": 1,
+                     *         "publication_to_first_delivery_seconds": {
+                     *           "count": 1,
+                     *           "p50": 214.837,
+                     *           "p99": 214.837,
+                     *           "max": 214.837
+                     *         }
+                     *       },
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpListLatency"];
+                };
+            };
+            /** @description `invalid_limit`, `invalid_cursor`. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `list_not_found`. */
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
     listTenantLists: {
         parameters: {
             query?: never;
@@ -5630,6 +5837,19 @@ export interface operations {
                      *       "updated_at": "2026-11-23T00:19:25.705Z",
                      *       "delisted_at": null,
                      *       "resolved_at": null,
+                     *       "evidence": {
+                     *         "list_published_at": null,
+                     *         "fetched_at": null,
+                     *         "imported_at": "2026-11-23T00:19:20.114Z",
+                     *         "indexed_at": "2026-11-23T00:19:21.002Z"
+                     *       },
+                     *       "deliveries": [
+                     *         {
+                     *           "event": "customer.monitoring_alert",
+                     *           "delivery_id": "0d2c7d3e-5d0a-5b3e-9a51-7e3f4c2b1a90",
+                     *           "delivered_at": "2026-11-23T00:19:25.961Z"
+                     *         }
+                     *       ],
                      *       "livemode": false,
                      *       "explanation": [
                      *         {

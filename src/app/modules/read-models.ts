@@ -8,6 +8,7 @@ import type { DocCache } from '../../projections/doc-cache.js';
 import { erasuresProjection } from '../../projections/erasures.js';
 import { fxOperationsProjection } from '../../projections/fx-operations.js';
 import { hitDispositionsProjection } from '../../projections/hit-dispositions.js';
+import { listLatencyProjection } from '../../projections/list-latency.js';
 import { monitoringAlertsProjection } from '../../projections/monitoring-alerts.js';
 import { projector, type Projection } from '../../projections/projector.js';
 import { runsProjection } from '../../projections/runs.js';
@@ -41,6 +42,7 @@ export function projections(): readonly Projection<Record<string, unknown>>[] {
     dashboardSessionsProjection,
     customerTimelineProjection,
     casesProjection,
+    listLatencyProjection,
     // cast, not a stored event: each projection has its own document type, the writer stores records
   ] as unknown as Projection<Record<string, unknown>>[];
 }

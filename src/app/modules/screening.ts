@@ -1,4 +1,5 @@
 import { unpackLimits } from '../../adapters/lists/files.js';
+import { operatorListLatencyRouter } from '../../http/routers/operator/list-latency.js';
 import { operatorListsRouter } from '../../http/routers/operator/lists.js';
 import { screeningRouter } from '../../http/routers/screening.js';
 import { ListRefresher } from '../../reactors/list-refresh.js';
@@ -30,6 +31,6 @@ export function screeningModule(infra: Infrastructure, shared: Shared): Module &
     // recorded now, fetched by the worker: start-up never waits for a download
     ...(config.lists.refresh ? { start: () => listRefresher.schedule() } : {}),
     api: [screeningRouter({ listCatalog, clock })],
-    operator: [operatorListsRouter({ ...writeDeps(infra, shared), blobStore, config, listCatalog, listImporters, listRefresher })],
+    operator: [operatorListsRouter({ ...writeDeps(infra, shared), blobStore, config, listCatalog, listImporters, listRefresher }), operatorListLatencyRouter({ readStore: infra.readStore, listCatalog })],
   };
 }

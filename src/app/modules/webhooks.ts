@@ -1,4 +1,5 @@
 import { operatorWebhooksRouter } from '../../http/routers/operator/webhooks.js';
+import { AlertDeliveriesReactor } from '../../reactors/alert-deliveries.js';
 import { WebhookReactor } from '../../reactors/webhooks.js';
 import type { Infrastructure } from '../infrastructure.js';
 import type { Module } from '../module.js';
@@ -21,7 +22,7 @@ export function webhooksModule(infra: Infrastructure, shared: Shared): Module & 
   return {
     name: 'webhooks',
     webhooks,
-    processors: [webhooks],
+    processors: [webhooks, new AlertDeliveriesReactor(log)],
     operator: [operatorWebhooksRouter({ ...writeDeps(infra, shared), secretKey, webhookUrlProblem: shared.webhookUrlProblem })],
   };
 }

@@ -2,6 +2,7 @@ import { listName } from '../hits/page.js';
 import type { StoredEvent } from '../../../adapters/event-store/event-log.js';
 import type { CustomerDoc } from '../../../projections/customers.js';
 import type { AlertDoc } from '../../../projections/monitoring-alerts.js';
+import { alertTimeline } from '../../../reports/alert-timeline.js';
 import type { RunDoc } from '../../../projections/runs.js';
 import type { TimelineEntry } from '../../../queries/timeline.js';
 import { ERASED } from '../../../domain/shared/personal.js';
@@ -260,6 +261,8 @@ function alertView(alert: AlertDoc, history: readonly StoredEvent[]) {
     freeze: alert.freeze_required ? { basis: alert.legal_basis ?? '' } : null,
     resolution: alert.resolution ? RESOLUTION_LABEL[alert.resolution] : null,
     created: when(alert.created_at),
+    // issue 29: publication, download, index, alert and delivery, in Brasília time, with the time between
+    timeline: alertTimeline(alert),
     explanation: explanation.map((e) => ({ feature: FEATURE_LABEL[e.feature] ?? e.feature, score: scoreText(e.score), query: e.query ?? '—', candidate: e.candidate ?? '—', detail: e.detail })),
   };
 }
@@ -305,4 +308,5 @@ export function eventText(event: Pick<TimelineEntry, 'type' | 'detail'>): string
 const EVENT_NAME: Record<string, string> = {
   SubjectErased: 'Dados pessoais eliminados',
   CustomerDocumentsRequested: 'Documentos solicitados',
+  AlertWebhookDelivered: 'Aviso do alerta entregue ao sistema da instituição',
 };

@@ -13,8 +13,16 @@ import { applied, orThrow } from '../../outcome.js';
 import { encodeCursor, findPage } from '../../paging.js';
 import type { RequestState } from '../../state.js';
 
-// an alert recorded before issue 29 required no freeze
-const alertView = (doc: AlertDoc) => ({ object: 'monitoring_alert', ...doc, freeze_required: doc.freeze_required ?? false, legal_basis: doc.legal_basis ?? null, livemode: doc.environment === 'live' });
+/** Fields of issue 29 read as their defaults on alerts projected before them: no freeze, no evidence, no deliveries. */
+const alertView = (doc: AlertDoc) => ({
+  object: 'monitoring_alert',
+  ...doc,
+  freeze_required: doc.freeze_required ?? false,
+  legal_basis: doc.legal_basis ?? null,
+  evidence: doc.evidence ?? null,
+  deliveries: doc.deliveries ?? [],
+  livemode: doc.environment === 'live',
+});
 
 /** Operator API: monitoring alerts, listed per tenant and resolved by an analyst (screening.md section 6). */
 export function operatorAlertsRouter(services: WriteDeps): Router<RequestState> {
