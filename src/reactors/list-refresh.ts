@@ -55,7 +55,7 @@ type PollOutcome =
   | { kind: 'check'; result: 'not_modified' | 'same_content' | 'new_version'; files: readonly PollFile[]; version_id?: string }
   | { kind: 'failure'; url: string; reason: string };
 
-type Context = (step: string) => CommandContext;
+type Context = (step: string, at?: Date) => CommandContext;
 
 /**
  * Scheduled polling of the official lists (issue 29): one work item per list, so exactly one
@@ -103,7 +103,8 @@ export class ListRefresher implements WorkHandler, ListRefresh {
     const templates = this.deps.urls[listId] ?? [];
     if (!importer || templates.length === 0) return { done: true };
     const now = this.deps.clock.now();
-    const context: Context = (step) => systemContext({ tenant_id: null, correlation_id: item.id, at: now }, `${item.id}:${now.getTime()}:${step}`);
+    // ids from the poll's start (a retried poll appends the same ids); the time each record's own
+    const context: Context = (step, at = now) => systemContext({ tenant_id: null, correlation_id: item.id, at }, `${item.id}:${now.getTime()}:${step}`);
     const previous = await this.previous(listId, now);
     const outcome = await this.poll(importer, templates, previous, now, context);
     const next = await this.record(listId, outcome, previous, now, context);
@@ -130,13 +131,15 @@ export class ListRefresher implements WorkHandler, ListRefresh {
     if (fetched.kind === 'not_modified') return { kind: 'check', result: 'not_modified', files: previous.files };
     if (fetched.kind === 'unchanged') return { kind: 'check', result: 'same_content', files: fetched.downloaded };
     const url = fetched.urls.join(' ');
-    const source = { kind: 'url' as const, url, fetched_at: this.deps.clock.now().toISOString(), download_ms: Math.round(performance.now() - started) };
+    const fetchedAt = this.deps.clock.now();
+    const source = { kind: 'url' as const, url, fetched_at: fetchedAt.toISOString(), download_ms: Math.round(performance.now() - started) };
     // the delta is counted against the active version: let a load under way finish first
     await this.deps.catalog.settled();
     const imported = await importListVersion(
       { log: this.deps.log, blobs: this.deps.blobs, importer, active: (id) => this.deps.catalog.version(id)?.hashes ?? null, limits: this.deps.unpack },
       { files: fetched.files, source, force: false },
-      context('import'),
+      // imported_at is then never before fetched_at (the latency evidence reads both)
+      context('import', fetchedAt),
     );
     if (E.isLeft(imported)) return { kind: 'failure', url, reason: imported.left.message };
     const result = imported.right;

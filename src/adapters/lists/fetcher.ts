@@ -127,6 +127,8 @@ async function downloadOnce(url: string, previous: PollFile | undefined, options
   if (previous?.etag) headers['if-none-match'] = previous.etag;
   if (previous?.last_modified) headers['if-modified-since'] = previous.last_modified;
   const stream = got.stream(url, { headers, timeout: { request: options.timeoutMs }, retry: { limit: 0 }, followRedirect: true, maxRedirects: 5, throwHttpErrors: false, decompress: false });
+  /** once the body started: what the server said it would send, and what came */
+  let body: { declared: number; bytes: number } | null = null;
   try {
     const response = await new Promise<PlainResponse>((resolve, reject) => {
       stream.once('response', resolve);
@@ -139,15 +141,16 @@ async function downloadOnce(url: string, previous: PollFile | undefined, options
     if (status !== 200) throw new ListFetchError(url, `answered ${status}`);
     const hash = createHash('sha256');
     const chunks: Buffer[] = [];
-    let bytes = 0;
+    const declared = Number(response.headers['content-length']);
+    body = { declared: Number.isFinite(declared) ? declared : 0, bytes: 0 };
     for await (const chunk of stream as AsyncIterable<Buffer>) {
-      bytes += chunk.length;
+      const bytes = (body.bytes += chunk.length);
       if (bytes > options.maxBytes) throw new ListFetchError(url, `larger than ${options.maxBytes} bytes`);
       hash.update(chunk);
       chunks.push(chunk);
     }
-    const declared = Number(response.headers['content-length']);
-    if (Number.isFinite(declared) && declared > 0 && declared !== bytes) throw new ListFetchError(url, 'the body was cut short');
+    const bytes = body.bytes;
+    if (body.declared > 0 && body.declared !== bytes) throw new ListFetchError(url, 'the body was cut short');
     const name = decodeURIComponent(new URL(response.url).pathname.split('/').pop() || 'list');
     const header = (h: string | string[] | undefined) => (typeof h === 'string' ? h : null);
     return {
@@ -157,8 +160,10 @@ async function downloadOnce(url: string, previous: PollFile | undefined, options
     };
   } catch (error) {
     if (error instanceof ListFetchError || error instanceof RetryableFetchError) throw error;
+    // the connection dropped before the declared length: a cut body, tried again like a dropped connection
+    if (error instanceof RequestError && error.code === 'ETIMEDOUT') throw new RetryableFetchError(`no answer within ${options.timeoutMs} ms`);
+    if (body && body.declared > body.bytes) throw new RetryableFetchError(`the body was cut short (${body.bytes} of ${body.declared} bytes)`);
     if (error instanceof RequestError) {
-      if (error.code === 'ETIMEDOUT') throw new RetryableFetchError(`no answer within ${options.timeoutMs} ms`);
       if (RETRY_ERRORS.has(error.code)) throw new RetryableFetchError(error.code);
       // a connection closed before the declared length: the body was cut short
       if (error.code === 'ERR_STREAM_PREMATURE_CLOSE' || /premature close|aborted/i.test(error.message)) throw new ListFetchError(url, 'the body was cut short');
