@@ -36,7 +36,7 @@ export interface ListRefreshDeps {
   /** the bounds of the fetched files once unzipped */
   unpack?: UnpackLimits;
   work: Pick<Worker, 'schedule'>;
-  /** the jitter's source, uniform in [0, 1) (tests pin it) */
+  /** the jitter's source, uniform in [0, 1) (default Math.random) */
   random?: () => number;
 }
 
