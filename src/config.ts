@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { defaultPollSeconds } from './domain/list/info.js';
 
 /** The service's configuration, read once at start; nothing else reads process.env. */
 export interface Config {
@@ -28,8 +29,18 @@ export interface Config {
   biometricProvider: { url: string | null; token: string | null };
   /** the work queue's worker: items at once, lease held per claim, longest sleep between looks */
   work: { concurrency: number; leaseMs: number; pollMs: number };
-  /** scheduled fetching of the official lists (`SVC_LISTS_REFRESH=off` for air-gapped installs) and their URLs */
-  lists: { refresh: boolean; urls: Readonly<Record<string, readonly string[]>>; fetchTimeoutMs: number; maxBytes: number; maxUnzippedBytes: number };
+  /**
+   * scheduled fetching of the official lists (`SVC_LISTS_REFRESH=off` for air-gapped installs), their
+   * URLs and poll periods in seconds (`SVC_LISTS_POLL_SECONDS` for all, `SVC_LIST_<LIST_ID>_POLL_SECONDS` for one)
+   */
+  lists: {
+    refresh: boolean;
+    urls: Readonly<Record<string, readonly string[]>>;
+    pollSeconds: Readonly<Record<string, number>>;
+    fetchTimeoutMs: number;
+    maxBytes: number;
+    maxUnzippedBytes: number;
+  };
   /** how often monitored customers are swept for periodic review (screening.md section 6) */
   periodicReview: { intervalMs: number };
   /** GET /readyz: the most events any processor may be behind the log's head while ready */
@@ -95,6 +106,7 @@ export function loadConfig(env: Env = process.env): Config {
     lists: {
       refresh: env['SVC_LISTS_REFRESH'] !== 'off',
       urls: listUrls(env),
+      pollSeconds: listPollSeconds(env),
       fetchTimeoutMs: integer(env, 'SVC_LISTS_FETCH_TIMEOUT_MS', 60_000, 100, 3_600_000),
       maxBytes: integer(env, 'SVC_LISTS_MAX_BYTES', 512 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
       // all files of a version once unzipped, uploaded or fetched: held in memory while parsed
@@ -178,6 +190,23 @@ function listUrls(env: Record<string, string | undefined>): Record<string, reado
     Object.entries(DEFAULT_LIST_URLS).map(([listId, urls]) => {
       const override = env[`SVC_LIST_${listId.toUpperCase()}_URL`]?.trim();
       return [listId, override ? override.split(/\s+/) : urls];
+    }),
+  );
+}
+
+/** From once a second (a test, a local mirror) to once a week; anything else is a typo worth stopping for. */
+export const LIST_POLL_SECONDS_BOUNDS = { min: 1, max: 7 * 86_400 } as const;
+
+/**
+ * Each list's poll period: its default (LIST_INFO: 300 s for the sanctions lists, 3600 s for the
+ * Brazilian ones), `SVC_LISTS_POLL_SECONDS` for every list, `SVC_LIST_<LIST_ID>_POLL_SECONDS` for one.
+ */
+function listPollSeconds(env: Env): Record<string, number> {
+  const { min, max } = LIST_POLL_SECONDS_BOUNDS;
+  return Object.fromEntries(
+    Object.keys(DEFAULT_LIST_URLS).map((listId) => {
+      const all = integer(env, 'SVC_LISTS_POLL_SECONDS', defaultPollSeconds(listId), min, max);
+      return [listId, integer(env, `SVC_LIST_${listId.toUpperCase()}_POLL_SECONDS`, all, min, max)];
     }),
   );
 }

@@ -73,7 +73,7 @@ function sharedPolicies(infra: Infrastructure, overrides: Overrides): Shared {
     // auth's hot documents; every instance drops them on the events that change them (issue 25)
     docCache: new DocCache(readStore, [apiKeysProjection, tenantsProjection]),
     listImporters,
-    listCatalog: new ListCatalog({ log, blobs: blobStore, importers: listImporters, logger }),
+    listCatalog: new ListCatalog({ log, blobs: blobStore, importers: listImporters, logger, clock }),
     // the register given by a test is the caller's; the one opened here is closed by its module
     cnpj: overrides.cnpjRegister !== undefined ? { register: overrides.cnpjRegister, target: null } : openCnpjRegister(config, mongoOf(readStore)),
     pdfRenderer: overrides.pdfRenderer ?? new PuppeteerPdfRenderer({ executablePath: config.chromiumPath, logger }),

@@ -3,7 +3,8 @@ import type { ScreeningSearch } from '../queries/screening.js';
 import type { SearchResult } from '../domain/screening/match/index.js';
 import type { Comparison } from '../domain/screening/match/score.js';
 import type { ListState } from '../domain/list/decider.js';
-import { LIST_INFO } from '../domain/list/info.js';
+import { defaultPollSeconds, LIST_INFO } from '../domain/list/info.js';
+import { isStale } from '../domain/list/poll.js';
 import type { TenantList } from '../domain/list/tenant-lists.js';
 import type { ListSearch as ListCatalog } from '../domain/screening/port.js';
 
@@ -17,16 +18,23 @@ const versionFields = (state: ListState) => ({
   entries: state.active?.entries ?? 0,
 });
 
-/** One list's freshness as `GET /api/v1/screening/lists` and the operator API show it. */
+/**
+ * One list's freshness as `GET /api/v1/screening/lists` and the operator API show it, with its
+ * polling (additive, issue 29): the period the last poll ran under (else the list's default), when
+ * the poller looks again, the failures in a row. Stale: no successful check within
+ * max(3 periods, 15 minutes) (`isStale`).
+ */
 export function listStatusView(catalog: ListCatalog, listId: string, now: Date) {
   const state = catalog.state(listId);
-  const info = LIST_INFO[listId] ?? { publisher: listId, refresh_hours: 24 };
-  const checked = state.last_checked_at ? Date.parse(state.last_checked_at) : null;
+  const pollSeconds = state.poll_seconds ?? defaultPollSeconds(listId);
   return {
     list_id: listId,
-    publisher: info.publisher,
+    publisher: LIST_INFO[listId]?.publisher ?? listId,
     ...versionFields(state),
-    stale: checked === null || now.getTime() - checked > 2 * info.refresh_hours * 3600_000,
+    stale: isStale(state.last_checked_at, now, pollSeconds * 1000),
+    poll_seconds: pollSeconds,
+    next_check_at: state.next_check_at,
+    consecutive_failures: state.consecutive_failures,
   };
 }
 

@@ -1,10 +1,13 @@
 import type { BlobStore } from '../adapters/blob-store/port.js';
+import { systemClock, type Clock } from '../adapters/clock.js';
 import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js';
+import { lastPollRecord } from '../adapters/lists/poll-history.js';
 import { tenantListImporter } from '../adapters/lists/importers/tenant.js';
 import type { ListImporter } from '../adapters/lists/importers/port.js';
 import { versionEntries } from '../adapters/lists/parsed-cache.js';
 import { listDecider, listStream, type ListState } from '../domain/list/decider.js';
 import { ListEvent } from '../domain/list/events.js';
+import { isPollStream } from '../domain/list/poll.js';
 import { TENANT_LISTS_STREAM, TenantListCreated, tenantListsDecider, type TenantList } from '../domain/list/tenant-lists.js';
 import type { ListEntry } from '../domain/screening/entry.js';
 import type { ListSearch, LoadedVersion } from '../domain/screening/port.js';
@@ -26,6 +29,8 @@ export interface ListCatalogDeps {
   logger: Logger;
   /** the longest stretch an index build holds the event loop before letting other work run */
   sliceMs?: number;
+  /** where the lists' poll streams are looked for (today's, then back) */
+  clock?: Clock;
 }
 
 /** Builds an index in slices of `sliceMs`, the event loop free between them. */
@@ -91,6 +96,8 @@ export class ListCatalog implements Processor, ListSearch {
     const touched = new Set<string>();
     for (const event of events) {
       if (isEventOf(TenantListCreated)(event)) this.tenantLists.set(event.data.list_id, event.data);
+      // a poll record (issue 29) changes only the list's poll status: applied as it comes, no re-read, no load
+      else if (isEventOf(ListEvent)(event) && isPollStream(event.stream)) this.states.set(event.data.list_id, listDecider.evolve(this.state(event.data.list_id), event));
       else if (isEventOf(ListEvent)(event)) touched.add(event.data.list_id);
     }
     for (const listId of touched) {
@@ -178,8 +185,12 @@ export class ListCatalog implements Processor, ListSearch {
     return this.deps.importers.has(listId) || (tenantId !== null && this.tenantLists.get(listId)?.tenant_id === tenantId);
   }
 
+  /** The list's stream, and its last poll record (on `listpoll-<list_id>-<day>`), in the order they were written. */
   private async refreshState(listId: string): Promise<void> {
-    this.states.set(listId, await this.fold(listStream(listId), listDecider));
+    const history = await this.deps.log.readStream(listStream(listId));
+    const poll = await lastPollRecord(this.deps.log, listId, (this.deps.clock ?? systemClock).now());
+    const events = [...history.filter(isEventOf(ListEvent)), ...(poll ? [poll] : [])].sort((a, b) => a.position - b.position);
+    this.states.set(listId, events.reduce(listDecider.evolve, listDecider.initialState));
   }
 
   /** A stream's state (read here, not through the write side: a projection does not depend on commands). */

@@ -2337,7 +2337,17 @@ export interface components {
             /** @description The last failure (fetch or refusal) since the last success. */
             last_error: string | null;
             entries: number;
+            /** @description No successful check (a 304, the same content or a new version) within max(3 poll periods, 15 minutes). */
             stale: boolean;
+            /** @description How often the list is polled (the period its last poll ran under, else the default; `SVC_LISTS_POLL_SECONDS`, `SVC_LIST_<LIST_ID>_POLL_SECONDS`). */
+            poll_seconds: number;
+            /**
+             * Format: date-time
+             * @description When the poller looks at the list again (jittered; later after failures, which back off up to 8 periods); null before the first poll.
+             */
+            next_check_at: string | null;
+            /** @description Failed polls in a row since the last success (0 after a 304, the same content or a new version). */
+            consecutive_failures: number;
         };
         OpListStatusList: {
             data: components["schemas"]["OpListStatus"][];
@@ -3634,7 +3644,7 @@ export interface components {
             reason?: string | null;
             livemode: boolean;
         };
-        /** @description One list's freshness. Tenant lists add `tenant_id`, `name` and `created_at`, with `publisher` `tenant`. */
+        /** @description One list's freshness. Tenant lists add `tenant_id`, `name` and `created_at`, with `publisher` `tenant`; official lists add their polling (`poll_seconds`, `next_check_at`, `consecutive_failures`). */
         ScreeningList: {
             list_id: string;
             /** Format: uuid */
@@ -3651,7 +3661,17 @@ export interface components {
             /** @description The last fetch failure or refusal since the last success. */
             last_error: string | null;
             entries: number;
+            /** @description No successful check (a 304, the same content or a new version) within max(3 poll periods, 15 minutes); always false for a tenant list. */
             stale: boolean;
+            /** @description How often the list is polled (the period its last poll ran under, else the default; `SVC_LISTS_POLL_SECONDS`, `SVC_LIST_<LIST_ID>_POLL_SECONDS`). */
+            poll_seconds?: number;
+            /**
+             * Format: date-time
+             * @description When the poller looks at the list again (jittered; later after failures, which back off up to 8 periods); null before the first poll.
+             */
+            next_check_at?: string | null;
+            /** @description Failed polls in a row since the last success (0 after a 304, the same content or a new version). */
+            consecutive_failures?: number;
         };
         ScreeningLists: {
             data: components["schemas"]["ScreeningList"][];
@@ -5297,7 +5317,10 @@ export interface operations {
                      *           "last_checked_at": "2026-11-23T00:24:38.532Z",
                      *           "last_error": null,
                      *           "entries": 11,
-                     *           "stale": false
+                     *           "stale": false,
+                     *           "poll_seconds": 3600,
+                     *           "next_check_at": "2026-11-23T01:21:02.118Z",
+                     *           "consecutive_failures": 0
                      *         },
                      *         {
                      *           "list_id": "ofac_sdn",
@@ -5306,9 +5329,12 @@ export interface operations {
                      *           "published_at": null,
                      *           "imported_at": null,
                      *           "last_checked_at": null,
-                     *           "last_error": null,
+                     *           "last_error": "answered 503",
                      *           "entries": 0,
-                     *           "stale": true
+                     *           "stale": true,
+                     *           "poll_seconds": 300,
+                     *           "next_check_at": "2026-11-23T00:38:12.904Z",
+                     *           "consecutive_failures": 3
                      *         }
                      *       ]
                      *     }
@@ -7692,7 +7718,10 @@ export interface operations {
                      *           "last_checked_at": "2026-11-23T00:18:57.333Z",
                      *           "last_error": null,
                      *           "entries": 8976,
-                     *           "stale": false
+                     *           "stale": false,
+                     *           "poll_seconds": 300,
+                     *           "next_check_at": "2026-11-23T00:23:41.560Z",
+                     *           "consecutive_failures": 0
                      *         },
                      *         {
                      *           "list_id": "un_sc",

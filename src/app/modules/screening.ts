@@ -19,6 +19,7 @@ export function screeningModule(infra: Infrastructure, shared: Shared): Module &
     clock,
     logger,
     urls: config.lists.urls,
+    pollSeconds: config.lists.pollSeconds,
     fetch: { timeoutMs: config.lists.fetchTimeoutMs, maxBytes: config.lists.maxBytes, retries: 2 },
     unpack: unpackLimits(config.lists),
     work: shared.worker,

@@ -6,7 +6,14 @@ const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 export const ListVersionFile = t.type({ name: t.string, sha256: t.string, bytes: t.number });
 export type ListVersionFile = t.TypeOf<typeof ListVersionFile>;
 
-export const ListSource = t.union([t.type({ kind: t.literal('url'), url: t.string }), t.type({ kind: t.literal('upload') })]);
+export const ListSource = t.union([
+  t.intersection([
+    t.type({ kind: t.literal('url'), url: t.string }),
+    /** when the download completed and how long it took (versions fetched before issue 29 have neither) */
+    t.partial({ fetched_at: t.string, download_ms: t.number }),
+  ]),
+  t.type({ kind: t.literal('upload') }),
+]);
 export type ListSource = t.TypeOf<typeof ListSource>;
 
 /** A new version of a list, active from now on (screening.md section 1, "Events"). */
@@ -35,13 +42,49 @@ export const ListVersionRefused = t.type({
   data: t.type({ list_id: t.string, sha256: t.string, reason: t.string, entries: t.number, refused_at: t.string }),
 });
 
-export const ListFetchFailed = t.type({
-  type: t.literal('ListFetchFailed'),
-  data: t.type({ list_id: t.string, url: t.string, reason: t.string, at: t.string }),
+/**
+ * What the next poll of a list needs of the last download of one of its URLs: the validators the
+ * publisher gave (for a conditional GET) and the SHA-256 of the body as downloaded (compared
+ * before any unzip or parse when a publisher ignores the validators).
+ */
+export const PollFile = t.type({ url: t.string, etag: nullable(t.string), last_modified: nullable(t.string), sha256: t.string, bytes: t.number });
+export type PollFile = t.TypeOf<typeof PollFile>;
+
+/**
+ * Additive to the spec (issue 29), on the poll records of `listpoll-<list_id>-<yyyy-mm-dd>`: each
+ * record carries everything the next poll and the status view need, so only the last one is read.
+ */
+const PollFields = t.partial({
+  poll_seconds: t.number,
+  /** when the poller will look again (jittered; later after failures) */
+  next_check_at: t.string,
+  /** the last good download's files, carried from record to record */
+  files: t.array(PollFile),
 });
 
-/** Fetched (or uploaded) with the same content as the active version. */
-export const ListChecked = t.type({ type: t.literal('ListChecked'), data: t.type({ list_id: t.string, at: t.string }) });
+export const ListFetchFailed = t.type({
+  type: t.literal('ListFetchFailed'),
+  data: t.intersection([
+    t.type({ list_id: t.string, url: t.string, reason: t.string, at: t.string }),
+    PollFields,
+    /** failures in a row, this one included; the last successful check before them */
+    t.partial({ consecutive_failures: t.number, last_checked_at: nullable(t.string) }),
+  ]),
+});
+
+/**
+ * Fetched (or uploaded) with the same content as the active version. A poll record also says how
+ * (`not_modified`: a 304; `same_content`: the same bytes, or files parsing to the active content;
+ * `new_version`: the poll that imported `version_id`).
+ */
+export const ListChecked = t.type({
+  type: t.literal('ListChecked'),
+  data: t.intersection([
+    t.type({ list_id: t.string, at: t.string }),
+    PollFields,
+    t.partial({ result: t.union([t.literal('not_modified'), t.literal('same_content'), t.literal('new_version')]), version_id: t.string }),
+  ]),
+});
 
 export const ListEvent = t.union([ListVersionImported, ListVersionRefused, ListFetchFailed, ListChecked]);
 export type ListEvent = t.TypeOf<typeof ListEvent>;
