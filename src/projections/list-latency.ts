@@ -1,7 +1,7 @@
 import type * as t from 'io-ts';
 import type { StoredEvent } from '../adapters/event-store/event-log.js';
 import { MonitoringAlertRaised } from '../domain/customer/events.js';
-import { ListVersionImported } from '../domain/list/events.js';
+import { ListVersionImported, versionFetchedAt, versionPublishedAt } from '../domain/list/events.js';
 import { MonitoringSweepCompleted, MonitoringSweepProgressed, MonitoringSweepStarted } from '../domain/monitoring/sweep.js';
 import { isEventOf } from '../domain/shared/events.js';
 import type { Projection } from './projector.js';
@@ -54,20 +54,14 @@ export function sweepImportIndex(stream: string, versionId: string): number | nu
   return Number.isInteger(n) && n >= 2 ? n - 1 : null;
 }
 
-/** The download time a URL fetch records on its source (issue 29); an upload has none. */
-const fetchedAtOf = (source: unknown): string | null => {
-  const fetched = (source as { fetched_at?: unknown } | null)?.fetched_at;
-  return typeof fetched === 'string' ? fetched : null;
-};
-
 const earliest = (a: string | null, b: string | null): string | null => (a === null ? b : b === null ? a : a <= b ? a : b);
 
 function withImport(doc: ListLatencyDoc | null, event: Of<typeof ListVersionImported>): ListLatencyDoc {
   const d = event.data;
   const row: VersionImportTimes = {
     position: event.position,
-    published_at: d.published_at,
-    fetched_at: fetchedAtOf(d.source),
+    published_at: versionPublishedAt(d),
+    fetched_at: versionFetchedAt(d),
     imported_at: d.imported_at,
     indexed_at: null,
     sweep_started_at: null,

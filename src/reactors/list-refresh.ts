@@ -132,7 +132,8 @@ export class ListRefresher implements WorkHandler, ListRefresh {
     if (fetched.kind === 'unchanged') return { kind: 'check', result: 'same_content', files: fetched.downloaded };
     const url = fetched.urls.join(' ');
     const fetchedAt = this.deps.clock.now();
-    const source = { kind: 'url' as const, url, fetched_at: fetchedAt.toISOString(), download_ms: Math.round(performance.now() - started) };
+    const fileDate = newestDate(fetched.downloaded.map((d) => d.last_modified));
+    const source = { kind: 'url' as const, url, fetched_at: fetchedAt.toISOString(), download_ms: Math.round(performance.now() - started), ...(fileDate ? { file_date: fileDate } : {}) };
     // the delta is counted against the active version: let a load under way finish first
     await this.deps.catalog.settled();
     const imported = await importListVersion(
@@ -167,4 +168,10 @@ export class ListRefresher implements WorkHandler, ListRefresh {
     }
     return next;
   }
+}
+
+/** The newest of the files' Last-Modified dates, ISO; null when no file has a readable one. */
+export function newestDate(headers: readonly (string | null)[]): string | null {
+  const times = headers.map((h) => (h ? Date.parse(h) : NaN)).filter((t) => Number.isFinite(t));
+  return times.length > 0 ? new Date(Math.max(...times)).toISOString() : null;
 }

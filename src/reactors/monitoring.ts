@@ -12,7 +12,7 @@ import { CustomerStatusChanged } from '../domain/customer/events.js';
 import { freezeBasisFor, UN_LIST_ID, type AlertEvidence } from '../domain/customer/freeze.js';
 import { freezeListsOf } from '../domain/tenant/decider.js';
 import { listStream } from '../domain/list/decider.js';
-import { ListVersionImported, type ListVersionImportedData } from '../domain/list/events.js';
+import { ListVersionImported, versionFetchedAt, versionPublishedAt, type ListVersionImportedData } from '../domain/list/events.js';
 import { isTenantListId } from '../domain/list/tenant-lists.js';
 import { sweepDecider, sweepOf, sweepStream, type SweepCursor } from '../domain/monitoring/sweep.js';
 import type { ListEntry } from '../domain/screening/entry.js';
@@ -95,15 +95,9 @@ interface SweepScreening {
   freezeLists: FreezeLists;
 }
 
-/** When the service downloaded the version: a url source's `fetched_at`, when it records one. */
-function fetchedAt(source: unknown): string | null {
-  const value = typeof source === 'object' && source !== null ? (source as Record<string, unknown>)['fetched_at'] : undefined;
-  return typeof value === 'string' ? value : null;
-}
-
 /** The version's timeline an alert carries, the evidence of "sem demora" (issue 29). */
 export function sweepEvidence(version: ListVersionImportedData, indexedAt: string): AlertEvidence {
-  return { list_published_at: version.published_at, fetched_at: fetchedAt(version.source), imported_at: version.imported_at, indexed_at: indexedAt };
+  return { list_published_at: versionPublishedAt(version), fetched_at: versionFetchedAt(version), imported_at: version.imported_at, indexed_at: indexedAt };
 }
 
 /** A monitored customer as the screening engine queries it; null when it has nothing to screen (erased). */

@@ -57,6 +57,8 @@ describe('a UN designation of a monitored customer reaches the tenant within sec
     expect(source).to.include({ kind: 'url', url: pub.url });
     expect(Date.parse(source.fetched_at)).to.be.within(published, received!.at);
     expect(source.download_ms).to.be.a('number').and.at.least(0);
+    // the server's Last-Modified, to the second: the version's date where the file states none
+    expect(Date.parse(source.file_date)).to.be.within(published - 1_000, published);
     expect(Date.parse((versions[1]!.data as Json)['imported_at'])).to.be.at.least(Date.parse(source.fetched_at));
   });
 });

@@ -9,8 +9,12 @@ export type ListVersionFile = t.TypeOf<typeof ListVersionFile>;
 export const ListSource = t.union([
   t.intersection([
     t.type({ kind: t.literal('url'), url: t.string }),
-    /** when the download completed and how long it took (versions fetched before issue 29 have neither) */
-    t.partial({ fetched_at: t.string, download_ms: t.number }),
+    /**
+     * when the download completed and how long it took, and the date the publisher's server gave
+     * the file (its newest Last-Modified, ISO): the version's date where the file states none
+     * (versions fetched before issue 29 have none of them)
+     */
+    t.partial({ fetched_at: t.string, download_ms: t.number, file_date: t.string }),
   ]),
   t.type({ kind: t.literal('upload') }),
 ]);
@@ -89,3 +93,13 @@ export const ListChecked = t.type({
 export const ListEvent = t.union([ListVersionImported, ListVersionRefused, ListFetchFailed, ListChecked]);
 export type ListEvent = t.TypeOf<typeof ListEvent>;
 export type ListVersionImportedData = t.TypeOf<typeof ListVersionImported>['data'];
+
+/** When the publisher dated a version: the file's own date, else the date its server gave the file; null for an upload that dates nothing. */
+export function versionPublishedAt(version: Pick<ListVersionImportedData, 'published_at' | 'source'>): string | null {
+  return version.published_at ?? (version.source.kind === 'url' ? (version.source.file_date ?? null) : null);
+}
+
+/** When the service downloaded a version; null for an upload or a fetch recorded before issue 29. */
+export function versionFetchedAt(version: Pick<ListVersionImportedData, 'source'>): string | null {
+  return version.source.kind === 'url' ? (version.source.fetched_at ?? null) : null;
+}
