@@ -2604,7 +2604,7 @@ export interface components {
             /** Format: date-time */
             at: string;
             /** @enum {string} */
-            kind: "opened" | "reopened" | "item_added" | "item_resolved" | "assigned" | "comment" | "escalation" | "closing" | "run_review_proposal" | "run_review" | "alert_resolution" | "document_review";
+            kind: "opened" | "reopened" | "item_added" | "item_resolved" | "assigned" | "comment" | "escalation" | "closing" | "run_review_proposal" | "run_review" | "alert_resolution" | "document_review" | "freeze_recorded" | "freeze_measures" | "freeze_draft" | "freeze_sent";
             /** @description `user:<id>`, a dashboard user's id, `operator` or `system`. */
             by: string | null;
             note: string | null;
