@@ -7,6 +7,7 @@ import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js
 import { pdfPageCount, type PdfRenderer } from '../adapters/pdf/port.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
+import { loadUser } from '../commands/aggregates.js';
 import { handleCommand, loadState } from '../commands/handle-command.js';
 import { caseDecider, caseStream } from '../domain/case/decider.js';
 import { CaseEvent, FREEZE_ADDRESSEES, type FreezeAddressee, type FreezeMeasuresRecordedData } from '../domain/case/events.js';
@@ -70,6 +71,15 @@ async function alertFacts(log: EventLog, customerId: string, alertId: string) {
 }
 
 type Facts = NonNullable<Awaited<ReturnType<typeof alertFacts>>>;
+
+/** Who did something, as a person reads it in the draft: a user by e-mail, a key as the institution's system. */
+async function personOf(log: EventLog, by: string | null): Promise<string | null> {
+  if (by === null) return null;
+  if (by === 'operator') return 'operador da plataforma';
+  if (by.startsWith('api_key:')) return 'sistema da instituição (API)';
+  if (by.startsWith('user:')) return (await loadUser(log, by.slice(5)))?.email ?? by;
+  return by;
+}
 
 const measuresOf = (m: FreezeMeasuresRecordedData | undefined): FreezeCommunicationModel['measures'] => {
   if (!m) return null;
@@ -163,6 +173,8 @@ export class FreezeCommunicationsReactor implements Reactor<CustomerEvent | Case
     const caseEvents = (await log.readStream(caseStream(work.customer_id))).filter(isCaseEvent);
     const measures = caseEvents.find((e): e is typeof e & { type: 'FreezeMeasuresRecorded' } => e.type === 'FreezeMeasuresRecorded' && e.data.measures_id === work.measures_id);
     const { raised, resolved } = facts;
+    const recorded = measuresOf(measures?.data);
+    if (recorded) recorded.recorded_by = (await personOf(log, recorded.recorded_by)) ?? recorded.recorded_by;
     const entry = lists.version(raised.list_id)?.entries.find((e) => e.entry_id === raised.entry_id) ?? null;
     return {
       drafted_at: now,
@@ -178,9 +190,9 @@ export class FreezeCommunicationsReactor implements Reactor<CustomerEvent | Case
         alerted_at: raised.raised_at,
         delivered_at: facts.delivered,
         confirmed_at: resolved.resolved_at,
-        confirmed_by: facts.confirmedBy,
+        confirmed_by: await personOf(log, facts.confirmedBy),
       },
-      measures: measuresOf(measures?.data),
+      measures: recorded,
       late: measures?.data.late ?? false,
       deadline_hours: FREEZE_DEADLINE_HOURS,
     };

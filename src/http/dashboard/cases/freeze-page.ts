@@ -49,7 +49,7 @@ export function freezeSection(caseId: string, found: FreezeCommunications | null
     basis: freeze.basis,
     raised: when(freeze.raised_at),
     confirmed: when(freeze.confirmed_at),
-    confirmedBy: freeze.confirmed_by ?? '—',
+    confirmedBy: freeze.confirmed_by?.startsWith('user:') || (freeze.confirmed_by && users.has(freeze.confirmed_by)) ? userEmail(users, freeze.confirmed_by) : (freeze.confirmed_by ?? '—'),
     deadlineHours: FREEZE_DEADLINE_HOURS,
     drafts,
     toSend: [...latest.values()].filter((d) => d.sent === null).map((d) => ({ id: d.id, text: `${d.addressee.text} — versão ${d.version}` })),
