@@ -19,10 +19,23 @@ import { callerOf, showCase, type CasesScreenDeps } from './routes.js';
 type Ctx = Koa.ParameterizedContext<DashboardState>;
 const WORKERS = ['analyst', 'admin', 'compliance_officer'] as const;
 
+/** The API codec's refusals are in English for the institution's developers; a person reads them in pt-BR, by field. */
+function formMessage(error: ApiError): string {
+  if (error.code !== 'invalid_request' || !/^(Invalid value|Unknown field|Invalid request)/.test(error.message)) return error.message;
+  const param = error.param ?? '';
+  if (param.endsWith('amount')) return 'Valor inválido: escreva só números, como 15.230,55.';
+  if (param.endsWith('description')) return 'Descreva o ativo ou a tentativa bloqueada (até 1.000 caracteres).';
+  if (param === 'frozen_at' || param === 'sent_at' || param.endsWith('.at')) return 'Informe a data e a hora (horário de Brasília).';
+  if (param.endsWith('kind')) return 'Escolha o tipo de ativo.';
+  if (param === 'protocol') return 'Informe o número do protocolo (até 200 caracteres).';
+  if (param === 'justification') return 'A justificativa tem no máximo 4.000 caracteres.';
+  return 'Confira os campos do formulário.';
+}
+
 /** A refusal of the measures or sending form: the case page again, the message by its form, what was typed kept. */
 async function refusedFreeze(deps: CasesScreenDeps, ctx: Ctx, form: 'measures' | 'sent', error: ApiError, typed: Record<string, string>) {
   if (error.code === 'case_not_found' || error.code === 'customer_not_found') throw new ApiError('not_found', 'Caso não encontrado.');
-  const state: FreezeFormState = { errors: { [form]: { message: error.message, param: error.param } }, typed };
+  const state: FreezeFormState = { errors: { [form]: { message: formMessage(error), param: error.param } }, typed };
   await showCase(deps, ctx, { freezeForm: state }, error.status);
 }
 
