@@ -54,7 +54,8 @@ export async function freezeCommunicationFile(deps: { log: EventLog; blobStore: 
   if (!draft) return E.left(new DomainError('not_found', 'Rascunho de comunicação não encontrado.', 'draft_id'));
   const stored = draft[format];
   const blob = await deps.blobStore.get(stored.blob_key);
-  if (!blob) throw new Error(`freeze communication blob missing: ${stored.blob_key}`);
+  // erased with its subject's personal data (the case keeps its SHA-256)
+  if (!blob) return E.left(new DomainError('not_found', 'O arquivo deste rascunho foi apagado com os dados pessoais do titular.', 'draft_id'));
   const fileName = `comunicacao-bloqueio-${draft.addressee}-v${draft.version}.${format}`;
   return E.right({ data: blob.data, contentType: FREEZE_FILE_TYPES[format], fileName, sha256: stored.sha256, draft });
 }

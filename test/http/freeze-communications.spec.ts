@@ -154,4 +154,19 @@ describe('freeze communications (BCB, MJSP, COAF)', function () {
     const history = ((await (await service.operator(`/cases/${frozen.customerId}`)).json()) as Json)['history'] as Json[];
     expect(history.map((h) => h['kind'])).to.include.members(['freeze_recorded', 'freeze_measures', 'freeze_draft', 'freeze_sent']);
   });
+
+  it('erasing the customer deletes the drafts (they print the name and CPF); the case keeps their SHA-256', async () => {
+    const drafts = (await draftsOf(service, frozen.customerId, 6))['data'] as Json[];
+    const erased = await service.operator('/erasure-requests', { method: 'POST', json: { tenant_id: acme.tenant.tenant_id, doc: cpf(901), legal_basis: 'LGPD art. 18, VI: pedido do titular' } });
+    expect(erased.status, await erased.clone().text()).to.equal(200);
+    for (const d of drafts) {
+      expect(await service.services.blobStore.exists(d['pdf']['blob_key'])).to.equal(false);
+      expect(await service.services.blobStore.exists(d['json']['blob_key'])).to.equal(false);
+    }
+    const after = (await draftsOf(service, frozen.customerId, 6))['data'] as Json[];
+    expect(after.map((d) => d['pdf']['sha256'])).to.deep.equal(drafts.map((d) => d['pdf']['sha256']));
+    const gone = await service.operator(`/cases/${frozen.customerId}/communications/${drafts[0]!['draft_id']}/pdf`);
+    expect(gone.status).to.equal(404);
+    expect(((await gone.json()) as Json)['error']['code']).to.equal('not_found');
+  });
 });
