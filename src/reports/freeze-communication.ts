@@ -2,7 +2,7 @@ import type { BlockedAttempt, FreezeAddressee, FreezeAsset } from '../domain/cas
 import { FREEZE_DEADLINE_HOURS } from '../domain/case/freeze.js';
 import { listDisplayName } from '../domain/list/info.js';
 import type { ListEntry } from '../domain/screening/entry.js';
-import { badge, dateTime, document, documentShell, html, money, type SafeHtml } from './html.js';
+import { badge, date, dateTime, document, documentShell, html, money, type SafeHtml } from './html.js';
 
 /**
  * The drafts of the communications of a confirmed sanctions freeze (Lei 13.810/2019, art. 11: the
@@ -168,7 +168,7 @@ ${model.late ? html`<p>${badge(`Bloqueio fora do prazo de ${model.deadline_hours
 <tr><th>Registro na lista</th><td>${d.entry_id}${d.un_reference ? ` (referência ONU ${d.un_reference})` : ''}</td></tr>
 <tr><th>Nomes publicados</th><td>${d.names.join('; ')}</td></tr>
 <tr><th>Regime de sanções</th><td>${d.programs.length > 0 ? d.programs.join('; ') : 'Não informado na lista'}</td></tr>
-<tr><th>Incluído na lista em</th><td>${d.listed_on ?? 'Não informado'}</td></tr>
+<tr><th>Incluído na lista em</th><td>${d.listed_on ? date(d.listed_on) : 'Não informado'}</td></tr>
 <tr><th>Fundamento</th><td>${model.legal_basis}</td></tr>
 </table>
 <h2>Cronologia (evidência de cumprimento sem demora)</h2>
