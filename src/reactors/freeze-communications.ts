@@ -161,7 +161,11 @@ export class FreezeCommunicationsReactor implements Reactor<CustomerEvent | Case
       drafts.push(await this.store({ ...model, addressee, version }, `${work.alert_id}.${key}.${addressee}`, work.alert_id));
     }
     const done = await handleCommand(log, caseStream(work.customer_id), caseDecider, { type: 'DraftFreezeCommunications', drafts, now }, systemContext(cause, `freeze-drafts:${work.alert_id}:${key}`));
-    if (E.isLeft(done)) throw new Error(`freeze drafts: ${done.left.code}`);
+    if (E.isLeft(done)) {
+      // drafted meanwhile (their files print another version): dropped, and the worker's retry drafts them again
+      for (const d of drafts) await Promise.all([this.deps.blobs.delete(d.json.blob_key), this.deps.blobs.delete(d.pdf.blob_key)]);
+      throw new Error(`freeze drafts: ${done.left.code}`);
+    }
   }
 
   /** The model every addressee's draft shares (the addressee and version set per draft). */
@@ -212,6 +216,7 @@ export class FreezeCommunicationsReactor implements Reactor<CustomerEvent | Case
     return {
       draft_id: draftId,
       addressee: model.addressee as FreezeAddressee,
+      version: model.version,
       alert_id: alertId,
       measures_id: model.measures?.measures_id ?? null,
       late: model.late,

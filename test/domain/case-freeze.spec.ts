@@ -32,10 +32,19 @@ const measured = (over: Partial<Extract<CaseEvent, { type: 'FreezeMeasuresRecord
   data: { customer_id: C, subject_ref: 'ref', measures_id: 'm1', alert_id: 'a1', frozen_at: SOON, assets: [asset], attempts_blocked: [], justification: null, late: false, by: 'api_key:k1', recorded_at: SOON, ...over },
 });
 const file = { blob_key: 'k', sha256: 's', byte_size: 1 };
-const draft = (addressee: 'bcb' | 'mjsp' | 'coaf', measuresId: string | null) => ({ draft_id: `a1.${measuresId ?? 'inicial'}.${addressee}`, addressee, alert_id: 'a1', measures_id: measuresId, late: false, json: file, pdf: { ...file, page_count: 1 } });
+const draft = (addressee: 'bcb' | 'mjsp' | 'coaf', measuresId: string | null, version = measuresId ? 2 : 1) => ({
+  draft_id: `a1.${measuresId ?? 'inicial'}.${addressee}`,
+  addressee,
+  version,
+  alert_id: 'a1',
+  measures_id: measuresId,
+  late: false,
+  json: file,
+  pdf: { ...file, page_count: 1 },
+});
 const drafted = (addressee: 'bcb' | 'mjsp' | 'coaf', measuresId: string | null, version: number, at = CONFIRMED): CaseEvent => ({
   type: 'FreezeCommunicationDrafted',
-  data: { customer_id: C, ...draft(addressee, measuresId), version, drafted_at: at },
+  data: { customer_id: C, ...draft(addressee, measuresId, version), drafted_at: at },
 });
 
 describe('case decider: a confirmed sanctions freeze and its communications (issue 29)', () => {
@@ -82,6 +91,8 @@ describe('case decider: a confirmed sanctions freeze and its communications (iss
     const first = [opened, recorded, drafted('bcb', null, 1), drafted('mjsp', null, 1), drafted('coaf', null, 1)];
     kase.given(first).when(three(null)).thenNothing();
     kase.given([...first, measured()]).when(three('m1')).then([drafted('bcb', 'm1', 2), drafted('mjsp', 'm1', 2), drafted('coaf', 'm1', 2)]);
+    // files printing a version another drafting took meanwhile are refused, to be drafted again
+    kase.given([opened, recorded]).when(three('m1')).thenError('concurrent_update');
   });
 
   it('marks a draft as sent with its date and protocol; an unknown draft, a blank protocol, a future date are refused', () => {

@@ -26,7 +26,7 @@ export const noFreeze: CaseFreezeState = { freezes: {}, current: null, measures:
 
 export type FreezeCommand =
   | { type: 'RecordFreezeMeasures'; measures_id: string; frozen_at: string; assets: FreezeAsset[]; attempts_blocked: BlockedAttempt[]; justification: string | null; by: string; now: string }
-  | { type: 'DraftFreezeCommunications'; drafts: Omit<FreezeCommunicationDraftedData, 'customer_id' | 'version' | 'drafted_at'>[]; now: string }
+  | { type: 'DraftFreezeCommunications'; drafts: Omit<FreezeCommunicationDraftedData, 'customer_id' | 'drafted_at'>[]; now: string }
   | { type: 'MarkFreezeCommunicationSent'; draft_id: string; sent_at: string; protocol: string; by: string; now: string };
 
 export const NO_FREEZE = new DomainError('freeze_not_confirmed', 'Este cliente não tem bloqueio por sanções confirmado por um analista.', 'customer_id');
@@ -82,7 +82,9 @@ export function decideFreeze(command: FreezeCommand, state: CaseFreezeState, ids
       for (const d of Object.values(state.drafts)) versions[d.addressee] = Math.max(versions[d.addressee] ?? 0, d.version);
       // at-least-once: a draft already recorded is not drafted again
       const fresh = command.drafts.filter((d) => !state.drafts[d.draft_id]);
-      return E.right(fresh.map((d): CaseEvent => ({ type: 'FreezeCommunicationDrafted', data: { customer_id, ...d, version: (versions[d.addressee] ?? 0) + 1, drafted_at: command.now } })));
+      // the files print their version: one drafted meanwhile makes them wrong, to be drafted again
+      if (fresh.some((d) => d.version !== (versions[d.addressee] ?? 0) + 1)) return E.left(new DomainError('concurrent_update', 'Outra versão desta comunicação foi gerada ao mesmo tempo.', 'version'));
+      return E.right(fresh.map((d): CaseEvent => ({ type: 'FreezeCommunicationDrafted', data: { customer_id, ...d, drafted_at: command.now } })));
     }
     case 'MarkFreezeCommunicationSent': {
       const draft = state.drafts[command.draft_id];
