@@ -1,5 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { BlobStore } from '../adapters/blob-store/port.js';
+import { caseStream } from '../domain/case/decider.js';
+import { FreezeCommunicationDrafted } from '../domain/case/events.js';
 import { hmacHex } from '../adapters/crypto.js';
 import type { EventLog } from '../adapters/event-store/event-log.js';
 import { deterministicId, isUuid } from '../adapters/ids.js';
@@ -82,6 +84,11 @@ export async function carryOut(deps: ErasureDeps, stream: string, context: Comma
     const { state: customer } = await loadState(deps.log, customerStream(customerId), customerDecider);
     if (customer.status === 'none') continue;
     for (const document of Object.values(customer.documents)) await deps.blobs.delete(document.blob_key);
+    // the drafts of a freeze's communications print the customer's name and document (issue 29)
+    for (const event of (await deps.log.readStream(caseStream(customerId))).filter(isEventOf(FreezeCommunicationDrafted))) {
+      await deps.blobs.delete(event.data.json.blob_key);
+      await deps.blobs.delete(event.data.pdf.blob_key);
+    }
   }
   // the runs' PDF reports print the subject's data: they go too (their stored digests stay)
   for (const runId of runIds) {

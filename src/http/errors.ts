@@ -104,6 +104,8 @@ export const ERROR_STATUS = {
   case_closed: 409,
   case_has_open_items: 409,
   case_already_escalated: 409,
+  // measures recorded for a customer whose sanctions freeze no analyst confirmed (issue 29)
+  freeze_not_confirmed: 409,
   // a re-issued invitation for an account that already set its password (a password reset is the way)
   invite_already_accepted: 409,
   // an idempotent replay whose recorded response held personal data since erased

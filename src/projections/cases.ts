@@ -56,6 +56,13 @@ function evolveCase(doc: CaseDoc, event: CaseEvent): CaseDoc {
       return { ...doc, status: 'escalated', escalated_at: event.data.escalated_at, updated_at: event.data.escalated_at };
     case 'CaseClosed':
       return { ...doc, status: 'closed', active: false, closed_at: event.data.closed_at, updated_at: event.data.closed_at };
+    case 'CaseFreezeRecorded':
+      return { ...doc, updated_at: event.data.recorded_at };
+    case 'FreezeMeasuresRecorded':
+    case 'FreezeCommunicationSent':
+      return { ...doc, updated_at: event.data.recorded_at };
+    case 'FreezeCommunicationDrafted':
+      return { ...doc, updated_at: event.data.drafted_at };
   }
 }
 

@@ -68,7 +68,11 @@ export interface CaseHistoryEntry {
     | 'run_review_proposal'
     | 'run_review'
     | 'alert_resolution'
-    | 'document_review';
+    | 'document_review'
+    | 'freeze_recorded'
+    | 'freeze_measures'
+    | 'freeze_draft'
+    | 'freeze_sent';
   /** who: `user:<id>`, `operator`, `system` */
   by: string | null;
   note: string | null;
@@ -96,6 +100,14 @@ function caseEntry(event: StoredEvent & CaseEvent): CaseHistoryEntry {
       return { ...base, at: event.data.escalated_at, kind: 'escalation', by: event.data.by, note: event.data.note };
     case 'CaseClosed':
       return { ...base, at: event.data.closed_at, kind: 'closing', by: event.data.by, note: event.data.note };
+    case 'CaseFreezeRecorded':
+      return { ...base, at: event.data.recorded_at, kind: 'freeze_recorded', item: { kind: 'alert', item_id: event.data.alert_id }, detail: event.data.list_id };
+    case 'FreezeMeasuresRecorded':
+      return { ...base, at: event.data.recorded_at, kind: 'freeze_measures', by: event.data.by, note: event.data.justification === '[erased]' ? null : event.data.justification };
+    case 'FreezeCommunicationDrafted':
+      return { ...base, at: event.data.drafted_at, kind: 'freeze_draft', detail: `${event.data.addressee}:${event.data.version}` };
+    case 'FreezeCommunicationSent':
+      return { ...base, at: event.data.recorded_at, kind: 'freeze_sent', by: event.data.by, detail: `${event.data.addressee}:${event.data.version}:${event.data.protocol}` };
   }
 }
 

@@ -1008,6 +1008,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/v1/cases/{case_id}/communications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case's id (its customer's id). */
+                case_id: components["parameters"]["OpCaseId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The drafts of a confirmed sanctions freeze's communications to BCB, MJSP and COAF
+         * @description Issue 29 (Lei 13.810/2019, art. 11). When an analyst confirms a monitoring alert that
+         *     required a freeze (a true match on the UN list, or on a list the tenant names), the
+         *     customer's case records the freeze and the service drafts three communications, one per
+         *     addressee (`bcb`, `mjsp`, `coaf`), each as JSON and PDF, stored with their SHA-256 on the
+         *     case's stream. Every measures recorded drafts them again: a new `version` per addressee,
+         *     the old ones kept. `data` lists the drafts newest first, each with its `sent` (date and
+         *     protocol) once recorded; `freeze` and `measures` are what the drafts report. A case with
+         *     no freeze answers an empty `data` and `freeze: null`.
+         */
+        get: operations["listFreezeCommunications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/cases/{case_id}/communications/{draft_id}/{format}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case's id (its customer's id). */
+                case_id: components["parameters"]["OpCaseId"];
+                /** @description A communication draft: `<alert id>.<measures id or inicial>.<bcb|mjsp|coaf>`. */
+                draft_id: components["parameters"]["OpFreezeDraftId"];
+                /** @description `pdf` or `json`. */
+                format: "pdf" | "json";
+            };
+            cookie?: never;
+        };
+        /**
+         * Download one communication draft, as PDF or JSON
+         * @description The stored bytes of the draft, as an attachment
+         *     (`comunicacao-bloqueio-{addressee}-v{version}.{format}`); `X-Content-SHA256` is the hash
+         *     the case's stream records for it.
+         */
+        get: operations["downloadFreezeCommunication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/cases/{case_id}/communications/{draft_id}/sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case's id (its customer's id). */
+                case_id: components["parameters"]["OpCaseId"];
+                /** @description A communication draft: `<alert id>.<measures id or inicial>.<bcb|mjsp|coaf>`. */
+                draft_id: components["parameters"]["OpFreezeDraftId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that a communication draft was sent (date and protocol)
+         * @description `sent_at` (ISO 8601 with zone, not in the future) and `protocol` (1 to 200 characters:
+         *     the Siscoaf protocol, the e-mail's reference) are recorded on the case's stream.
+         */
+        post: operations["markFreezeCommunicationSent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/cases/{case_id}/freeze_measures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case's id (its customer's id). */
+                case_id: components["parameters"]["OpCaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the measures the institution took on the case's confirmed freeze
+         * @description The same body and rules as `POST /api/v1/customers/{id}/sanctions_freeze/measures`; the
+         *     drafts are drafted again from them (asynchronously: a new version per addressee).
+         */
+        post: operations["recordCaseFreezeMeasures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operator/v1/customers/{customer_id}": {
         parameters: {
             query?: never;
@@ -1569,6 +1678,38 @@ export interface paths {
          *     (webhook `biometric_check.completed`) when the module is on.
          */
         post: operations["uploadCustomerDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{id}/sanctions_freeze/measures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer id (a UUID; anything else is `400 invalid_id`). */
+                id: components["parameters"]["CustomerIdInPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the measures taken on a customer's confirmed sanctions freeze
+         * @description Scope `customers:write`. Issue 29 (Lei 13.810/2019): once an analyst confirmed a freeze
+         *     alert of the customer, the institution's systems record what they froze: `frozen_at`
+         *     (ISO 8601 with zone, not in the future), `assets` (each a `kind`, a `description` and an
+         *     optional `amount` in reais; empty when the customer holds nothing), the transfer
+         *     `attempts_blocked` and, for a freeze not done "sem demora", the `justification`
+         *     Decreto 9.825/2019 art. 6 requires. "Sem demora" is "imediatamente ou dentro de algumas
+         *     horas" (art. 2, V): the service takes 24 hours after the alert; a freeze done later, or
+         *     measures first recorded later, without a justification is `400 invalid_request` (param
+         *     `justification`). Each recording drafts the communications to BCB, MJSP and COAF again
+         *     (new versions; the old are kept). `Idempotency-Key` is honoured.
+         */
+        post: operations["recordSanctionsFreezeMeasures"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2634,7 +2775,7 @@ export interface components {
             /** Format: date-time */
             at: string;
             /** @enum {string} */
-            kind: "opened" | "reopened" | "item_added" | "item_resolved" | "assigned" | "comment" | "escalation" | "closing" | "run_review_proposal" | "run_review" | "alert_resolution" | "document_review";
+            kind: "opened" | "reopened" | "item_added" | "item_resolved" | "assigned" | "comment" | "escalation" | "closing" | "run_review_proposal" | "run_review" | "alert_resolution" | "document_review" | "freeze_recorded" | "freeze_measures" | "freeze_draft" | "freeze_sent";
             /** @description `user:<id>`, a dashboard user's id, `operator` or `system`. */
             by: string | null;
             note: string | null;
@@ -2671,6 +2812,69 @@ export interface components {
         };
         OpCaseNoteRequest: {
             note: string;
+        };
+        /** @enum {string} */
+        FreezeAssetKind: "conta" | "investimento" | "cambio" | "credito" | "bem" | "outro";
+        FreezeMeasuresRequest: {
+            /** @description When the freeze took effect (ISO 8601 with zone). */
+            frozen_at: string;
+            assets: {
+                kind: components["schemas"]["FreezeAssetKind"];
+                description: string;
+                amount?: number | null;
+            }[];
+            attempts_blocked?: {
+                at: string;
+                description: string;
+                amount?: number | null;
+            }[];
+            /** @description Why the freeze was not done "sem demora" (Decreto 9.825/2019, art. 6); required when late. */
+            justification?: string | null;
+        };
+        FreezeMeasures: {
+            /** @enum {string} */
+            object: "sanctions_freeze_measures";
+            measures_id: string | null;
+            /** Format: uuid */
+            customer_id: string;
+            frozen_at: string;
+            assets: Record<string, never>[];
+            attempts_blocked: Record<string, never>[];
+            justification: string | null;
+            /** @description The freeze was not done "sem demora" (more than 24 hours after the alert). */
+            late: boolean;
+            /** Format: date-time */
+            recorded_at: string;
+            livemode: boolean;
+        };
+        OpFreezeSentRequest: {
+            sent_at: string;
+            protocol: string;
+        };
+        OpFreezeCommunications: {
+            /** @enum {string} */
+            object: "freeze_communications";
+            /** Format: uuid */
+            case_id: string;
+            /** @description The confirmed freeze the case records (alert, list, entry, basis, when raised and confirmed, by whom). */
+            freeze: Record<string, never> | null;
+            measures: Record<string, never>[];
+            data: {
+                /** @enum {string} */
+                object: "freeze_communication";
+                draft_id: string;
+                /** @enum {string} */
+                addressee: "bcb" | "mjsp" | "coaf";
+                version: number;
+                alert_id?: string;
+                measures_id?: string | null;
+                late?: boolean;
+                json: Record<string, never>;
+                pdf: Record<string, never>;
+                /** Format: date-time */
+                drafted_at: string;
+                sent: Record<string, never> | null;
+            }[];
         };
         OpAlertList: {
             data: components["schemas"]["OpAlert"][];
@@ -4031,6 +4235,8 @@ export interface components {
         OpAlertId: string;
         /** @description The case's id (its customer's id). */
         OpCaseId: string;
+        /** @description A communication draft: `<alert id>.<measures id or inicial>.<bcb|mjsp|coaf>`. */
+        OpFreezeDraftId: string;
         /** @description The FX operation's id. */
         OpFxOperationId: string;
         /** @description An official list (screening.md section 1); any other value answers 400 invalid_list. */
@@ -6226,6 +6432,157 @@ export interface operations {
             500: components["responses"]["OpInternalError"];
         };
     };
+    listFreezeCommunications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case's id (its customer's id). */
+                case_id: components["parameters"]["OpCaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case's freeze, measures and communication drafts. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpFreezeCommunications"];
+                };
+            };
+            /** @description `invalid_id` (case_id). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `case_not_found`. */
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    downloadFreezeCommunication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case's id (its customer's id). */
+                case_id: components["parameters"]["OpCaseId"];
+                /** @description A communication draft: `<alert id>.<measures id or inicial>.<bcb|mjsp|coaf>`. */
+                draft_id: components["parameters"]["OpFreezeDraftId"];
+                /** @description `pdf` or `json`. */
+                format: "pdf" | "json";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draft's file. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="comunicacao-bloqueio-{addressee}-v{version}.{format}"`. */
+                    "Content-Disposition"?: string;
+                    /** @description The SHA-256 of the file, as recorded on the case. */
+                    "X-Content-SHA256"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description `invalid_id` (case_id, draft_id), `invalid_request` (format). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `case_not_found`, `not_found` (no such draft on the case). */
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    markFreezeCommunicationSent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case's id (its customer's id). */
+                case_id: components["parameters"]["OpCaseId"];
+                /** @description A communication draft: `<alert id>.<measures id or inicial>.<bcb|mjsp|coaf>`. */
+                draft_id: components["parameters"]["OpFreezeDraftId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sent_at": "2026-11-27T15:00:00Z",
+                 *       "protocol": "SISCOAF-2026-000123"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpFreezeSentRequest"];
+            };
+        };
+        responses: {
+            /** @description The case's communications, the draft now sent. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpFreezeCommunications"];
+                };
+            };
+            /** @description `invalid_id`, `invalid_json`, `invalid_request` (protocol missing or blank, unknown field), `invalid_date` (sent_at malformed or in the future). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `case_not_found`, `not_found` (no such draft). */
+            404: components["responses"]["NotFound"];
+            /** @description `freeze_not_confirmed`, `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    recordCaseFreezeMeasures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case's id (its customer's id). */
+                case_id: components["parameters"]["OpCaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FreezeMeasuresRequest"];
+            };
+        };
+        responses: {
+            /** @description The case's communications (the new drafts follow shortly). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpFreezeCommunications"];
+                };
+            };
+            /** @description `invalid_id`, `invalid_json`, `invalid_request` (a field missing or malformed, a blank description, a negative amount, the justification missing on a late freeze), `invalid_date`. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `customer_not_found` (no such case's customer). */
+            404: components["responses"]["NotFound"];
+            /** @description `freeze_not_confirmed`: no analyst confirmed a freeze for this customer; `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
     setCustomerStatus: {
         parameters: {
             query?: never;
@@ -7633,6 +7990,74 @@ export interface operations {
             /** @description `rate_limit_exceeded` (with `Retry-After`). */
             429: components["responses"]["TooManyRequests"];
             /** @description `storage_failed`, `db_failed` (nothing was kept; retry), `internal_error`. */
+            500: components["responses"]["InternalError"];
+        };
+    };
+    recordSanctionsFreezeMeasures: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Pins a dated API version; omitted means the latest. An unknown version answers 400 invalid_api_version. */
+                "x-svc-api-version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description The customer id (a UUID; anything else is `400 invalid_id`). */
+                id: components["parameters"]["CustomerIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "frozen_at": "2026-11-27T12:20:00Z",
+                 *       "assets": [
+                 *         {
+                 *           "kind": "conta",
+                 *           "description": "Conta corrente 12345-6, agência 0001",
+                 *           "amount": 15230.55
+                 *         }
+                 *       ],
+                 *       "attempts_blocked": [
+                 *         {
+                 *           "at": "2026-11-27T12:40:00Z",
+                 *           "description": "PIX de saída recusado",
+                 *           "amount": 5000
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["FreezeMeasuresRequest"];
+            };
+        };
+        responses: {
+            /** @description The measures, recorded. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Svc-Api-Version": components["headers"]["X-Svc-Api-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreezeMeasures"];
+                };
+            };
+            /** @description `invalid_id`, `invalid_json`, `invalid_request` (a field missing or malformed, a blank description, a negative amount, the justification missing on a late freeze), `invalid_date` (frozen_at or an attempt's at), `invalid_api_version`, `invalid_idempotency_key`, `idempotency_key_reused`. */
+            400: components["responses"]["BadRequest"];
+            /** @description `missing_api_key`, `invalid_api_key`. */
+            401: components["responses"]["Unauthorized"];
+            /** @description `insufficient_scope`, `subject_type_not_allowed`. */
+            403: components["responses"]["Forbidden"];
+            /** @description `customer_not_found` (also another tenant's or environment's customer). */
+            404: components["responses"]["NotFound"];
+            /** @description `freeze_not_confirmed`: no analyst confirmed a freeze for this customer; `idempotency_key_in_progress`, `concurrent_update`. */
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description `rate_limit_exceeded` (with `Retry-After`). */
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { DomainError, type Decider } from '../shared/decider.js';
 import { CaseEvent, type CaseItem, type CaseItemKind } from './events.js';
+import { decideFreeze, evolveFreeze, NO_FREEZE, noFreeze, type CaseFreezeState, type FreezeCommand, type FreezeFacts } from './freeze.js';
 import { casePriority, type CasePriority } from './priority.js';
 
 export const caseStream = (customerId: string): string => `case-${customerId}`;
@@ -24,6 +25,8 @@ export type CaseState =
       /** every item the case ever had (a resolved one coming back is added again) */
       seen: string[];
       priority: CasePriority;
+      /** a confirmed sanctions freeze, its measures and communications (issue 29) */
+      freeze: CaseFreezeState;
     };
 
 interface Base {
@@ -35,7 +38,9 @@ export type CaseCommand =
   | (Base & { type: 'AssignCaseTo'; assignee: string | null; by: string })
   | (Base & { type: 'CommentCase'; comment_id: string; text: string; author: string })
   | (Base & { type: 'EscalateCase'; note: string; by: string })
-  | (Base & { type: 'CloseCase'; note: string; by: string });
+  | (Base & { type: 'CloseCase'; note: string; by: string })
+  | (Base & { type: 'RecordCaseFreeze'; tenant_id: string; customer_id: string; subject_ref: string; freeze: FreezeFacts })
+  | FreezeCommand;
 
 export const itemKey = (kind: CaseItemKind, itemId: string): string => `${kind}:${itemId}`;
 
@@ -55,7 +60,19 @@ function addItem(command: Extract<CaseCommand, { type: 'AddCaseItem' }>, state: 
   return [added];
 }
 
-function decideOnCase(command: Exclude<CaseCommand, { type: 'AddCaseItem' }>, state: Opened): E.Either<DomainError, CaseEvent[]> {
+/** A confirmed freeze: recorded once per alert, opening the case (or reopening a closed one) as an item does. */
+function recordFreeze(command: Extract<CaseCommand, { type: 'RecordCaseFreeze' }>, state: CaseState): CaseEvent[] {
+  const { customer_id, now } = command;
+  const recorded: CaseEvent = { type: 'CaseFreezeRecorded', data: { customer_id, ...command.freeze, recorded_at: now } };
+  if (state.status === 'none') return [{ type: 'CaseOpened', data: { tenant_id: command.tenant_id, customer_id, subject_ref: command.subject_ref, opened_at: now } }, recorded];
+  if (state.freeze.freezes[command.freeze.alert_id]) return [];
+  if (state.status === 'closed') return [{ type: 'CaseReopened', data: { customer_id, reopened_at: now } }, recorded];
+  return [recorded];
+}
+
+type CaseWork = Exclude<CaseCommand, { type: 'AddCaseItem' } | { type: 'RecordCaseFreeze' } | FreezeCommand>;
+
+function decideOnCase(command: CaseWork, state: Opened): E.Either<DomainError, CaseEvent[]> {
   const { customer_id, subject_ref } = state;
   switch (command.type) {
     case 'ResolveCaseItem':
@@ -94,6 +111,11 @@ function withItems(state: Opened, items: Record<string, OpenItem>): Opened {
 
 function evolveOpened(state: Opened, event: CaseEvent): Opened {
   switch (event.type) {
+    case 'CaseFreezeRecorded':
+    case 'FreezeMeasuresRecorded':
+    case 'FreezeCommunicationDrafted':
+    case 'FreezeCommunicationSent':
+      return { ...state, freeze: evolveFreeze(state.freeze, event) };
     case 'CaseOpened':
       return state;
     case 'CaseReopened':
@@ -127,13 +149,21 @@ export const caseDecider: Decider<CaseCommand, CaseState, CaseEvent> = {
   codec: CaseEvent,
   decide(command, state) {
     if (command.type === 'AddCaseItem') return E.right(addItem(command, state));
-    if (state.status === 'none') return command.type === 'ResolveCaseItem' ? E.right([]) : E.left(NOT_FOUND);
-    return decideOnCase(command, state);
+    if (command.type === 'RecordCaseFreeze') return E.right(recordFreeze(command, state));
+    if (state.status === 'none') return command.type === 'ResolveCaseItem' ? E.right([]) : E.left(command.type === 'RecordFreezeMeasures' ? NO_FREEZE : NOT_FOUND);
+    switch (command.type) {
+      case 'RecordFreezeMeasures':
+      case 'DraftFreezeCommunications':
+      case 'MarkFreezeCommunicationSent':
+        return decideFreeze(command, state.freeze, state);
+      default:
+        return decideOnCase(command, state);
+    }
   },
   evolve(state, event) {
     if (state.status !== 'none') return evolveOpened(state, event);
     if (event.type !== 'CaseOpened') return state;
     const { tenant_id, customer_id, subject_ref } = event.data;
-    return { status: 'open', tenant_id, customer_id, subject_ref, assignee: null, items: {}, seen: [], priority: 'baixa' };
+    return { status: 'open', tenant_id, customer_id, subject_ref, assignee: null, items: {}, seen: [], priority: 'baixa', freeze: noFreeze };
   },
 };

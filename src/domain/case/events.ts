@@ -55,11 +55,109 @@ export const CaseClosed = t.type({
   data: t.type({ customer_id: t.string, subject_ref: t.string, note: personal(t.string), by: t.string, closed_at: t.string }),
 });
 
-export const CaseEvent = t.union([CaseOpened, CaseReopened, CaseItemAdded, CaseItemResolved, CaseAssigneeChanged, CaseCommented, CaseEscalated, CaseClosed]);
+const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
+
+/**
+ * A confirmed sanctions freeze (issue 29, Lei 13.810/2019): the case records it, the measures the
+ * institution took, the drafts of its communications to BCB, MJSP and COAF (art. 11; Decreto
+ * 9.825 art. 6 for a freeze not done at once) and when each was sent.
+ */
+export const FreezeAddressee = t.keyof({ bcb: null, mjsp: null, coaf: null });
+export type FreezeAddressee = t.TypeOf<typeof FreezeAddressee>;
+export const FREEZE_ADDRESSEES: readonly FreezeAddressee[] = ['bcb', 'mjsp', 'coaf'];
+
+/** What was frozen: a kind of asset, as the institution describes it, and its value in reais when it has one. */
+export const FreezeAssetKind = t.keyof({ conta: null, investimento: null, cambio: null, credito: null, bem: null, outro: null });
+export const FreezeAsset = t.type({ kind: FreezeAssetKind, description: t.string, amount: nullable(t.number) });
+export type FreezeAsset = t.TypeOf<typeof FreezeAsset>;
+/** A transfer the freeze stopped (Lei 13.810 art. 11: the attempts are communicated too). */
+export const BlockedAttempt = t.type({ at: t.string, description: t.string, amount: nullable(t.number) });
+export type BlockedAttempt = t.TypeOf<typeof BlockedAttempt>;
+
+/** The analyst confirmed a freeze alert as a true match: the case records the designation it acts on. */
+export const CaseFreezeRecorded = t.type({
+  type: t.literal('CaseFreezeRecorded'),
+  data: t.type({
+    customer_id: t.string,
+    alert_id: t.string,
+    list_id: t.string,
+    entry_id: t.string,
+    version_id: t.string,
+    basis: t.string,
+    raised_at: t.string,
+    confirmed_at: t.string,
+    confirmed_by: nullable(t.string),
+    recorded_at: t.string,
+  }),
+});
+
+/** The measures the institution took; `late`: frozen, or first told, more than FREEZE_DEADLINE_HOURS after the alert. */
+export const FreezeMeasuresRecorded = t.type({
+  type: t.literal('FreezeMeasuresRecorded'),
+  data: t.type({
+    customer_id: t.string,
+    subject_ref: t.string,
+    measures_id: t.string,
+    alert_id: t.string,
+    frozen_at: t.string,
+    assets: personal(t.array(FreezeAsset)),
+    attempts_blocked: personal(t.array(BlockedAttempt)),
+    justification: personal(nullable(t.string)),
+    late: t.boolean,
+    by: t.string,
+    recorded_at: t.string,
+  }),
+});
+
+const StoredFile = t.type({ blob_key: t.string, sha256: t.string, byte_size: t.number });
+
+/** A draft of one communication, as JSON and PDF, stored as blobs; a new version on each measures recorded, the old kept. */
+export const FreezeCommunicationDrafted = t.type({
+  type: t.literal('FreezeCommunicationDrafted'),
+  data: t.type({
+    customer_id: t.string,
+    draft_id: t.string,
+    addressee: FreezeAddressee,
+    version: t.number,
+    alert_id: t.string,
+    /** the measures it reports; null before any is recorded */
+    measures_id: nullable(t.string),
+    late: t.boolean,
+    json: StoredFile,
+    pdf: t.intersection([StoredFile, t.type({ page_count: t.number })]),
+    drafted_at: t.string,
+  }),
+});
+
+/** The institution sent a draft to its addressee: when, and the protocol it got (e.g. Siscoaf's). */
+export const FreezeCommunicationSent = t.type({
+  type: t.literal('FreezeCommunicationSent'),
+  data: t.type({ customer_id: t.string, draft_id: t.string, addressee: FreezeAddressee, version: t.number, sent_at: t.string, protocol: t.string, by: t.string, recorded_at: t.string }),
+});
+export type FreezeCommunicationDraftedData = t.TypeOf<typeof FreezeCommunicationDrafted>['data'];
+export type FreezeMeasuresRecordedData = t.TypeOf<typeof FreezeMeasuresRecorded>['data'];
+export type CaseFreezeRecordedData = t.TypeOf<typeof CaseFreezeRecorded>['data'];
+
+export const CaseEvent = t.union([
+  CaseOpened,
+  CaseReopened,
+  CaseItemAdded,
+  CaseItemResolved,
+  CaseAssigneeChanged,
+  CaseCommented,
+  CaseEscalated,
+  CaseClosed,
+  CaseFreezeRecorded,
+  FreezeMeasuresRecorded,
+  FreezeCommunicationDrafted,
+  FreezeCommunicationSent,
+]);
 export type CaseEvent = t.TypeOf<typeof CaseEvent>;
 
 export const casePii: Record<string, PiiFields<Record<string, unknown>>> = {
   CaseCommented: { subject: (d) => String(d['subject_ref']), fields: ['text'] },
   CaseEscalated: { subject: (d) => String(d['subject_ref']), fields: ['note'] },
   CaseClosed: { subject: (d) => String(d['subject_ref']), fields: ['note'] },
+  // what the institution froze and why late may name accounts and people
+  FreezeMeasuresRecorded: { subject: (d) => String(d['subject_ref']), fields: ['assets', 'attempts_blocked', 'justification'] },
 };

@@ -114,7 +114,15 @@ export const CASE_HISTORY_LABEL: Record<string, string> = {
   run_review: 'Revisão da execução',
   alert_resolution: 'Conclusão do alerta',
   document_review: 'Revisão do documento',
+  freeze_recorded: 'Bloqueio por sanções confirmado',
+  freeze_measures: 'Medidas de bloqueio registradas',
+  freeze_draft: 'Rascunho de comunicação gerado',
+  freeze_sent: 'Comunicação enviada',
 };
+
+/** The addressees of a freeze's communications (Lei 13.810/2019, art. 11; issue 29). */
+export const FREEZE_ADDRESSEE_LABEL: Record<string, string> = { bcb: 'Banco Central (BCB)', mjsp: 'Ministério da Justiça (MJSP/DRCI)', coaf: 'COAF (Siscoaf)' };
+export const FREEZE_ASSET_LABEL: Record<string, string> = { conta: 'Conta', investimento: 'Investimento', cambio: 'Câmbio', credito: 'Crédito', bem: 'Bem', outro: 'Outro' };
 
 /** Every event as the audit screen and the timelines name it (the type itself as the tooltip). */
 export const EVENT_LABEL: Record<string, string> = {
@@ -125,6 +133,10 @@ export const EVENT_LABEL: Record<string, string> = {
   CaseClosed: 'Caso encerrado',
   CaseCommented: 'Comentário no caso',
   CaseEscalated: 'Caso escalado ao compliance',
+  CaseFreezeRecorded: 'Bloqueio por sanções registrado no caso',
+  FreezeMeasuresRecorded: 'Medidas de bloqueio registradas',
+  FreezeCommunicationDrafted: 'Rascunho de comunicação do bloqueio gerado',
+  FreezeCommunicationSent: 'Comunicação do bloqueio enviada',
   CaseItemAdded: 'Item incluído no caso',
   CaseItemResolved: 'Item do caso resolvido',
   CaseOpened: 'Caso aberto',

@@ -13,6 +13,7 @@ import { auditRouter, type AuditScreenDeps } from './audit/routes.js';
 import { authRouter, type AuthScreenDeps } from './auth/routes.js';
 import { customersRouter, type CustomersScreenDeps } from './customers/routes.js';
 import { queueRouter, type QueueScreenDeps } from './queue/routes.js';
+import { freezeCommunicationsScreen } from './cases/freeze-routes.js';
 import { casesRouter } from './cases/routes.js';
 import { dashboardDir, renderPage } from './render.js';
 import { hitsRouter } from './hits/routes.js';
@@ -81,6 +82,7 @@ function dashboardRouter(deps: DashboardDeps): Router<DashboardState> {
   // the case queue is the home: mounted before the auth pages, whose placeholder home it replaces
   router.use(queueRouter(deps).routes());
   router.use(casesRouter(deps).routes());
+  router.use(freezeCommunicationsScreen(deps).routes());
   router.use(runsRouter(deps).routes());
   router.use(hitsRouter(deps).routes());
   router.use(customersRouter(deps).routes());

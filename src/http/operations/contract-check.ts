@@ -25,6 +25,7 @@ import type { AuditStreamsQuery } from './audit.js';
 import type { AssignCaseBody, AssignCasesBody, CaseIdParams, CaseNoteBody, CommentCaseBody, ListCasesQuery, TenantCasesParams } from './cases.js';
 import type { CreateCustomerBody, CustomerIdParams, DocumentIdParams, ListCustomersQuery, OperatorCustomerParams, ReviewDocumentBody, SetCustomerStatusBody } from './customers.js';
 import type { CreateErasureRequestBody } from './erasure.js';
+import type { FreezeMeasuresBody, MarkSentBody } from './freeze.js';
 import type { VerifyFacialBody } from './facial.js';
 import type { CreateFxOperationBody, FxOperationIdParams, TenantFxParams } from './fx.js';
 import type { CreateTenantListBody, ListUploadBody, ListUploadQuery, OfficialListParams, TenantListParams, TenantListsParams } from './lists.js';
@@ -170,6 +171,10 @@ export type Checks = [
   Assert<Agree<Decoded<typeof CaseNoteBody>, Json<'escalateCase'>>>,
   Assert<Agree<Decoded<typeof CaseIdParams>, Path<'closeCase'>>>,
   Assert<Agree<Decoded<typeof CaseNoteBody>, Json<'closeCase'>>>,
+  // a confirmed sanctions freeze's measures and communications (issue 29)
+  Assert<Agree<Decoded<typeof FreezeMeasuresBody>, Json<'recordSanctionsFreezeMeasures'>>>,
+  Assert<Agree<Decoded<typeof FreezeMeasuresBody>, Json<'recordCaseFreezeMeasures'>>>,
+  Assert<Agree<Decoded<typeof MarkSentBody>, Json<'markFreezeCommunicationSent'>>>,
   // operator: customers, documents, erasure
   Assert<Agree<Decoded<typeof OperatorCustomerParams>, Path<'setCustomerStatus'>>>,
   Assert<Agree<Decoded<typeof SetCustomerStatusBody>, Json<'setCustomerStatus'>>>,

@@ -6,7 +6,11 @@ import { CASE_HISTORY_LABEL, CASE_PRIORITY_LABEL, CASE_REASON_LABEL, CASE_STATUS
 import { ageText, maskedDoc, nameText, userEmail, when } from '../present.js';
 import type { DashboardUserInfo } from '../queries.js';
 import type { DashboardUser } from '../state.js';
+import { freezeSection, type FreezeFormState } from './freeze-page.js';
 import type { CaseQueueFilters } from './forms.js';
+import type { FreezeCommunications } from '../../../queries/freeze-communications.js';
+import { FREEZE_ADDRESSEE_LABEL } from '../labels.js';
+import { listDisplayName } from '../../../domain/list/info.js';
 
 type Users = ReadonlyMap<string, DashboardUserInfo>;
 
@@ -94,6 +98,13 @@ function detailText(entry: CaseHistoryEntry, users: Users): string | null {
       return label(DOCUMENT_STATUS_LABEL, entry.detail);
     case 'item_added':
       return entry.detail.split(',').map((r) => CASE_REASON_LABEL[r] ?? r).join(', ');
+    case 'freeze_recorded':
+      return listDisplayName(entry.detail);
+    case 'freeze_draft':
+    case 'freeze_sent': {
+      const [addressee, version, protocol] = entry.detail.split(':');
+      return `${FREEZE_ADDRESSEE_LABEL[addressee ?? ''] ?? addressee}, versão ${version}${protocol ? `, protocolo ${protocol}` : ''}`;
+    }
     default:
       return entry.detail;
   }
@@ -118,7 +129,16 @@ export interface CaseFormState {
 }
 
 /** One case: its customer, items (links to where each is worked), comments, the history of every note, and the forms. */
-export function casePage(input: { detail: CaseDetail; customer: CustomerDoc | undefined; users: Users; user: DashboardUser; now: Date; form?: CaseFormState }) {
+export function casePage(input: {
+  detail: CaseDetail;
+  customer: CustomerDoc | undefined;
+  users: Users;
+  user: DashboardUser;
+  now: Date;
+  form?: CaseFormState;
+  communications?: FreezeCommunications | null;
+  freezeForm?: FreezeFormState;
+}) {
   const { detail, users, user } = input;
   const doc = detail.case;
   const fourEyes = fourEyesOf(detail.proposals, user.user_id);
@@ -154,5 +174,6 @@ export function casePage(input: { detail: CaseDetail; customer: CustomerDoc | un
     escalated: doc.status === 'escalated',
     errors: input.form?.errors ?? {},
     typed: input.form?.typed ?? {},
+    freeze: freezeSection(doc.case_id, input.communications ?? null, users, input.freezeForm),
   };
 }

@@ -18,7 +18,9 @@ import { redirectTo, renderPage } from '../render.js';
 import { csrfGuard, readForm, requireRole, requireUser, safeNext, userContext } from '../session.js';
 import type { DashboardState, DashboardUser } from '../state.js';
 import { bulkAssignForm, caseIdParam, caseQueueFilters, noteForm, type CaseQueueFilters } from './forms.js';
+import type { FreezeFormState } from './freeze-page.js';
 import { caseQueuePage, casePage, fourEyesOf, type CaseFormState } from './page.js';
+import { freezeCommunications } from '../../../queries/freeze-communications.js';
 
 export interface CasesScreenDeps {
   log: EventLog;
@@ -30,7 +32,7 @@ export interface CasesScreenDeps {
 type Ctx = Koa.ParameterizedContext<DashboardState>;
 const PAGE_SIZE = 50;
 const WORKERS = ['analyst', 'admin', 'compliance_officer'] as const;
-const callerOf = (user: DashboardUser): Caller => ({ kind: 'user', user_id: user.user_id, tenant_id: user.tenant_id });
+export const callerOf = (user: DashboardUser): Caller => ({ kind: 'user', user_id: user.user_id, tenant_id: user.tenant_id });
 
 function storeFilter(filters: CaseQueueFilters, user: DashboardUser): CaseFilter {
   const assignee = filters.assignee === 'meus' ? user.user_id : filters.assignee === 'ninguem' ? null : filters.assignee || undefined;
@@ -54,6 +56,20 @@ async function showQueue(deps: CasesScreenDeps, ctx: Ctx): Promise<void> {
   renderPage(ctx, 'cases', page, { title: 'Casos', nav: 'casos' });
 }
 
+/** One case's page, with a refused form's message and what was typed when there is one. */
+export async function showCase(deps: CasesScreenDeps, ctx: Ctx, forms: { form?: CaseFormState; freezeForm?: FreezeFormState } = {}, status = 200): Promise<void> {
+  const { readStore, clock, log } = deps;
+  const user = ctx.state.user!;
+  const caseId = caseIdParam(ctx);
+  const detail = await caseDetail(deps, caseId, callerOf(user));
+  if (E.isLeft(detail)) throw new ApiError('not_found', 'Caso não encontrado.');
+  const customer = (await customersById(readStore, [detail.right.case.customer_id])).get(detail.right.case.customer_id);
+  const users = await tenantUsers(readStore, user.tenant_id);
+  const communications = await freezeCommunications(log, caseId, callerOf(user));
+  const page = casePage({ detail: detail.right, customer, users, user, now: clock.now(), ...forms, communications: E.isRight(communications) ? communications.right : null });
+  renderPage(ctx, 'case', page, { title: 'Caso', nav: 'casos', status });
+}
+
 /** The case queue and one case's page: assign (one or many), comment, escalate, close. */
 export function casesRouter(deps: CasesScreenDeps): Router<DashboardState> {
   const { log, readStore, runner, clock } = deps;
@@ -75,23 +91,13 @@ export function casesRouter(deps: CasesScreenDeps): Router<DashboardState> {
     redirectTo(ctx, safeNext(form.back || '/dashboard/casos'), who ? `${n} ${one ? 'atribuído' : 'atribuídos'} a ${who}.` : `${n} ${one ? 'devolvido' : 'devolvidos'} à fila, sem responsável.`);
   });
 
-  const showCase = async (ctx: Ctx, form?: CaseFormState, status = 200) => {
-    const user = ctx.state.user!;
-    const caseId = caseIdParam(ctx);
-    const detail = await caseDetail(deps, caseId, callerOf(user));
-    if (E.isLeft(detail)) throw new ApiError('not_found', 'Caso não encontrado.');
-    const customer = (await customersById(readStore, [detail.right.case.customer_id])).get(detail.right.case.customer_id);
-    const users = await tenantUsers(readStore, user.tenant_id);
-    renderPage(ctx, 'case', casePage({ detail: detail.right, customer, users, user, now: clock.now(), ...(form ? { form } : {}) }), { title: 'Caso', nav: 'casos', status });
-  };
-
-  router.get('/casos/:case_id', requireUser(), (ctx) => showCase(ctx));
+  router.get('/casos/:case_id', requireUser(), (ctx) => showCase(deps, ctx));
 
   /** A refusal on one of the case's forms: shown next to its field, what was typed kept; another case's is not found. */
   const refused = async (ctx: Ctx, error: DomainError, field: 'text' | 'escalate' | 'close', typed: string) => {
     if (error.code === 'case_not_found') throw new ApiError('not_found', 'Caso não encontrado.');
     const status = fromDomainError(error).status;
-    await showCase(ctx, { errors: { [field]: error.message }, typed: { [field]: typed } }, status);
+    await showCase(deps, ctx, { form: { errors: { [field]: error.message }, typed: { [field]: typed } } }, status);
   };
 
   const writeOn = (path: string, field: 'text' | 'escalate' | 'close', write: (caseId: string, text: string, user: DashboardUser, ctx: Ctx) => ReturnType<typeof closeCase>, done: string) =>
