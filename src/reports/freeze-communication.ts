@@ -1,5 +1,4 @@
 import type { BlockedAttempt, FreezeAddressee, FreezeAsset } from '../domain/case/events.js';
-import { FREEZE_DEADLINE_HOURS } from '../domain/case/freeze.js';
 import { listDisplayName } from '../domain/list/info.js';
 import type { ListEntry } from '../domain/screening/entry.js';
 import { badge, date, dateTime, document, documentShell, html, money, type SafeHtml } from './html.js';
