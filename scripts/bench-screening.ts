@@ -485,7 +485,7 @@ export async function runScreeningBench(options: Options): Promise<ScreeningBenc
     let apiKey: string;
     try {
       apiKey = await screeningKey(importing.base);
-      const names = () => importing.services.listCatalog.index()?.names ?? 0;
+      const names = () => importing.services.listCatalog.indexedNames();
       for (const upload of uploads) imports.push(await importThrough(importing.base, upload, names));
       imports.push(await importThrough(importing.base, { list_id: 'ofac_sdn', files: ofacNextVersion(), what: 'OFAC SDN, next version (one designation more), every list loaded' }, names));
       const nextPep = cgu('br_pep', '202611_PEP.zip', '202611_PEP.csv', pepCsv(options.pepRows, 1), options.pepRows + 1, 'PEP next version, every list loaded');

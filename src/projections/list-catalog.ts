@@ -3,6 +3,8 @@ import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js
 import { tenantListImporter } from '../adapters/lists/importers/tenant.js';
 import type { ListImporter } from '../adapters/lists/importers/port.js';
 import { versionEntries } from '../adapters/lists/parsed-cache.js';
+import type { ListWorkers } from '../adapters/lists/worker-pool.js';
+import { slicer } from '../adapters/slices.js';
 import { listDecider, listStream, type ListState } from '../domain/list/decider.js';
 import { ListEvent } from '../domain/list/events.js';
 import { TENANT_LISTS_STREAM, TenantListCreated, tenantListsDecider, type TenantList } from '../domain/list/tenant-lists.js';
@@ -26,6 +28,8 @@ export interface ListCatalogDeps {
   logger: Logger;
   /** the longest stretch an index build holds the event loop before letting other work run */
   sliceMs?: number;
+  /** the worker threads that read stored versions (none: read on this thread) */
+  workers?: ListWorkers;
 }
 
 /** Builds an index in slices of `sliceMs`, the event loop free between them. */
@@ -47,14 +51,16 @@ export async function buildIndexInSlices(entries: readonly ListEntry[], sliceMs:
 /**
  * The loaded lists of this instance: for every list (the official ones and every tenant's own),
  * its stream's state and the entries of its active version, parsed again from the version's raw
- * files in the blob store, with search indexes over them: one over all the official lists, one
- * per tenant list (searched only for its tenant).
+ * files in the blob store, with one search index per list (a tenant list's searched only for its
+ * tenant): a new version re-indexes its own list, not every other. The indexes share fixed token
+ * weights, so a search over several answers as one index over them all would.
  *
  * Built on start from the stored versions (start-up waits for it: a run must not screen against
  * nothing); afterwards, whenever any instance records a new version, every instance sees the event,
- * updates the list's state at once and loads the version in the background: parsing and indexing
- * 150,000 names takes seconds, sliced so the instance keeps answering meanwhile, and the previous
- * index serves until the new one is complete. `settled()` waits for the loads under way.
+ * updates the list's state at once and loads the version in the background: its entries read on a
+ * worker thread and handed over in chunks, then indexed in slices, so the instance keeps answering
+ * meanwhile; the previous index serves until the new one is complete. `settled()` waits for the
+ * loads under way.
  */
 export class ListCatalog implements Processor, ListSearch {
   readonly id = 'projection:list-catalog';
@@ -64,8 +70,8 @@ export class ListCatalog implements Processor, ListSearch {
   private readonly states = new Map<string, ListState>();
   private readonly loaded = new Map<string, LoadedVersion>();
   private readonly tenantLists = new Map<string, TenantList>();
-  private officialIndex: ScreeningIndex | null = null;
-  private readonly tenantIndexes = new Map<string, ScreeningIndex>();
+  /** per list, the index over its version's entries */
+  private readonly indexes = new Map<string, ScreeningIndex>();
   /** per list, the version whose entries the serving index holds: it lags `loaded` while a new one is indexed */
   private readonly indexed = new Map<string, LoadedVersion>();
   /** lists whose state changed and whose active version may need loading */
@@ -75,6 +81,16 @@ export class ListCatalog implements Processor, ListSearch {
 
   constructor(private readonly deps: ListCatalogDeps) {
     this.sliceMs = deps.sliceMs ?? 10;
+  }
+
+  /** The worker threads reading list files in this instance (imports use them too). */
+  get workers(): ListWorkers | undefined {
+    return this.deps.workers;
+  }
+
+  /** Stops the worker threads (on the service's stop). */
+  async close(): Promise<void> {
+    await this.deps.workers?.close();
   }
 
   async start(): Promise<void> {
@@ -105,9 +121,11 @@ export class ListCatalog implements Processor, ListSearch {
     return this.loading;
   }
 
-  /** The index over every loaded official list; null when none is loaded. */
-  index(): ScreeningIndex | null {
-    return this.officialIndex;
+  /** The names the serving indexes hold, over every list. */
+  indexedNames(): number {
+    let names = 0;
+    for (const index of this.indexes.values()) names += index.names;
+    return names;
   }
 
   /**
@@ -117,12 +135,9 @@ export class ListCatalog implements Processor, ListSearch {
   search(tenantId: string | null, query: ScreeningQuery, options: SearchOptions & { lists?: readonly string[] }): SearchResult[] {
     const wanted = options.lists ?? this.listIdsFor(tenantId);
     const visible = wanted.filter((id) => this.isVisible(id, tenantId));
-    const indexes: ScreeningIndex[] = [];
-    if (this.officialIndex && visible.some((id) => this.deps.importers.has(id))) indexes.push(this.officialIndex);
-    for (const id of visible) {
-      const index = this.tenantIndexes.get(id);
-      if (index) indexes.push(index);
-    }
+    // the official lists in their own order, then the tenant's (ties are answered in this order)
+    const order = [...this.listIds().filter((id) => visible.includes(id)), ...visible.filter((id) => !this.deps.importers.has(id))];
+    const indexes = [...new Set(order)].flatMap((id) => this.indexes.get(id) ?? []);
     return indexes.length > 0 ? searchAll(indexes, query, { ...options, lists: visible }) : [];
   }
 
@@ -199,27 +214,16 @@ export class ListCatalog implements Processor, ListSearch {
   private async loadDirty(): Promise<void> {
     const lists = [...this.dirty];
     this.dirty.clear();
-    let official = false;
-    for (const listId of lists) {
-      if (!(await this.load(listId))) continue;
-      if (this.deps.importers.has(listId)) official = true;
-      else await this.reindexTenantList(listId);
-    }
-    if (official) await this.reindexOfficial();
+    for (const listId of lists) if (await this.load(listId)) await this.reindex(listId);
   }
 
-  private async reindexOfficial(): Promise<void> {
-    const versions = this.listIds().flatMap((id) => this.loaded.get(id) ?? []);
-    const entries = versions.flatMap((v) => v.entries);
-    this.officialIndex = entries.length > 0 ? await buildIndexInSlices(entries, this.sliceMs) : null;
-    for (const v of versions) this.indexed.set(v.version.list_id, v);
-  }
-
-  private async reindexTenantList(listId: string): Promise<void> {
+  /** The list's index built again over its loaded version, then swapped in with the version it names. */
+  private async reindex(listId: string): Promise<void> {
     const loaded = this.loaded.get(listId);
     const entries = loaded?.entries ?? [];
-    if (entries.length > 0) this.tenantIndexes.set(listId, await buildIndexInSlices(entries, this.sliceMs));
-    else this.tenantIndexes.delete(listId);
+    const index = entries.length > 0 ? await buildIndexInSlices(entries, this.sliceMs) : null;
+    if (index) this.indexes.set(listId, index);
+    else this.indexes.delete(listId);
     if (loaded) this.indexed.set(listId, loaded);
   }
 
@@ -230,8 +234,8 @@ export class ListCatalog implements Processor, ListSearch {
     const importer = this.importerFor(listId);
     if (!importer) return false;
     try {
-      const entries = await versionEntries(this.deps.blobs, importer, active);
-      this.loaded.set(listId, { version: active, entries, hashes: new Map(entries.map((e) => [e.entry_id, e.content_hash])) });
+      const entries = await versionEntries(this.deps.blobs, importer, active, this.deps.workers);
+      this.loaded.set(listId, { version: active, entries, hashes: await hashesInSlices(entries, this.sliceMs) });
       return true;
     } catch (error) {
       // the previous version keeps serving
@@ -239,4 +243,15 @@ export class ListCatalog implements Processor, ListSearch {
       return false;
     }
   }
+}
+
+/** entry id -> content hash, built in slices of the event loop. */
+async function hashesInSlices(entries: readonly ListEntry[], sliceMs: number): Promise<Map<string, string>> {
+  const slice = slicer(sliceMs);
+  const hashes = new Map<string, string>();
+  for (const [i, e] of entries.entries()) {
+    hashes.set(e.entry_id, e.content_hash);
+    if (i % 1024 === 0) await slice.pause();
+  }
+  return hashes;
 }
