@@ -37,10 +37,16 @@ export interface ListWorkerOptions {
   timeoutMs?: number;
 }
 
-/** The worker script beside this module, with this module's extension; a TypeScript one runs under tsx. */
-function workerScript(): { url: URL; execArgv: string[] } {
-  const ext = extname(fileURLToPath(import.meta.url));
-  return { url: new URL(`./worker-thread${ext}`, import.meta.url), execArgv: ext === '.ts' ? ['--import', import.meta.resolve('tsx')] : [] };
+/**
+ * The worker beside this module, with this module's extension: the compiled `.js` as it is; the
+ * `.ts` (tests, scripts) through tsx's `tsImport` (an `--import tsx` in a worker's execArgv does
+ * not reach its entry module on Node 20).
+ */
+function spawnWorker(): Worker {
+  const url = new URL(`./worker-thread${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
+  if (!url.pathname.endsWith('.ts')) return new Worker(url);
+  const api = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  return new Worker(`import(${api}).then((tsx) => tsx.tsImport(${JSON.stringify(url.href)}, ${JSON.stringify(url.href)}))`, { eval: true });
 }
 
 /** The files copied into buffers of their own, handed over (the caller's stay as they are). */
@@ -123,8 +129,7 @@ export class ListWorkerPool implements ListWorkers {
   }
 
   private spawn(): Worker {
-    const script = workerScript();
-    const worker = new Worker(script.url, { execArgv: script.execArgv });
+    const worker = spawnWorker();
     worker.on('message', (message: FromWorker) => this.onMessage(worker, message));
     // a worker that dies fails its task; the next task starts a fresh one
     worker.on('error', (error) => this.worker === worker && this.fail(new ListWorkerError(`the list reader crashed: ${error.message}`)));
