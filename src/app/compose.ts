@@ -75,7 +75,7 @@ function sharedPolicies(infra: Infrastructure, overrides: Overrides): Shared {
     docCache: new DocCache(readStore, [apiKeysProjection, tenantsProjection]),
     listImporters,
     // list files are read on a worker thread, closed with the screening module
-    listCatalog: new ListCatalog({ log, blobs: blobStore, importers: listImporters, logger, workers: new ListWorkerPool() }),
+    listCatalog: new ListCatalog({ log, blobs: blobStore, importers: listImporters, logger, workers: new ListWorkerPool({ timeoutMs: overrides.listWorkerTimeoutMs }) }),
     // the register given by a test is the caller's; the one opened here is closed by its module
     cnpj: overrides.cnpjRegister !== undefined ? { register: overrides.cnpjRegister, target: null } : openCnpjRegister(config, mongoOf(readStore)),
     pdfRenderer: overrides.pdfRenderer ?? new PuppeteerPdfRenderer({ executablePath: config.chromiumPath, logger }),

@@ -7,8 +7,9 @@
  * task and is replaced by a fresh one for the next. An importer a worker cannot build (no
  * `worker` reference: a test's in-memory importer) runs on the calling thread, as before.
  */
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname, extname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ListEntry } from '../../domain/screening/entry.js';
 import type { UnpackLimits } from './files.js';
@@ -45,8 +46,16 @@ export interface ListWorkerOptions {
 function spawnWorker(): Worker {
   const url = new URL(`./worker-thread${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
   if (!url.pathname.endsWith('.ts')) return new Worker(url);
-  const api = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const api = JSON.stringify(pathToFileURL(tsxEsmApi()).href);
   return new Worker(`import(${api}).then((tsx) => tsx.tsImport(${JSON.stringify(url.href)}, ${JSON.stringify(url.href)}))`, { eval: true });
+}
+
+/** tsx's ESM API (its `import` export: the CommonJS one resolves its own parts wrongly when imported). */
+function tsxEsmApi(): string {
+  const require = createRequire(import.meta.url);
+  const manifest = require.resolve('tsx/package.json');
+  const exported = (require(manifest) as { exports: Record<string, { import: { default: string } }> }).exports['./esm/api']!.import.default;
+  return join(dirname(manifest), exported);
 }
 
 /** The files copied into buffers of their own, handed over (the caller's stay as they are). */
