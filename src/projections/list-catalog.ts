@@ -51,9 +51,9 @@ export async function buildIndexInSlices(entries: readonly ListEntry[], sliceMs:
 /**
  * The loaded lists of this instance: for every list (the official ones and every tenant's own),
  * its stream's state and the entries of its active version, parsed again from the version's raw
- * files in the blob store, with one search index per list (a tenant list's searched only for its
- * tenant): a new version re-indexes its own list, not every other. The indexes share fixed token
- * weights, so a search over several answers as one index over them all would.
+ * files in the blob store, with search indexes over them: one over all the official lists, one
+ * per tenant list (searched only for its tenant). One index per official list would answer
+ * otherwise: a search scores the best candidates of each index, so near misses differ.
  *
  * Built on start from the stored versions (start-up waits for it: a run must not screen against
  * nothing); afterwards, whenever any instance records a new version, every instance sees the event,
@@ -70,8 +70,8 @@ export class ListCatalog implements Processor, ListSearch {
   private readonly states = new Map<string, ListState>();
   private readonly loaded = new Map<string, LoadedVersion>();
   private readonly tenantLists = new Map<string, TenantList>();
-  /** per list, the index over its version's entries */
-  private readonly indexes = new Map<string, ScreeningIndex>();
+  private officialIndex: ScreeningIndex | null = null;
+  private readonly tenantIndexes = new Map<string, ScreeningIndex>();
   /** per list, the version whose entries the serving index holds: it lags `loaded` while a new one is indexed */
   private readonly indexed = new Map<string, LoadedVersion>();
   /** lists whose state changed and whose active version may need loading */
@@ -123,8 +123,8 @@ export class ListCatalog implements Processor, ListSearch {
 
   /** The names the serving indexes hold, over every list. */
   indexedNames(): number {
-    let names = 0;
-    for (const index of this.indexes.values()) names += index.names;
+    let names = this.officialIndex?.names ?? 0;
+    for (const index of this.tenantIndexes.values()) names += index.names;
     return names;
   }
 
@@ -135,9 +135,12 @@ export class ListCatalog implements Processor, ListSearch {
   search(tenantId: string | null, query: ScreeningQuery, options: SearchOptions & { lists?: readonly string[] }): SearchResult[] {
     const wanted = options.lists ?? this.listIdsFor(tenantId);
     const visible = wanted.filter((id) => this.isVisible(id, tenantId));
-    // the official lists in their own order, then the tenant's (ties are answered in this order)
-    const order = [...this.listIds().filter((id) => visible.includes(id)), ...visible.filter((id) => !this.deps.importers.has(id))];
-    const indexes = [...new Set(order)].flatMap((id) => this.indexes.get(id) ?? []);
+    const indexes: ScreeningIndex[] = [];
+    if (this.officialIndex && visible.some((id) => this.deps.importers.has(id))) indexes.push(this.officialIndex);
+    for (const id of visible) {
+      const index = this.tenantIndexes.get(id);
+      if (index) indexes.push(index);
+    }
     return indexes.length > 0 ? searchAll(indexes, query, { ...options, lists: visible }) : [];
   }
 
@@ -214,16 +217,27 @@ export class ListCatalog implements Processor, ListSearch {
   private async loadDirty(): Promise<void> {
     const lists = [...this.dirty];
     this.dirty.clear();
-    for (const listId of lists) if (await this.load(listId)) await this.reindex(listId);
+    let official = false;
+    for (const listId of lists) {
+      if (!(await this.load(listId))) continue;
+      if (this.deps.importers.has(listId)) official = true;
+      else await this.reindexTenantList(listId);
+    }
+    if (official) await this.reindexOfficial();
   }
 
-  /** The list's index built again over its loaded version, then swapped in with the version it names. */
-  private async reindex(listId: string): Promise<void> {
+  private async reindexOfficial(): Promise<void> {
+    const versions = this.listIds().flatMap((id) => this.loaded.get(id) ?? []);
+    const entries = await concatInSlices(versions.map((v) => v.entries), this.sliceMs);
+    this.officialIndex = entries.length > 0 ? await buildIndexInSlices(entries, this.sliceMs) : null;
+    for (const v of versions) this.indexed.set(v.version.list_id, v);
+  }
+
+  private async reindexTenantList(listId: string): Promise<void> {
     const loaded = this.loaded.get(listId);
     const entries = loaded?.entries ?? [];
-    const index = entries.length > 0 ? await buildIndexInSlices(entries, this.sliceMs) : null;
-    if (index) this.indexes.set(listId, index);
-    else this.indexes.delete(listId);
+    if (entries.length > 0) this.tenantIndexes.set(listId, await buildIndexInSlices(entries, this.sliceMs));
+    else this.tenantIndexes.delete(listId);
     if (loaded) this.indexed.set(listId, loaded);
   }
 
@@ -243,6 +257,19 @@ export class ListCatalog implements Processor, ListSearch {
       return false;
     }
   }
+}
+
+/** The lists' entries one after the other, copied in slices of the event loop. */
+async function concatInSlices(lists: readonly (readonly ListEntry[])[], sliceMs: number): Promise<ListEntry[]> {
+  const slice = slicer(sliceMs);
+  const out: ListEntry[] = [];
+  for (const list of lists) {
+    for (let i = 0; i < list.length; i++) {
+      out.push(list[i]!);
+      if (i % 4096 === 0) await slice.pause();
+    }
+  }
+  return out;
 }
 
 /** entry id -> content hash, built in slices of the event loop. */
