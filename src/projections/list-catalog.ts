@@ -11,7 +11,8 @@ import { TENANT_LISTS_STREAM, TenantListCreated, tenantListsDecider, type Tenant
 import type { ListEntry } from '../domain/screening/entry.js';
 import type { ListSearch, LoadedVersion } from '../domain/screening/port.js';
 import { indexSteps, type ScreeningIndex, searchAll, type SearchOptions, type SearchResult } from '../domain/screening/match/index.js';
-import type { ScreeningQuery } from '../domain/screening/match/prepare.js';
+import { createInterner, prepareEntry, type PreparedEntry, type ScreeningQuery } from '../domain/screening/match/prepare.js';
+import type { PreparedToken } from '../domain/screening/match/similarity.js';
 import { DEFAULT_TOKEN_WEIGHTS } from '../domain/screening/match/weights.js';
 import type { Decider, DomainEvent } from '../domain/shared/decider.js';
 import { isEventOf } from '../domain/shared/events.js';
@@ -33,10 +34,10 @@ export interface ListCatalogDeps {
 }
 
 /** Builds an index in slices of `sliceMs`, the event loop free between them. */
-export async function buildIndexInSlices(entries: readonly ListEntry[], sliceMs: number): Promise<ScreeningIndex> {
+export async function buildIndexInSlices(entries: readonly (ListEntry | PreparedEntry)[], sliceMs: number, tokens?: Map<string, PreparedToken>): Promise<ScreeningIndex> {
   // fixed weights, not the loaded lists' frequencies: an answer then depends only on the versions it
   // names (verify-run re-derives it from those alone), and indexes built apart score alike
-  const steps = indexSteps(entries, { weights: DEFAULT_TOKEN_WEIGHTS });
+  const steps = indexSteps(entries, { weights: DEFAULT_TOKEN_WEIGHTS, tokens });
   let sliceStart = performance.now();
   for (;;) {
     const step = steps.next();
@@ -71,6 +72,10 @@ export class ListCatalog implements Processor, ListSearch {
   private readonly loaded = new Map<string, LoadedVersion>();
   private readonly tenantLists = new Map<string, TenantList>();
   private officialIndex: ScreeningIndex | null = null;
+  /** the official lists' tokens, interned once for every version: an unchanged list's prepared entries serve every rebuild */
+  private readonly officialTokens = new Map<string, PreparedToken>();
+  /** per official list, its loaded version's entries prepared for the index */
+  private readonly prepared = new Map<string, { version_id: string; entries: PreparedEntry[] }>();
   private readonly tenantIndexes = new Map<string, ScreeningIndex>();
   /** per list, the version whose entries the serving index holds: it lags `loaded` while a new one is indexed */
   private readonly indexed = new Map<string, LoadedVersion>();
@@ -119,6 +124,11 @@ export class ListCatalog implements Processor, ListSearch {
   /** Resolves once the versions recorded so far are loaded and indexed (or failed to, and were logged). */
   settled(): Promise<void> {
     return this.loading;
+  }
+
+  /** The index over every loaded official list; null when none is loaded. */
+  index(): ScreeningIndex | null {
+    return this.officialIndex;
   }
 
   /** The names the serving indexes hold, over every list. */
@@ -226,11 +236,34 @@ export class ListCatalog implements Processor, ListSearch {
     if (official) await this.reindexOfficial();
   }
 
+  /**
+   * The official index built again over every loaded list, in the lists' order: the lists whose
+   * version changed are prepared (normalized, phonetic keys), the others' prepared entries reused,
+   * so the index answers exactly as one built from scratch over the same versions.
+   */
   private async reindexOfficial(): Promise<void> {
     const versions = this.listIds().flatMap((id) => this.loaded.get(id) ?? []);
-    const entries = await concatInSlices(versions.map((v) => v.entries), this.sliceMs);
-    this.officialIndex = entries.length > 0 ? await buildIndexInSlices(entries, this.sliceMs) : null;
+    const lists: PreparedEntry[][] = [];
+    for (const v of versions) lists.push(await this.preparedOf(v));
+    const entries = await concatInSlices(lists, this.sliceMs);
+    this.officialIndex = entries.length > 0 ? await buildIndexInSlices(entries, this.sliceMs, this.officialTokens) : null;
     for (const v of versions) this.indexed.set(v.version.list_id, v);
+  }
+
+  /** A loaded version's entries prepared for the index, once per version (in slices). */
+  private async preparedOf(loaded: LoadedVersion): Promise<PreparedEntry[]> {
+    const listId = loaded.version.list_id;
+    const known = this.prepared.get(listId);
+    if (known?.version_id === loaded.version.version_id) return known.entries;
+    const intern = createInterner(this.officialTokens);
+    const slice = slicer(this.sliceMs);
+    const entries: PreparedEntry[] = [];
+    for (const [i, entry] of loaded.entries.entries()) {
+      entries.push(prepareEntry(entry, intern));
+      if (i % 256 === 0) await slice.pause();
+    }
+    this.prepared.set(listId, { version_id: loaded.version.version_id, entries });
+    return entries;
   }
 
   private async reindexTenantList(listId: string): Promise<void> {
@@ -260,9 +293,9 @@ export class ListCatalog implements Processor, ListSearch {
 }
 
 /** The lists' entries one after the other, copied in slices of the event loop. */
-async function concatInSlices(lists: readonly (readonly ListEntry[])[], sliceMs: number): Promise<ListEntry[]> {
+async function concatInSlices<T>(lists: readonly (readonly T[])[], sliceMs: number): Promise<T[]> {
   const slice = slicer(sliceMs);
-  const out: ListEntry[] = [];
+  const out: T[] = [];
   for (const list of lists) {
     for (let i = 0; i < list.length; i++) {
       out.push(list[i]!);

@@ -113,6 +113,12 @@ const freeze = <K>(map: Map<K, number[]>): Map<K, Int32Array> => new Map([...map
 
 export interface IndexOptions {
   weights?: TokenWeights;
+  /**
+   * The interned tokens the entries were prepared with (`createInterner(tokens)`), when they come
+   * already prepared: a query then finds them. Entries prepared once keep serving the next index
+   * built over them (a new version of one list prepares only its own entries).
+   */
+  tokens?: Map<string, PreparedToken>;
 }
 
 /**
@@ -137,7 +143,7 @@ const STEP = 256;
  * decides when to let other work run.
  */
 export function* indexSteps(entries: Iterable<ListEntry | PreparedEntry>, options: IndexOptions): Generator<void, ScreeningIndex> {
-  const tokens = new Map<string, PreparedToken>();
+  const tokens = options.tokens ?? new Map<string, PreparedToken>();
   const intern = createInterner(tokens);
   const prepared: PreparedEntry[] = [];
   for (const e of entries) {
