@@ -109,7 +109,6 @@ const pushTo = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
   else map.set(key, [value]);
 };
 
-const freeze = <K>(map: Map<K, number[]>): Map<K, Int32Array> => new Map([...map].map(([k, v]) => [k, Int32Array.from(v)]));
 
 export interface IndexOptions {
   weights?: TokenWeights;
@@ -188,14 +187,18 @@ export function* indexSteps(entries: Iterable<ListEntry | PreparedEntry>, option
     if (position % STEP === 0) yield;
   }
 
+  // the postings as typed arrays, a step at a time too (hundreds of thousands of them)
+  const frozen = { postings: new Map<PreparedToken, Int32Array>(), documents: new Map<string, Int32Array>() };
+  for (const [token, ids] of postings) if (frozen.postings.set(token, Int32Array.from(ids)).size % STEP === 0) yield;
+  for (const [key, ids] of documents) if (frozen.documents.set(key, Int32Array.from(ids)).size % STEP === 0) yield;
   return {
     entries: prepared,
     weights,
     nameEntry: Int32Array.from(nameEntry),
     nameWeight,
-    postings: freeze(postings),
+    postings: frozen.postings,
     keys,
-    documents: freeze(documents),
+    documents: frozen.documents,
     names: nameEntry.length,
     queryInterner: lookupInterner(tokens),
     joinedInterner: lookupInterner(joinedTokens, joinedToken),
