@@ -23,6 +23,12 @@
  *     /api/v1/screening/search over bench-matching's query mix (listed names as they are, misspelt,
  *     reordered, and names on no list with a CPF) drawn from the parsed entries. Baseline: GET
  *     /api/v1/screening/lists through the same stack, same key, same connections.
+ * (5) Imports off the event loop (issue 29): the service reopened in this process, a new version of
+ *     PEP and of CEIS POSTed while a worker thread searches through HTTP on 2 connections; the
+ *     server's event-loop delay (monitorEventLoopDelay: p50, p99, max) and the searches' latency
+ *     during the import, beside the same searches in the 5 s before it. Baseline in the same run:
+ *     the service reopened with the same importers run on the event loop (no worker reference),
+ *     as every import ran before.
  * Nothing leaves 127.0.0.1: list refresh is off.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -32,12 +38,13 @@ import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import { fold } from '../src/adapters/lists/importers/br-common.js';
 import { LIST_IMPORTERS } from '../src/adapters/lists/importers/index.js';
-import type { ListFile } from '../src/adapters/lists/importers/port.js';
+import type { ListFile, ListImporter } from '../src/adapters/lists/importers/port.js';
 import { unpackListFiles } from '../src/adapters/lists/files.js';
 import { loadConfig } from '../src/config.js';
 import type { ListEntry } from '../src/domain/screening/entry.js';
@@ -229,8 +236,17 @@ function fixedUploads(pepRows: number): Upload[] {
 /** CEIS at its published size at least, and more rows until the corpus holds `names` more names. */
 function ceisUpload(names: number): Upload {
   const ceis = sanctionsCsv('br/ceis.csv', 1205, 0.61, CEIS_PUBLISHED_ROWS, names);
+  ceisRows = ceis.rows;
   return cgu('br_ceis', '20261120_CEIS.zip', '20261120_CEIS.csv', ceis.data, ceis.rows, 'CEIS generated');
 }
+
+/** The next CEIS version: the same generation with `extra` rows more. */
+function ceisNext(extra: number): Upload {
+  const ceis = sanctionsCsv('br/ceis.csv', 1205, 0.61, ceisRows + extra);
+  return cgu('br_ceis', '20261201_CEIS.zip', '20261201_CEIS.csv', ceis.data, ceis.rows, `CEIS next version (${extra} rows more)`);
+}
+/** the rows of the first CEIS version (set once it is generated) */
+let ceisRows = 0;
 
 // ---------------------------------------------------------------- baseline: parse and index alone
 
@@ -298,8 +314,8 @@ async function screeningKey(base: string): Promise<string> {
 }
 
 /** The service in this process on `dataDir`, with the key made on first open. */
-async function openInProcess(dataDir: string) {
-  const services = await composeApp(configFor(dataDir), silentLogger);
+async function openInProcess(dataDir: string, listImporters?: ReadonlyMap<string, ListImporter>) {
+  const services = await composeApp(configFor(dataDir), silentLogger, listImporters ? { listImporters } : {});
   const { server, base } = await listen(createHttpApp(services));
   return { services, base, close: async () => (await shut(server), await closeApp(services)) };
 }
@@ -444,6 +460,119 @@ async function load(base: string, requests: readonly Record<string, unknown>[], 
   return loadFigures(await autocannon({ ...run, duration: options.duration }));
 }
 
+// ---------------------------------------------------------------- an import while searches go on
+
+/**
+ * Searches through HTTP from a worker thread (its own event loop: the client's work does not
+ * weigh on the server's), `connections` at a time, each one's start (epoch ms) and latency kept.
+ */
+const SEARCH_CLIENT = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { base, apiKey, bodies, connections } = workerData;
+const samples = [];
+let stop = false;
+parentPort.on('message', () => { stop = true; });
+let next = 0;
+async function loop() {
+  while (!stop) {
+    const body = bodies[next++ % bodies.length];
+    const started = performance.timeOrigin + performance.now();
+    try {
+      const response = await fetch(base + '/api/v1/screening/search', { method: 'POST', headers: { authorization: 'Bearer ' + apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      await response.arrayBuffer();
+      samples.push([started, performance.timeOrigin + performance.now() - started, response.status]);
+    } catch (error) {
+      samples.push([started, performance.timeOrigin + performance.now() - started, 0]);
+    }
+  }
+}
+Promise.all(Array.from({ length: connections }, loop)).then(() => parentPort.postMessage(samples));
+`;
+
+/** searches in flight during an import: the API in use, not saturated (each search holds the event loop a few ms) */
+const SEARCH_CONNECTIONS = 2;
+
+interface UnderLoad {
+  mode: 'worker thread' | 'event loop (before)';
+  list_id: string;
+  what: string;
+  /** request to 201 (the answer waits for the catalog: the version loaded and indexed) */
+  import_ms: number;
+  loop_delay: { p50_ms: number; p99_ms: number; max_ms: number };
+  searches: { count: number; failed: number; p50_ms: number; p99_ms: number; max_ms: number };
+  /** the same searches over as long with no import, just before */
+  idle: { count: number; p50_ms: number; p99_ms: number; loop_p99_ms: number; loop_max_ms: number };
+}
+
+const pct = (sorted: readonly number[], p: number) => (sorted.length === 0 ? 0 : Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!));
+
+function searchesIn(samples: readonly [number, number, number][], from: number, to: number) {
+  const inside = samples.filter(([start]) => start >= from && start < to);
+  const latencies = inside.map(([, ms]) => ms).sort((a, b) => a - b);
+  return { count: inside.length, failed: inside.filter(([, , status]) => status !== 200).length, p50_ms: pct(latencies, 0.5), p99_ms: pct(latencies, 0.99), max_ms: pct(latencies, 1) };
+}
+
+/** The event loop's delay (p50, p99, max) and the searches' latency while `upload` imports, beside an idle stretch as long just before. */
+async function importUnderLoad(mode: UnderLoad['mode'], base: string, apiKey: string, bodies: readonly unknown[], upload: Upload, idleMs: number): Promise<UnderLoad> {
+  const client = new Worker(SEARCH_CLIENT, { eval: true, workerData: { base, apiKey, bodies, connections: SEARCH_CONNECTIONS } });
+  const samples = new Promise<[number, number, number][]>((resolve, reject) => client.once('message', resolve).once('error', reject));
+  const idleFrom = Date.now();
+  const idleDelay = monitorEventLoopDelay({ resolution: 10 });
+  idleDelay.enable();
+  await new Promise((resolve) => setTimeout(resolve, idleMs));
+  idleDelay.disable();
+  const form = new FormData();
+  for (const f of upload.files) form.append('file', new Blob([f.data]), f.name);
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  const from = Date.now();
+  delay.enable();
+  const body = await expectJson(await operator(base, `/lists/${upload.list_id}/versions`, { method: 'POST', body: form }), 201, `import ${upload.list_id}`);
+  delay.disable();
+  const to = Date.now();
+  client.postMessage('stop');
+  const all = await samples;
+  await client.terminate();
+  const idle = searchesIn(all, idleFrom, from);
+  if ((body['entries'] as number) <= 0) throw new Error(`import ${upload.list_id}: no entries`);
+  return {
+    mode,
+    list_id: upload.list_id,
+    what: upload.what,
+    import_ms: to - from,
+    loop_delay: { p50_ms: Math.round(delay.percentile(50) / 1e6), p99_ms: Math.round(delay.percentile(99) / 1e6), max_ms: Math.round(delay.max / 1e6) },
+    searches: searchesIn(all, from, to),
+    idle: { count: idle.count, p50_ms: idle.p50_ms, p99_ms: idle.p99_ms, loop_p99_ms: Math.round(idleDelay.percentile(99) / 1e6), loop_max_ms: Math.round(idleDelay.max / 1e6) },
+  };
+}
+
+/** The importers as they ran before the worker thread: the same parse, on the calling thread (no `worker` reference). */
+const onTheEventLoop = (): ReadonlyMap<string, ListImporter> => new Map([...LIST_IMPORTERS].map(([id, i]) => [id, { list_id: id, parse: (files: readonly ListFile[]) => i.parse(files) }]));
+
+/**
+ * A new version of the largest lists imported while searches go on, the service reading files on
+ * its worker thread; then the same on the event loop, as before (the service reopened on the data
+ * directory with importers that have no worker reference).
+ */
+async function importsUnderLoad(dataDir: string, apiKey: string, bodies: readonly unknown[], options: Options): Promise<UnderLoad[]> {
+  const out: UnderLoad[] = [];
+  const next = (extra: number, when: string) => [
+    cgu('br_pep', `2026${when}_PEP.zip`, `2026${when}_PEP.csv`, pepCsv(options.pepRows, extra), options.pepRows + extra, `PEP next version (${extra} rows more)`),
+    ceisNext(extra),
+  ];
+  for (const [mode, importers, versions] of [
+    ['worker thread', undefined, next(2, '12')],
+    ['event loop (before)', onTheEventLoop(), next(3, '13')],
+  ] as const) {
+    const service = await openInProcess(dataDir, importers);
+    try {
+      for (const upload of versions) out.push(await importUnderLoad(mode, service.base, apiKey, bodies, upload, 5_000));
+    } finally {
+      await service.close();
+    }
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------- the run
 
 interface Options extends LoadOptions {
@@ -458,6 +587,7 @@ export interface ScreeningBenchResult {
   parse_ms: Record<string, number>;
   index_alone: { index_ms: number; names: number };
   imports: Imported[];
+  under_load: UnderLoad[];
   startup: { empty: Startup; loaded: Startup; loaded_names: number };
   http: { connections: number; duration_s: number; queries: number; probe: { queries: number; with_results: number }; search: LoadFigures; lists: LoadFigures; memory_after: Memory };
   load_average: number[];
@@ -485,7 +615,7 @@ export async function runScreeningBench(options: Options): Promise<ScreeningBenc
     let apiKey: string;
     try {
       apiKey = await screeningKey(importing.base);
-      const names = () => importing.services.listCatalog.index()?.names ?? 0;
+      const names = () => importing.services.listCatalog.indexedNames();
       for (const upload of uploads) imports.push(await importThrough(importing.base, upload, names));
       imports.push(await importThrough(importing.base, { list_id: 'ofac_sdn', files: ofacNextVersion(), what: 'OFAC SDN, next version (one designation more), every list loaded' }, names));
       const nextPep = cgu('br_pep', '202611_PEP.zip', '202611_PEP.csv', pepCsv(options.pepRows, 1), options.pepRows + 1, 'PEP next version, every list loaded');
@@ -493,6 +623,10 @@ export async function runScreeningBench(options: Options): Promise<ScreeningBenc
     } finally {
       await importing.close();
     }
+    // (5) a new version of the largest lists while searches go on: on the worker thread, then on the event loop as before
+    const bodies = queriesFrom(entries, options.queries).map((q) => ({ schema: q.schema, name: q.name, ...(q.doc ? { doc: q.doc } : {}) }));
+    const under_load = await importsUnderLoad(dataDir, apiKey, bodies, options);
+    console.log(`under load: ${JSON.stringify(under_load)}`);
     const emptyDir = join(dir, 'empty');
     const emptyService = await openInProcess(emptyDir);
     const emptyKey = await screeningKey(emptyService.base).finally(() => emptyService.close());
@@ -500,7 +634,8 @@ export async function runScreeningBench(options: Options): Promise<ScreeningBenc
     // (3) start-up: an empty data directory, then the loaded one, each in a fresh process
     const emptyChild = new Child();
     children.push(emptyChild);
-    const empty = (await emptyChild.start(emptyDir, emptyKey, [{ list_id: null, body: { schema: 'person', name: 'Maria Aparecida da Silva' } }])).startup;
+    // no list loaded: a search answers 409 lists_not_loaded, so the empty service is timed to listening
+    const empty = (await emptyChild.start(emptyDir, emptyKey, [])).startup;
     await emptyChild.stop();
     const checks: Check[] = [...parsed.values()].map(({ list_id, entries: listed }) => {
       // a name without digits: the index's candidate search skips number tokens while counting them in
@@ -513,7 +648,6 @@ export async function runScreeningBench(options: Options): Promise<ScreeningBenc
     const { base, startup: loaded } = await server.start(dataDir, apiKey, checks);
 
     // (4) searches/s over the query mix; GET lists through the same stack as the baseline
-    const bodies = queriesFrom(entries, options.queries).map((q) => ({ schema: q.schema, name: q.name, ...(q.doc ? { doc: q.doc } : {}) }));
     const probe = bodies.slice(0, 200);
     let withResults = 0;
     for (const body of probe) if ((await check(base, apiKey, { list_id: null, body })) > 0) withResults++;
@@ -522,6 +656,7 @@ export async function runScreeningBench(options: Options): Promise<ScreeningBenc
     const memory_after = await server.memory();
     await server.stop();
 
+
     const by_list = Object.fromEntries([...parsed.values()].map((p) => [p.list_id, { entries: p.entries.length, names: p.names, skipped: p.skipped }]));
     return {
       bench: 'screening',
@@ -529,6 +664,7 @@ export async function runScreeningBench(options: Options): Promise<ScreeningBenc
       parse_ms: Object.fromEntries([...parsed.values()].map((p) => [p.list_id, Math.round(p.parse_ms)])),
       index_alone: { index_ms: Math.round(index_alone.index_ms), names: index_alone.names },
       imports: imports.map((i) => ({ ...i, import_ms: Math.round(i.import_ms), loop_max_ms: Math.round(i.loop_max_ms) })),
+      under_load,
       startup: { empty, loaded, loaded_names: index_alone.names },
       http: { connections: options.connections, duration_s: options.duration, queries: bodies.length, probe: { queries: probe.length, with_results: withResults }, search, lists, memory_after },
       load_average: os.loadavg().map((x) => Number(x.toFixed(2))),
@@ -553,6 +689,14 @@ export function printScreeningBench(r: ScreeningBenchResult): void {
       `import \`${i.list_id}\`: ${i.what}; ${count(i.entries)} entries, ${count(i.indexed_names)} names indexed after`,
       `${s(i.import_ms)} to the 201; event loop stalled up to ${count(i.loop_max_ms)} ms`,
       `parse alone ${s(r.parse_ms[i.list_id]!)}${again ? " (the first version's files)" : ''}`,
+    ]);
+  }
+  for (const u of r.under_load) {
+    const before = r.under_load.find((b) => b.list_id === u.list_id && b.mode !== u.mode);
+    rows.push([
+      `import \`${u.list_id}\` (${u.what}) while ${SEARCH_CONNECTIONS} connections search through HTTP, files read on the ${u.mode}`,
+      `event-loop delay p50 ${u.loop_delay.p50_ms} ms, p99 ${count(u.loop_delay.p99_ms)} ms, max ${count(u.loop_delay.max_ms)} ms; ${count(u.searches.count)} searches during the ${s(u.import_ms)} import (${u.searches.failed} failed): p50 ${u.searches.p50_ms} ms, p99 ${count(u.searches.p99_ms)} ms, max ${count(u.searches.max_ms)} ms`,
+      `no import, 5 s before: event-loop delay p99 ${u.idle.loop_p99_ms} ms, max ${u.idle.loop_max_ms} ms; ${count(u.idle.count)} searches, p50 ${u.idle.p50_ms} ms, p99 ${u.idle.p99_ms} ms${u.mode === 'worker thread' && before ? `; on the event loop (before): delay p99 ${count(before.loop_delay.p99_ms)} ms, searches p99 ${count(before.searches.p99_ms)} ms` : ''}`,
     ]);
   }
   rows.push([`index build alone over every list (${count(r.index_alone.names)} names)`, s(r.index_alone.index_ms), '']);

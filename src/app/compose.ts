@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import { SandboxBiometricProvider } from '../adapters/biometrics/sandbox.js';
 import { HttpBiometricProvider } from '../adapters/biometrics/provider.js';
 import { LIST_IMPORTERS } from '../adapters/lists/importers/index.js';
+import { ListWorkerPool } from '../adapters/lists/worker-pool.js';
 import { PuppeteerPdfRenderer } from '../adapters/pdf/puppeteer.js';
 import { endpointUrlCheck, GotWebhookSender } from '../adapters/webhook-sender.js';
 import { Idempotency } from '../commands/idempotency.js';
@@ -73,7 +74,8 @@ function sharedPolicies(infra: Infrastructure, overrides: Overrides): Shared {
     // auth's hot documents; every instance drops them on the events that change them (issue 25)
     docCache: new DocCache(readStore, [apiKeysProjection, tenantsProjection]),
     listImporters,
-    listCatalog: new ListCatalog({ log, blobs: blobStore, importers: listImporters, logger, clock }),
+    // list files are read on a worker thread, closed with the screening module
+    listCatalog: new ListCatalog({ log, blobs: blobStore, importers: listImporters, logger, clock, workers: new ListWorkerPool({ timeoutMs: overrides.listWorkerTimeoutMs }) }),
     // the register given by a test is the caller's; the one opened here is closed by its module
     cnpj: overrides.cnpjRegister !== undefined ? { register: overrides.cnpjRegister, target: null } : openCnpjRegister(config, mongoOf(readStore)),
     pdfRenderer: overrides.pdfRenderer ?? new PuppeteerPdfRenderer({ executablePath: config.chromiumPath, logger }),

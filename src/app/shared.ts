@@ -57,6 +57,8 @@ export interface Overrides {
   sandboxBiometrics?: BiometricProvider;
   /** the list importers (default: every official list's) */
   listImporters?: ReadonlyMap<string, ListImporter>;
+  /** how long a list file may take its worker thread to read (default 5 minutes) */
+  listWorkerTimeoutMs?: number;
   webhookSender?: WebhookSender;
   /** a renderer owned by the caller (tests share one browser); closing the app leaves it open */
   pdfRenderer?: PdfRenderer;

@@ -1,13 +1,15 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { createHash } from 'node:crypto';
 import type { BlobStore } from '../adapters/blob-store/port.js';
 import type { EventLog } from '../adapters/event-store/event-log.js';
 import { deterministicId } from '../adapters/ids.js';
-import { unpackListFiles, type UnpackLimits } from '../adapters/lists/files.js';
-import { storeParsed } from '../adapters/lists/parsed-cache.js';
+import type { UnpackLimits } from '../adapters/lists/files.js';
+import type { PreparedVersion } from '../adapters/lists/list-tasks.js';
+import { storeParsedBytes } from '../adapters/lists/parsed-cache.js';
 import { ListFileError, type ListFile, type ListImporter } from '../adapters/lists/importers/port.js';
+import { defaultListWorkers, ListWorkerError, type ListWorkers } from '../adapters/lists/worker-pool.js';
+import { slicer } from '../adapters/slices.js';
 import { listDecider, listStream } from '../domain/list/decider.js';
-import type { ListSource, ListVersionFile } from '../domain/list/events.js';
+import type { ListSource } from '../domain/list/events.js';
 import { TENANT_LISTS_STREAM, tenantListId, tenantListsDecider, type TenantList } from '../domain/list/tenant-lists.js';
 import type { ListEntry } from '../domain/screening/entry.js';
 import { DomainError } from '../domain/shared/decider.js';
@@ -27,6 +29,8 @@ export interface ListImportDeps {
   /** entry id -> content hash of the active version, for the delta (null: no active version) */
   active: (listId: string) => ReadonlyMap<string, string> | null;
   limits?: UnpackLimits;
+  /** the worker threads that read the files (default: the process's own pool) */
+  workers?: ListWorkers;
 }
 
 export interface ListImportRequest {
@@ -40,34 +44,28 @@ export type ListImportOutcome =
   | { outcome: 'unchanged'; list_id: string; sha256: string; position: number | null }
   | { outcome: 'refused'; list_id: string; sha256: string; entries: number; reason: string; position: number | null };
 
-const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
-
 /**
- * Imports a version of a list: its files unzipped and parsed (a file that cannot be read is
- * `invalid_list_file` and nothing is recorded), the raw files kept as content-addressed blobs
- * first (so a recorded version can always be read again), then the version recorded on the
+ * Imports a version of a list: its files unzipped, hashed and parsed on a worker thread (a file
+ * that cannot be read is `invalid_list_file` and nothing is recorded; so is a reader that dies or
+ * runs past its time), the raw files kept as content-addressed blobs first (so a recorded version
+ * can always be read again) with the parsed entries beside them, then the version recorded on the
  * list's stream, where the refusal rule decides whether it becomes the active one.
  */
 export async function importListVersion(deps: ListImportDeps, request: ListImportRequest, context: CommandContext): Promise<E.Either<DomainError, ListImportOutcome>> {
   const listId = deps.importer.list_id;
-  let files: ListFile[];
-  let entries: ListEntry[];
-  let publishedAt: string | null;
+  let prepared: PreparedVersion;
   try {
-    files = await unpackListFiles(listId, request.files, deps.limits);
-    const parsed = await deps.importer.parse(files);
-    entries = parsed.entries;
-    publishedAt = parsed.published_at;
+    prepared = await (deps.workers ?? defaultListWorkers()).prepare(deps.importer, request.files, deps.limits);
   } catch (error) {
     if (error instanceof ListFileError) return E.left(new DomainError('invalid_list_file', `The file could not be read as ${listId}: ${error.message}`, 'file'));
+    if (error instanceof ListWorkerError) return E.left(new DomainError('invalid_list_file', `The file could not be read as ${listId}: ${error.message}.`, 'file'));
     throw error;
   }
-  const stored: ListVersionFile[] = files.map((f) => ({ name: f.name, sha256: sha256(f.data), bytes: f.data.length }));
-  const content = sha256(stored.map((f) => `${f.name}\u0000${f.sha256}`).sort().join('\n'));
+  const { files, stored, sha256: content, entries } = prepared;
   for (const [i, file] of files.entries()) await deps.blobs.put(listBlobKey(stored[i]!.sha256), file.data, 'application/octet-stream');
   // the parsed entries beside them: every instance loads the version without parsing it again
-  await storeParsed(deps.blobs, content, entries);
-  const delta = deltaOf(deps.active(listId), entries);
+  await storeParsedBytes(deps.blobs, content, prepared.cache);
+  const delta = await deltaInSlices(deps.active(listId), entries);
   const versionId = deterministicId(`list-version:${listId}:${content}`);
   const decided = await handleCommand(
     deps.log,
@@ -80,7 +78,7 @@ export async function importListVersion(deps: ListImportDeps, request: ListImpor
       sha256: content,
       bytes: stored.reduce((n, f) => n + f.bytes, 0),
       source: request.source,
-      published_at: publishedAt,
+      published_at: prepared.published_at,
       entries: entries.length,
       delta,
       files: stored,
@@ -99,18 +97,44 @@ export async function importListVersion(deps: ListImportDeps, request: ListImpor
 
 /** Added, removed and changed entries against the active version, by entry id and content hash. */
 export function deltaOf(active: ReadonlyMap<string, string> | null, entries: readonly ListEntry[]): { added: number; removed: number; changed: number } {
+  const steps = deltaSteps(active, entries);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** The delta counted in slices of the event loop (150,000 entries against 150,000 hashes take a while). */
+export async function deltaInSlices(active: ReadonlyMap<string, string> | null, entries: readonly ListEntry[], sliceMs = 10): Promise<{ added: number; removed: number; changed: number }> {
+  const slice = slicer(sliceMs);
+  const steps = deltaSteps(active, entries);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await slice.pause();
+  }
+}
+
+const DELTA_STEP = 1024;
+
+function* deltaSteps(active: ReadonlyMap<string, string> | null, entries: readonly ListEntry[]): Generator<void, { added: number; removed: number; changed: number }> {
   if (!active) return { added: entries.length, removed: 0, changed: 0 };
   let added = 0;
   let changed = 0;
   const seen = new Set<string>();
-  for (const entry of entries) {
+  for (const [i, entry] of entries.entries()) {
     seen.add(entry.entry_id);
     const previous = active.get(entry.entry_id);
     if (previous === undefined) added++;
     else if (previous !== entry.content_hash) changed++;
+    if (i % DELTA_STEP === 0) yield;
   }
   let removed = 0;
-  for (const id of active.keys()) if (!seen.has(id)) removed++;
+  let i = 0;
+  for (const id of active.keys()) {
+    if (!seen.has(id)) removed++;
+    if (++i % DELTA_STEP === 0) yield;
+  }
   return { added, removed, changed };
 }
 
@@ -158,7 +182,7 @@ export async function tenantListTarget(deps: { log: EventLog; listCatalog: Pick<
 
 /** A version uploaded by hand, counted against the active version once a load under way has finished. */
 export async function uploadListVersion(
-  deps: { log: EventLog; blobStore: BlobStore; listCatalog: Pick<ListCatalog, 'settled' | 'importerFor' | 'version'>; unpack?: UnpackLimits },
+  deps: { log: EventLog; blobStore: BlobStore; listCatalog: Pick<ListCatalog, 'settled' | 'importerFor' | 'version'> & { workers?: ListWorkers }; unpack?: UnpackLimits },
   target: ListTarget,
   upload: { files: readonly ListFile[]; force: boolean },
   context: CommandContext,
@@ -166,7 +190,7 @@ export async function uploadListVersion(
   const { listCatalog } = deps;
   await listCatalog.settled();
   return importListVersion(
-    { log: deps.log, blobs: deps.blobStore, importer: listCatalog.importerFor(target.list_id)!, active: (id) => listCatalog.version(id)?.hashes ?? null, limits: deps.unpack },
+    { log: deps.log, blobs: deps.blobStore, importer: listCatalog.importerFor(target.list_id)!, active: (id) => listCatalog.version(id)?.hashes ?? null, limits: deps.unpack, workers: listCatalog.workers },
     { files: upload.files, source: { kind: 'upload' }, force: upload.force },
     context,
   );

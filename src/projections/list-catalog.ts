@@ -5,6 +5,8 @@ import { lastPollRecord } from '../adapters/lists/poll-history.js';
 import { tenantListImporter } from '../adapters/lists/importers/tenant.js';
 import type { ListImporter } from '../adapters/lists/importers/port.js';
 import { versionEntries } from '../adapters/lists/parsed-cache.js';
+import type { ListWorkers } from '../adapters/lists/worker-pool.js';
+import { slicer } from '../adapters/slices.js';
 import { listDecider, listStream, type ListState } from '../domain/list/decider.js';
 import { ListEvent } from '../domain/list/events.js';
 import { isPollStream } from '../domain/list/poll.js';
@@ -12,7 +14,8 @@ import { TENANT_LISTS_STREAM, TenantListCreated, tenantListsDecider, type Tenant
 import type { ListEntry } from '../domain/screening/entry.js';
 import type { ListSearch, LoadedVersion } from '../domain/screening/port.js';
 import { indexSteps, type ScreeningIndex, searchAll, type SearchOptions, type SearchResult } from '../domain/screening/match/index.js';
-import type { ScreeningQuery } from '../domain/screening/match/prepare.js';
+import { createInterner, prepareEntry, type PreparedEntry, type ScreeningQuery } from '../domain/screening/match/prepare.js';
+import type { PreparedToken } from '../domain/screening/match/similarity.js';
 import { DEFAULT_TOKEN_WEIGHTS } from '../domain/screening/match/weights.js';
 import type { Decider, DomainEvent } from '../domain/shared/decider.js';
 import { isEventOf } from '../domain/shared/events.js';
@@ -31,13 +34,15 @@ export interface ListCatalogDeps {
   sliceMs?: number;
   /** where the lists' poll streams are looked for (today's, then back) */
   clock?: Clock;
+  /** the worker threads that read stored versions (none: read on this thread) */
+  workers?: ListWorkers;
 }
 
 /** Builds an index in slices of `sliceMs`, the event loop free between them. */
-export async function buildIndexInSlices(entries: readonly ListEntry[], sliceMs: number): Promise<ScreeningIndex> {
+export async function buildIndexInSlices(entries: readonly (ListEntry | PreparedEntry)[], sliceMs: number, tokens?: Map<string, PreparedToken>): Promise<ScreeningIndex> {
   // fixed weights, not the loaded lists' frequencies: an answer then depends only on the versions it
   // names (verify-run re-derives it from those alone), and indexes built apart score alike
-  const steps = indexSteps(entries, { weights: DEFAULT_TOKEN_WEIGHTS });
+  const steps = indexSteps(entries, { weights: DEFAULT_TOKEN_WEIGHTS, tokens });
   let sliceStart = performance.now();
   for (;;) {
     const step = steps.next();
@@ -53,13 +58,15 @@ export async function buildIndexInSlices(entries: readonly ListEntry[], sliceMs:
  * The loaded lists of this instance: for every list (the official ones and every tenant's own),
  * its stream's state and the entries of its active version, parsed again from the version's raw
  * files in the blob store, with search indexes over them: one over all the official lists, one
- * per tenant list (searched only for its tenant).
+ * per tenant list (searched only for its tenant). One index per official list would answer
+ * otherwise: a search scores the best candidates of each index, so near misses differ.
  *
  * Built on start from the stored versions (start-up waits for it: a run must not screen against
  * nothing); afterwards, whenever any instance records a new version, every instance sees the event,
- * updates the list's state at once and loads the version in the background: parsing and indexing
- * 150,000 names takes seconds, sliced so the instance keeps answering meanwhile, and the previous
- * index serves until the new one is complete. `settled()` waits for the loads under way.
+ * updates the list's state at once and loads the version in the background: its entries read on a
+ * worker thread and handed over in chunks, then indexed in slices, so the instance keeps answering
+ * meanwhile; the previous index serves until the new one is complete. `settled()` waits for the
+ * loads under way.
  */
 export class ListCatalog implements Processor, ListSearch {
   readonly id = 'projection:list-catalog';
@@ -70,16 +77,32 @@ export class ListCatalog implements Processor, ListSearch {
   private readonly loaded = new Map<string, LoadedVersion>();
   private readonly tenantLists = new Map<string, TenantList>();
   private officialIndex: ScreeningIndex | null = null;
+  /** the official lists' tokens, interned once for every version: an unchanged list's prepared entries serve every rebuild */
+  private readonly officialTokens = new Map<string, PreparedToken>();
+  /** per official list, its loaded version's entries prepared for the index */
+  private readonly prepared = new Map<string, { version_id: string; entries: PreparedEntry[] }>();
   private readonly tenantIndexes = new Map<string, ScreeningIndex>();
   /** per list, the version whose entries the serving index holds: it lags `loaded` while a new one is indexed */
   private readonly indexed = new Map<string, LoadedVersion>();
   /** lists whose state changed and whose active version may need loading */
   private readonly dirty = new Set<string>();
   private loading: Promise<void> = Promise.resolve();
+  /** while start() loads the stored versions, before anything is served */
+  private starting = false;
   private readonly sliceMs: number;
 
   constructor(private readonly deps: ListCatalogDeps) {
     this.sliceMs = deps.sliceMs ?? 10;
+  }
+
+  /** The worker threads reading list files in this instance (imports use them too). */
+  get workers(): ListWorkers | undefined {
+    return this.deps.workers;
+  }
+
+  /** Stops the worker threads (on the service's stop). */
+  async close(): Promise<void> {
+    await this.deps.workers?.close();
   }
 
   async start(): Promise<void> {
@@ -89,7 +112,14 @@ export class ListCatalog implements Processor, ListSearch {
       await this.refreshState(listId);
       this.dirty.add(listId);
     }
-    await this.schedule();
+    // nothing is served until start-up ends: the stored versions are read on this thread, at once
+    // (the worker's chunks keep the event loop free for requests, which cost time when none can come)
+    this.starting = true;
+    try {
+      await this.schedule();
+    } finally {
+      this.starting = false;
+    }
   }
 
   async handle(events: StoredEvent[]): Promise<void> {
@@ -115,6 +145,13 @@ export class ListCatalog implements Processor, ListSearch {
   /** The index over every loaded official list; null when none is loaded. */
   index(): ScreeningIndex | null {
     return this.officialIndex;
+  }
+
+  /** The names the serving indexes hold, over every list. */
+  indexedNames(): number {
+    let names = this.officialIndex?.names ?? 0;
+    for (const index of this.tenantIndexes.values()) names += index.names;
+    return names;
   }
 
   /**
@@ -219,11 +256,34 @@ export class ListCatalog implements Processor, ListSearch {
     if (official) await this.reindexOfficial();
   }
 
+  /**
+   * The official index built again over every loaded list, in the lists' order: the lists whose
+   * version changed are prepared (normalized, phonetic keys), the others' prepared entries reused,
+   * so the index answers exactly as one built from scratch over the same versions.
+   */
   private async reindexOfficial(): Promise<void> {
     const versions = this.listIds().flatMap((id) => this.loaded.get(id) ?? []);
-    const entries = versions.flatMap((v) => v.entries);
-    this.officialIndex = entries.length > 0 ? await buildIndexInSlices(entries, this.sliceMs) : null;
+    const lists: PreparedEntry[][] = [];
+    for (const v of versions) lists.push(await this.preparedOf(v));
+    const entries = await concatInSlices(lists, this.sliceMs);
+    this.officialIndex = entries.length > 0 ? await buildIndexInSlices(entries, this.sliceMs, this.officialTokens) : null;
     for (const v of versions) this.indexed.set(v.version.list_id, v);
+  }
+
+  /** A loaded version's entries prepared for the index, once per version (in slices). */
+  private async preparedOf(loaded: LoadedVersion): Promise<PreparedEntry[]> {
+    const listId = loaded.version.list_id;
+    const known = this.prepared.get(listId);
+    if (known?.version_id === loaded.version.version_id) return known.entries;
+    const intern = createInterner(this.officialTokens);
+    const slice = slicer(this.sliceMs);
+    const entries: PreparedEntry[] = [];
+    for (const [i, entry] of loaded.entries.entries()) {
+      entries.push(prepareEntry(entry, intern));
+      if (i % 256 === 0) await slice.pause();
+    }
+    this.prepared.set(listId, { version_id: loaded.version.version_id, entries });
+    return entries;
   }
 
   private async reindexTenantList(listId: string): Promise<void> {
@@ -241,8 +301,8 @@ export class ListCatalog implements Processor, ListSearch {
     const importer = this.importerFor(listId);
     if (!importer) return false;
     try {
-      const entries = await versionEntries(this.deps.blobs, importer, active);
-      this.loaded.set(listId, { version: active, entries, hashes: new Map(entries.map((e) => [e.entry_id, e.content_hash])) });
+      const entries = await versionEntries(this.deps.blobs, importer, active, this.starting ? undefined : this.deps.workers);
+      this.loaded.set(listId, { version: active, entries, hashes: await hashesInSlices(entries, this.sliceMs) });
       return true;
     } catch (error) {
       // the previous version keeps serving
@@ -250,4 +310,28 @@ export class ListCatalog implements Processor, ListSearch {
       return false;
     }
   }
+}
+
+/** The lists' entries one after the other, copied in slices of the event loop. */
+async function concatInSlices<T>(lists: readonly (readonly T[])[], sliceMs: number): Promise<T[]> {
+  const slice = slicer(sliceMs);
+  const out: T[] = [];
+  for (const list of lists) {
+    for (let i = 0; i < list.length; i++) {
+      out.push(list[i]!);
+      if (i % 4096 === 0) await slice.pause();
+    }
+  }
+  return out;
+}
+
+/** entry id -> content hash, built in slices of the event loop. */
+async function hashesInSlices(entries: readonly ListEntry[], sliceMs: number): Promise<Map<string, string>> {
+  const slice = slicer(sliceMs);
+  const hashes = new Map<string, string>();
+  for (const [i, e] of entries.entries()) {
+    hashes.set(e.entry_id, e.content_hash);
+    if (i % 1024 === 0) await slice.pause();
+  }
+  return hashes;
 }

@@ -6,6 +6,7 @@ import { fetchListFiles, ListFetchError, type ListFetchOptions } from '../adapte
 import { PollRecords } from '../adapters/lists/poll-history.js';
 import type { UnpackLimits } from '../adapters/lists/files.js';
 import type { ListImporter } from '../adapters/lists/importers/port.js';
+import type { ListWorkers } from '../adapters/lists/worker-pool.js';
 import type { NewWorkItem, WorkItem } from '../adapters/work-queue/port.js';
 import { handleCommand, type CommandContext } from '../commands/handle-command.js';
 import { importListVersion } from '../commands/lists.js';
@@ -26,7 +27,8 @@ export interface ListRefreshDeps {
   log: EventLog;
   blobs: BlobStore;
   importers: ReadonlyMap<string, ListImporter>;
-  catalog: Pick<ListSearch, 'settled' | 'version' | 'state'>;
+  /** with the worker threads that parse a version (the service's pool, closed with it) */
+  catalog: Pick<ListSearch, 'settled' | 'version' | 'state'> & { workers?: ListWorkers };
   clock: Clock;
   logger: Logger;
   urls: Readonly<Record<string, readonly string[]>>;
@@ -137,7 +139,7 @@ export class ListRefresher implements WorkHandler, ListRefresh {
     // the delta is counted against the active version: let a load under way finish first
     await this.deps.catalog.settled();
     const imported = await importListVersion(
-      { log: this.deps.log, blobs: this.deps.blobs, importer, active: (id) => this.deps.catalog.version(id)?.hashes ?? null, limits: this.deps.unpack },
+      { log: this.deps.log, blobs: this.deps.blobs, importer, active: (id) => this.deps.catalog.version(id)?.hashes ?? null, limits: this.deps.unpack, workers: this.deps.catalog.workers },
       { files: fetched.files, source, force: false },
       // imported_at is then never before fetched_at (the latency evidence reads both)
       context('import', fetchedAt),

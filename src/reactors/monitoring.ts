@@ -341,7 +341,7 @@ export class MonitoringReactor implements Reactor<t.TypeOf<typeof ListVersionImp
     const importer = this.deps.catalog.importerFor(version.list_id);
     if (!importer) return null;
     try {
-      return await versionEntries(this.deps.blobs, importer, version);
+      return await versionEntries(this.deps.blobs, importer, version, this.deps.catalog.workers);
     } catch (error) {
       this.deps.logger.error('monitoring: a list version cannot be read', { list_id: version.list_id, version_id: version.version_id, error: errorText(error) });
       return null;

@@ -5604,7 +5604,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpListVersion"];
                 };
             };
-            /** @description `invalid_list` (not an official list id; param `list_id`), `invalid_multipart` (not multipart/form-data, no usable boundary, an unreadable body, a part other than `file`, too many parts or fields), `invalid_list_file` (no `file` part, a file over the size limit, files that cannot be read as this list, or a zip that is truncated or corrupt (an entry's CRC-32), holds more than 64 files, or inflates past its bounds: 256 MiB a file, `SVC_LISTS_MAX_UNZIPPED_BYTES` in all, more than 200 times an entry's compressed size). */
+            /** @description `invalid_list` (not an official list id; param `list_id`), `invalid_multipart` (not multipart/form-data, no usable boundary, an unreadable body, a part other than `file`, too many parts or fields), `invalid_list_file` (no `file` part, a file over the size limit, files that cannot be read as this list, or a zip that is truncated or corrupt (an entry's CRC-32), holds more than 64 files, or inflates past its bounds: 256 MiB a file, `SVC_LISTS_MAX_UNZIPPED_BYTES` in all, more than 200 times an entry's compressed size), or files whose reader (a worker thread) stopped or did not finish in time (the last good version keeps serving). */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["OpUnauthorized"];
             /** @description `list_version_refused`: the version was recorded and not activated (the error also carries `sha256` and `entries` of the refused version); send it again with `?force=true` to accept it. Also `concurrent_update`. */

@@ -1,8 +1,10 @@
-import { deserialize, serialize } from 'node:v8';
+import { serialize } from 'node:v8';
 import type { ListVersionImportedData } from '../../domain/list/events.js';
-import { ListEntry } from '../../domain/screening/entry.js';
+import type { ListEntry } from '../../domain/screening/entry.js';
 import type { BlobStore } from '../blob-store/port.js';
 import type { ListImporter } from './importers/port.js';
+import { storedEntries } from './list-tasks.js';
+import type { ListWorkers } from './worker-pool.js';
 
 /**
  * A version's parsed entries, kept beside its raw files so a start (or another instance) does not
@@ -17,34 +19,35 @@ const cacheKey = (sha256: string): string => `lists/parsed/v${PARSED_FORMAT}/${s
 const rawKey = (sha256: string): string => `lists/${sha256}`;
 
 export async function storeParsed(blobs: BlobStore, sha256: string, entries: readonly ListEntry[]): Promise<void> {
-  await blobs.put(cacheKey(sha256), serialize(entries), 'application/octet-stream');
+  await storeParsedBytes(blobs, sha256, serialize(entries));
 }
 
-/** The cached entries, when present and readable; a damaged cache is ignored (the raw files decide). */
-async function cached(blobs: BlobStore, sha256: string): Promise<ListEntry[] | null> {
-  const blob = await blobs.get(cacheKey(sha256));
-  if (!blob) return null;
-  try {
-    const entries = deserialize(blob.data) as unknown;
-    // a cheap check of the shape: a cache from another format is parsed again
-    return Array.isArray(entries) && (entries.length === 0 || ListEntry.is(entries[0])) ? (entries as ListEntry[]) : null;
-  } catch {
-    return null;
-  }
+/** The entries already serialized (by the worker that parsed them). */
+export async function storeParsedBytes(blobs: BlobStore, sha256: string, cache: Buffer): Promise<void> {
+  await blobs.put(cacheKey(sha256), cache, 'application/octet-stream');
 }
 
-/** A version's entries: from the cache, else parsed from its raw files (and cached for next time). */
-export async function versionEntries(blobs: BlobStore, importer: ListImporter, version: ListVersionImportedData): Promise<ListEntry[]> {
-  const hit = await cached(blobs, version.sha256);
-  if (hit) return hit;
-  const files = await Promise.all(
+async function rawFiles(blobs: BlobStore, version: ListVersionImportedData) {
+  return Promise.all(
     version.files.map(async (f) => {
       const blob = await blobs.get(rawKey(f.sha256));
       if (!blob) throw new Error(`raw file ${f.name} of version ${version.version_id} is missing from the blob store`);
       return { name: f.name, data: blob.data };
     }),
   );
-  const { entries } = await importer.parse(files);
-  await storeParsed(blobs, version.sha256, entries);
-  return entries;
+}
+
+/**
+ * A version's entries: from the cache, else parsed from its raw files (and cached for next time);
+ * a damaged cache is ignored (the raw files decide). With `workers`, the cache is read or the
+ * files parsed on a worker thread, the entries coming back in chunks.
+ */
+export async function versionEntries(blobs: BlobStore, importer: ListImporter, version: ListVersionImportedData, workers?: ListWorkers): Promise<ListEntry[]> {
+  const read = (cache: Buffer | null, files: Awaited<ReturnType<typeof rawFiles>> | null) => (workers ? workers.stored(importer, cache, files) : storedEntries(importer, cache, files));
+  const cached = await blobs.get(cacheKey(version.sha256));
+  const hit = cached ? await read(cached.data, null) : null;
+  if (hit) return hit.entries;
+  const parsed = (await read(null, await rawFiles(blobs, version)))!;
+  if (parsed.cache) await storeParsedBytes(blobs, version.sha256, parsed.cache);
+  return parsed.entries;
 }

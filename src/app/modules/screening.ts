@@ -29,6 +29,7 @@ export function screeningModule(infra: Infrastructure, shared: Shared): Module &
     listRefresher,
     processors: [listCatalog],
     work: [listRefresher],
+    close: () => listCatalog.close(),
     // recorded now, fetched by the worker: start-up never waits for a download
     ...(config.lists.refresh ? { start: () => listRefresher.schedule() } : {}),
     api: [screeningRouter({ listCatalog, clock })],

@@ -10,7 +10,17 @@ import type { ListImporter } from './port.js';
 import { ukFcdoImporter } from './uk_fcdo.js';
 import { unScImporter } from './un_sc.js';
 
-/** The importer of every official list, by list id. */
+/** The importer of every official list, by list id (each one a worker thread can build again: `officialImporter`). */
 export const LIST_IMPORTERS: ReadonlyMap<string, ListImporter> = new Map<string, ListImporter>(
-  [ofacSdnImporter, unScImporter, euFsfImporter, ukFcdoImporter, brCeisImporter, brCnepImporter, brCepimImporter, brCeafImporter, brPepImporter, brTrabalhoEscravoImporter].map((i) => [i.list_id, i]),
+  [ofacSdnImporter, unScImporter, euFsfImporter, ukFcdoImporter, brCeisImporter, brCnepImporter, brCepimImporter, brCeafImporter, brPepImporter, brTrabalhoEscravoImporter].map((i) => [
+    i.list_id,
+    { ...i, worker: { module: import.meta.url, name: 'officialImporter', args: [i.list_id] } },
+  ]),
 );
+
+/** An official list's importer, by id (what a worker thread calls). */
+export function officialImporter(listId: string): ListImporter {
+  const importer = LIST_IMPORTERS.get(listId);
+  if (!importer) throw new Error(`no importer for ${listId}`);
+  return importer;
+}

@@ -24,6 +24,18 @@ export interface ParsedList {
 export interface ListImporter {
   list_id: string;
   parse(files: readonly ListFile[]): Promise<ParsedList>;
+  /** how a worker thread obtains this same importer; without it, the importer runs on the calling thread */
+  worker?: ImporterRef;
+}
+
+/**
+ * An importer a worker thread can build for itself: the export `name` of the module at `module`
+ * (a file URL), called with `args` when it is a function.
+ */
+export interface ImporterRef {
+  module: string;
+  name: string;
+  args?: readonly string[];
 }
 
 export class ListFileError extends Error {

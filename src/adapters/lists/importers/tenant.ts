@@ -25,6 +25,7 @@ const MAX_NAME = 500;
 export function tenantListImporter(listId: string): ListImporter {
   return {
     list_id: listId,
+    worker: { module: import.meta.url, name: 'tenantListImporter', args: [listId] },
     async parse(files: readonly ListFile[]): Promise<ParsedList> {
       const csvs = files.length === 1 ? files : files.filter((f) => /\.(csv|txt)$/i.test(f.name));
       const [file] = csvs;

@@ -109,10 +109,15 @@ const pushTo = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
   else map.set(key, [value]);
 };
 
-const freeze = <K>(map: Map<K, number[]>): Map<K, Int32Array> => new Map([...map].map(([k, v]) => [k, Int32Array.from(v)]));
 
 export interface IndexOptions {
   weights?: TokenWeights;
+  /**
+   * The interned tokens the entries were prepared with (`createInterner(tokens)`), when they come
+   * already prepared: a query then finds them. Entries prepared once keep serving the next index
+   * built over them (a new version of one list prepares only its own entries).
+   */
+  tokens?: Map<string, PreparedToken>;
 }
 
 /**
@@ -137,7 +142,7 @@ const STEP = 256;
  * decides when to let other work run.
  */
 export function* indexSteps(entries: Iterable<ListEntry | PreparedEntry>, options: IndexOptions): Generator<void, ScreeningIndex> {
-  const tokens = new Map<string, PreparedToken>();
+  const tokens = options.tokens ?? new Map<string, PreparedToken>();
   const intern = createInterner(tokens);
   const prepared: PreparedEntry[] = [];
   for (const e of entries) {
@@ -182,14 +187,18 @@ export function* indexSteps(entries: Iterable<ListEntry | PreparedEntry>, option
     if (position % STEP === 0) yield;
   }
 
+  // the postings as typed arrays, a step at a time too (hundreds of thousands of them)
+  const frozen = { postings: new Map<PreparedToken, Int32Array>(), documents: new Map<string, Int32Array>() };
+  for (const [token, ids] of postings) if (frozen.postings.set(token, Int32Array.from(ids)).size % STEP === 0) yield;
+  for (const [key, ids] of documents) if (frozen.documents.set(key, Int32Array.from(ids)).size % STEP === 0) yield;
   return {
     entries: prepared,
     weights,
     nameEntry: Int32Array.from(nameEntry),
     nameWeight,
-    postings: freeze(postings),
+    postings: frozen.postings,
     keys,
-    documents: freeze(documents),
+    documents: frozen.documents,
     names: nameEntry.length,
     queryInterner: lookupInterner(tokens),
     joinedInterner: lookupInterner(joinedTokens, joinedToken),
