@@ -40,8 +40,7 @@ import { SqliteKeyStore } from '../src/adapters/pii/key-store.js';
 import { SqliteReadStore } from '../src/adapters/read-store/sqlite.js';
 import type { CommandContext } from '../src/commands/handle-command.js';
 import { createTenantList, importListVersion } from '../src/commands/lists.js';
-import { subjectRef } from '../src/commands/runs.js';
-import { customerDecider, customerStream, type CustomerState } from '../src/domain/customer/decider.js';
+import { customerStream } from '../src/domain/customer/decider.js';
 import type { CustomerEvent } from '../src/domain/customer/events.js';
 import { sweepStream } from '../src/domain/monitoring/sweep.js';
 import type { ListEntry } from '../src/domain/screening/entry.js';
@@ -57,6 +56,7 @@ import { PII_POLICY } from '../src/app/infrastructure.js';
 import { brazilianName, corpus, queriesFrom } from './bench-matching.js';
 import { rng } from './make-eval-pairs.js';
 import { option } from './args.js';
+import { monitoredCustomerEvents } from './monitored-customers.js';
 
 const SECRET = 'bench-monitoring-secret';
 const PAGE = 500;
@@ -121,31 +121,7 @@ async function main() {
           const customerId = deterministicId(`bench-customer:${first + k}`);
           const at = new Date(base + (first + k) * 1_000).toISOString();
           const metadata: EventMetadata = { tenant_id: tenantId, actor: 'operator', request_id: null, occurred_at: at, correlation_id: customerId, causation_id: null };
-          let state: CustomerState = customerDecider.initialState;
-          const events: CustomerEvent[] = [];
-          for (const command of [
-            {
-              type: 'Register' as const,
-              customer_id: customerId,
-              tenant_id: tenantId,
-              environment: 'sandbox' as const,
-              subject_type: 'pf' as const,
-              run_id: null,
-              now: at,
-              profile: { name: person.name, doc: person.doc, email: 'cliente@example.com' },
-              subject_ref: subjectRef(SECRET, tenantId, 'sandbox', person.doc),
-              external_id: null,
-              metadata: {},
-              onboarding_profile: null,
-              webhook_url: null,
-            },
-            { type: 'ChangeStatus' as const, status: 'em_monitoramento' as const, reason: 'operator', now: at },
-          ]) {
-            const decided = customerDecider.decide(command, state);
-            if (E.isLeft(decided)) throw new Error(decided.left.message);
-            events.push(...decided.right);
-            state = decided.right.reduce(customerDecider.evolve, state);
-          }
+          const events = monitoredCustomerEvents({ customer_id: customerId, name: person.name, doc: person.doc }, tenantId, SECRET, at);
           const stream = customerStream(customerId);
           const appended = await log.append(stream, events.map((e, i) => ({ id: deterministicId(`${customerId}:${i}`), type: e.type, data: e.data as Record<string, unknown> })), metadata, 'no_stream');
           position = Math.max(position, appended.position);

@@ -34,19 +34,17 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as E from 'fp-ts/lib/Either.js';
 import { deterministicId } from '../src/adapters/ids.js';
 import type { EventMetadata } from '../src/adapters/event-store/port.js';
 import { closeApp, composeApp, type App } from '../src/app/compose.js';
-import { subjectRef } from '../src/commands/runs.js';
 import { loadConfig } from '../src/config.js';
-import { customerDecider, customerStream, type CustomerState } from '../src/domain/customer/decider.js';
-import type { CustomerEvent } from '../src/domain/customer/events.js';
+import { customerStream } from '../src/domain/customer/decider.js';
 import { withCheckDigits } from '../src/domain/values/document.js';
 import { createHttpApp } from '../src/http/app.js';
 import { silentLogger } from '../src/logger.js';
 import { seedDemo } from '../src/seed.js';
 import { option } from './args.js';
+import { monitoredCustomerEvents } from './monitored-customers.js';
 import { brazilianName } from './bench-matching.js';
 import { listen, shut } from './bench-http.js';
 import { rng } from './make-eval-pairs.js';
@@ -141,31 +139,7 @@ async function monitoredCustomers(services: App, tenantId: string, count: number
       people.slice(i, i + 500).map(async (person) => {
         const at = new Date().toISOString();
         const metadata: EventMetadata = { tenant_id: tenantId, actor: 'operator', request_id: null, occurred_at: at, correlation_id: person.customer_id, causation_id: null };
-        let state: CustomerState = customerDecider.initialState;
-        const events: CustomerEvent[] = [];
-        for (const command of [
-          {
-            type: 'Register' as const,
-            customer_id: person.customer_id,
-            tenant_id: tenantId,
-            environment: 'sandbox' as const,
-            subject_type: 'pf' as const,
-            run_id: null,
-            now: at,
-            profile: { name: person.name, doc: person.doc, email: 'cliente@example.com' },
-            subject_ref: subjectRef(SECRET, tenantId, 'sandbox', person.doc),
-            external_id: null,
-            metadata: {},
-            onboarding_profile: null,
-            webhook_url: null,
-          },
-          { type: 'ChangeStatus' as const, status: 'em_monitoramento' as const, reason: 'operator', now: at },
-        ]) {
-          const decided = customerDecider.decide(command, state);
-          if (E.isLeft(decided)) throw new Error(decided.left.message);
-          events.push(...decided.right);
-          state = decided.right.reduce(customerDecider.evolve, state);
-        }
+        const events = monitoredCustomerEvents(person, tenantId, SECRET, at);
         const stream = customerStream(person.customer_id);
         await services.log.append(stream, events.map((e, k) => ({ id: deterministicId(`${person.customer_id}:${k}`), type: e.type, data: e.data as Record<string, unknown> })), metadata, 'no_stream');
       }),

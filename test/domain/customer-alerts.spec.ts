@@ -1,24 +1,10 @@
 import { customerDecider, type CustomerCommand } from '../../src/domain/customer/decider.js';
 import type { CustomerEvent } from '../../src/domain/customer/events.js';
 import { spec } from '../helpers/decider-spec.js';
+import { customerRegistered } from '../helpers/customer-events.js';
 
 const NOW = '2026-11-22T12:00:00.000Z';
-const registered: CustomerEvent = {
-  type: 'CustomerRegistered',
-  data: {
-    customer_id: 'c1',
-    tenant_id: 't1',
-    environment: 'live',
-    type: 'pf',
-    profile: { doc: '52998224725', name: 'Ana Lima' },
-    subject_ref: 'subj_x',
-    external_id: null,
-    metadata: {},
-    onboarding_profile: null,
-    webhook_url: null,
-    created_at: NOW,
-  },
-};
+const registered = customerRegistered(NOW);
 const monitored: CustomerEvent = { type: 'CustomerStatusChanged', data: { customer_id: 'c1', status: 'em_monitoramento', reason: 'operator', changed_at: NOW } };
 const explanation = [{ feature: 'name', score: 0.93, query: 'Ana Lima', candidate: 'ANA LIMA', detail: 'nomes alinhados' }];
 

@@ -3,25 +3,11 @@ import { customerDecider, customerFreeze, type CustomerCommand } from '../../src
 import type { CustomerEvent } from '../../src/domain/customer/events.js';
 import { freezeBasisFor, TENANT_FREEZE_BASIS, UN_FREEZE_BASIS } from '../../src/domain/customer/freeze.js';
 import { spec } from '../helpers/decider-spec.js';
+import { customerRegistered } from '../helpers/customer-events.js';
 
 const NOW = '2026-11-27T12:00:00.000Z';
 const LATER = '2026-11-27T12:30:00.000Z';
-const registered: CustomerEvent = {
-  type: 'CustomerRegistered',
-  data: {
-    customer_id: 'c1',
-    tenant_id: 't1',
-    environment: 'live',
-    type: 'pf',
-    profile: { doc: '52998224725', name: 'Ana Lima' },
-    subject_ref: 'subj_x',
-    external_id: null,
-    metadata: {},
-    onboarding_profile: null,
-    webhook_url: null,
-    created_at: NOW,
-  },
-};
+const registered = customerRegistered(NOW);
 const status = (s: 'em_monitoramento' | 'aprovado' | 'recusado'): CustomerEvent => ({ type: 'CustomerStatusChanged', data: { customer_id: 'c1', status: s, reason: 'operator', changed_at: NOW } });
 const evidence = { list_published_at: '2026-11-27T11:50:00.000Z', fetched_at: '2026-11-27T11:55:00.000Z', imported_at: '2026-11-27T11:55:01.000Z', indexed_at: '2026-11-27T11:55:02.000Z' };
 type Raise = Extract<CustomerCommand, { type: 'RaiseAlert' }>;

@@ -3,26 +3,12 @@ import { customerDecider, type CustomerCommand } from '../../src/domain/customer
 import type { CustomerEvent } from '../../src/domain/customer/events.js';
 import type { CustomerStatus } from '../../src/domain/values/scopes.js';
 import { spec } from '../helpers/decider-spec.js';
+import { customerRegistered } from '../helpers/customer-events.js';
 
 const NOW = '2026-11-22T12:00:00.000Z';
 const LATER = '2026-11-23T12:00:00.000Z';
 
-const registered: CustomerEvent = {
-  type: 'CustomerRegistered',
-  data: {
-    customer_id: 'c1',
-    tenant_id: 't1',
-    environment: 'live',
-    type: 'pf',
-    profile: { doc: '00000000191', name: 'Maria da Silva' },
-    subject_ref: 'subj_x',
-    external_id: null,
-    metadata: {},
-    onboarding_profile: null,
-    webhook_url: null,
-    created_at: NOW,
-  },
-};
+const registered = customerRegistered(NOW, { doc: '00000000191', name: 'Maria da Silva' });
 const requested = (runId: string): CustomerEvent => ({ type: 'CustomerRunRequested', data: { customer_id: 'c1', run_id: runId, requested_at: NOW } });
 const reviewRequested = (runId: string, at = LATER): CustomerEvent => ({
   type: 'CustomerRunRequested',
