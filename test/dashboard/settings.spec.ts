@@ -206,7 +206,11 @@ describe('dashboard: settings', () => {
     await service.services.listCatalog.settled();
     const page = await viewer.get('/dashboard/settings');
     const lists = /data-testid="settings-lists">([\s\S]*?)<\/section>/.exec(page.html)![1]!;
-    expect(lists).to.contain('data-list-id="ofac_sdn"').and.to.contain('US Treasury OFAC (SDN)');
+    expect(lists).to.contain('data-list-id="ofac_sdn"').and.to.contain('OFAC – Lista SDN (EUA)').and.to.contain('title="ofac_sdn — US Treasury OFAC (SDN)"');
+    // polled every 5 minutes (sanctions) or every hour (Brazilian lists); a tenant's list is uploaded, never polled
+    expect(/data-list-id="un_sc"[\s\S]*?<\/tr>/.exec(lists)![0]).to.contain('(a cada 5 min)');
+    expect(/data-list-id="br_pep"[\s\S]*?<\/tr>/.exec(lists)![0]).to.contain('(a cada 1 h)');
+    expect(new RegExp(`data-list-id="${listId}"[\\s\\S]*?</tr>`).exec(lists)![0]).to.contain('enviada pela instituição');
     expect(lists).to.contain(`data-list-id="${listId}"`).and.to.contain('Lista &lt;script&gt;alert(1)&lt;/script&gt;');
     expect(page.html).not.to.contain(XSS_SCRIPT).and.not.to.contain('<img src=x');
   });

@@ -75,15 +75,26 @@ const deliveryRow = (d: WebhookDeliveryDoc) => ({
   attempts: d.attempts.map((a) => ({ when: when(a.attempted_at), http_status: a.http_status, error: a.error })),
 });
 
-const listRow = (l: ListView, now: Date) => ({
+/** "a cada 5 min", "a cada 1 h": how often a list is checked (issue 29) */
+export const everyText = (seconds: number): string =>
+  seconds % 3600 === 0 ? `a cada ${seconds / 3600} h` : seconds % 60 === 0 ? `a cada ${seconds / 60} min` : `a cada ${seconds} s`;
+
+export const listRow = (l: ListView, now: Date) => ({
   id: l.list_id,
-  name: 'name' in l ? l.name : l.publisher,
+  name: 'name' in l ? l.name : listDisplayName(l.list_id),
+  publisher: l.publisher,
   version: l.version_id,
   loaded: when(l.imported_at),
   age: l.imported_at ? ageText(l.imported_at, now) : '—',
   entries: l.entries,
   stale: l.stale,
   error: l.last_error,
+  // an official list is polled; a tenant's own list is uploaded, never checked
+  polled: 'poll_seconds' in l,
+  checked: when(l.last_checked_at),
+  next: 'next_check_at' in l ? when(l.next_check_at) : '—',
+  every: 'poll_seconds' in l ? everyText(l.poll_seconds) : '',
+  failures: 'consecutive_failures' in l ? l.consecutive_failures : 0,
 });
 
 function registerView(register: SettingsPageInput['register'], now: Date) {
