@@ -1045,7 +1045,10 @@ export interface paths {
             path: {
                 /** @description The case's id (its customer's id). */
                 case_id: components["parameters"]["OpCaseId"];
-                /** @description A communication draft: `<alert id>.<measures id or inicial>.<bcb|mjsp|coaf>`. */
+                /**
+                 * @description A communication draft: `<alert id>.<measures id or inicial>.<bcb|mjsp|coaf>`.
+                 * @example 3f1c2a9e-7b1d-4c55-9a0e-2d6f0b8e4c11.inicial.bcb
+                 */
                 draft_id: components["parameters"]["OpFreezeDraftId"];
                 /** @description `pdf` or `json`. */
                 format: "pdf" | "json";
@@ -1074,7 +1077,10 @@ export interface paths {
             path: {
                 /** @description The case's id (its customer's id). */
                 case_id: components["parameters"]["OpCaseId"];
-                /** @description A communication draft: `<alert id>.<measures id or inicial>.<bcb|mjsp|coaf>`. */
+                /**
+                 * @description A communication draft: `<alert id>.<measures id or inicial>.<bcb|mjsp|coaf>`.
+                 * @example 3f1c2a9e-7b1d-4c55-9a0e-2d6f0b8e4c11.inicial.bcb
+                 */
                 draft_id: components["parameters"]["OpFreezeDraftId"];
             };
             cookie?: never;
@@ -2544,8 +2550,8 @@ export interface components {
             version_id: string;
             /** @description Times this content was imported; the times below are the latest import's. */
             imports: number;
-            /** @description When the publisher dated the version; null where the file dates nothing. */
-            published_at: components["schemas"]["OpNullableDateTime"];
+            /** @description When the publisher dated the version, a date-time or a date as it states it (a CGU file names only its day; the server's Last-Modified where the file dates nothing); null where nothing dates it. */
+            published_at: string | null;
             /** @description When the service downloaded it; null for an upload. */
             fetched_at: components["schemas"]["OpNullableDateTime"];
             /** Format: date-time */
@@ -2579,7 +2585,8 @@ export interface components {
          *     indexed it.
          */
         OpAlertEvidence: {
-            list_published_at: components["schemas"]["OpNullableDateTime"];
+            /** @description As the publisher states it, a date-time or a date (a CGU file names only its day); null where nothing dates the version. */
+            list_published_at: string | null;
             fetched_at: components["schemas"]["OpNullableDateTime"];
             /** Format: date-time */
             imported_at: string;
@@ -4235,7 +4242,10 @@ export interface components {
         OpAlertId: string;
         /** @description The case's id (its customer's id). */
         OpCaseId: string;
-        /** @description A communication draft: `<alert id>.<measures id or inicial>.<bcb|mjsp|coaf>`. */
+        /**
+         * @description A communication draft: `<alert id>.<measures id or inicial>.<bcb|mjsp|coaf>`.
+         * @example 3f1c2a9e-7b1d-4c55-9a0e-2d6f0b8e4c11.inicial.bcb
+         */
         OpFreezeDraftId: string;
         /** @description The FX operation's id. */
         OpFxOperationId: string;
@@ -6469,7 +6479,10 @@ export interface operations {
             path: {
                 /** @description The case's id (its customer's id). */
                 case_id: components["parameters"]["OpCaseId"];
-                /** @description A communication draft: `<alert id>.<measures id or inicial>.<bcb|mjsp|coaf>`. */
+                /**
+                 * @description A communication draft: `<alert id>.<measures id or inicial>.<bcb|mjsp|coaf>`.
+                 * @example 3f1c2a9e-7b1d-4c55-9a0e-2d6f0b8e4c11.inicial.bcb
+                 */
                 draft_id: components["parameters"]["OpFreezeDraftId"];
                 /** @description `pdf` or `json`. */
                 format: "pdf" | "json";
@@ -6508,7 +6521,10 @@ export interface operations {
             path: {
                 /** @description The case's id (its customer's id). */
                 case_id: components["parameters"]["OpCaseId"];
-                /** @description A communication draft: `<alert id>.<measures id or inicial>.<bcb|mjsp|coaf>`. */
+                /**
+                 * @description A communication draft: `<alert id>.<measures id or inicial>.<bcb|mjsp|coaf>`.
+                 * @example 3f1c2a9e-7b1d-4c55-9a0e-2d6f0b8e4c11.inicial.bcb
+                 */
                 draft_id: components["parameters"]["OpFreezeDraftId"];
             };
             cookie?: never;
@@ -6558,6 +6574,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "frozen_at": "2026-11-27T12:20:00Z",
+                 *       "assets": [
+                 *         {
+                 *           "kind": "conta",
+                 *           "description": "Conta corrente 12345-6, agência 0001",
+                 *           "amount": 15230.55
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["FreezeMeasuresRequest"];
             };
         };
