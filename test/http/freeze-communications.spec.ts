@@ -116,6 +116,17 @@ describe('freeze communications (BCB, MJSP, COAF)', function () {
     const conflict = await measures(unconfirmed.customerId, ok);
     expect(conflict.status).to.equal(409);
     expect(((await conflict.json()) as Json)['error']['code']).to.equal('freeze_not_confirmed');
+    // the same through the operator API, and a draft marked as sent, while the freeze awaits its confirmation
+    const operatorConflict = await service.operator(`/cases/${unconfirmed.customerId}/freeze_measures`, { method: 'POST', json: ok });
+    expect(operatorConflict.status, await operatorConflict.clone().text()).to.equal(409);
+    expect(((await operatorConflict.json()) as Json)['error']['code']).to.equal('freeze_not_confirmed');
+    const sentConflict = await service.operator(`/cases/${unconfirmed.customerId}/communications/${unconfirmed.alertId}.inicial.coaf/sent`, { method: 'POST', json: { sent_at: new Date().toISOString(), protocol: 'SISCOAF-1' } });
+    expect(sentConflict.status, await sentConflict.clone().text()).to.equal(409);
+    // recording measures writes: a key that may only read customers is refused
+    const reader = (await acme.tenant.key({ scopes: ['customers:read'] })).api_key;
+    const forbidden = await measures(frozen.customerId, ok, reader);
+    expect(forbidden.status).to.equal(403);
+    expect(((await forbidden.json()) as Json)['error']['code']).to.equal('insufficient_scope');
     expect((await service.operator(`/cases/${frozen.customerId}/communications/not-a-draft/pdf`)).status).to.equal(400);
     expect((await service.operator(`/cases/${frozen.customerId}/communications/${frozen.alertId}.inicial.coaf/txt`)).status).to.equal(400);
     expect((await service.operator(`/cases/${unconfirmed.customerId}/communications/${unconfirmed.alertId}.inicial.coaf/pdf`)).status).to.equal(404);
