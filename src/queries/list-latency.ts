@@ -5,22 +5,13 @@ import { ALERTS, type AlertDoc } from '../projections/monitoring-alerts.js';
 /** The alerts of one sweep read to count its deliveries; a sweep raising more is summarised on these. */
 const ALERTS_READ_PER_VERSION = 10_000;
 
-export interface VersionLatency {
+/** A version's times as the read model keeps them (its import's position aside), with what the query derives. */
+export interface VersionLatency extends Omit<VersionImportTimes, 'position'> {
   object: 'list_version_latency';
   list_id: string;
   version_id: string;
   /** how many times this content was imported; the times are the latest import's */
   imports: number;
-  published_at: string | null;
-  fetched_at: string | null;
-  imported_at: string;
-  indexed_at: string | null;
-  sweep_started_at: string | null;
-  sweep_completed_at: string | null;
-  customers_screened: number;
-  alerts_raised: number;
-  freeze_alerts: number;
-  first_alert_at: string | null;
   deliveries: { count: number; first_delivered_at: string | null; last_delivered_at: string | null };
   latency_seconds: {
     publication_to_fetch: number | null;
