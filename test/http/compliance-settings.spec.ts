@@ -231,7 +231,7 @@ describe('dashboard: "Calendário de dias úteis" and "Comunicação ao COAF" (i
   it('lets a compliance officer add a holiday: a new version with who and when, read by the clocks; the year comes back', async () => {
     const page = await officer.get('/dashboard/settings/calendar?ano=2027');
     const base = versionOf(page.html);
-    const added = await officer.post('/dashboard/settings/calendar/holidays', { base_version: base, ano: '2027', date: '2027-03-19', name: 'São José', kind: 'institucional', note: '' });
+    const added = await officer.post('/dashboard/settings/calendar/holidays', { base_version: base, ano: '2027', date: '19/03/2027', name: 'São José', kind: 'institucional', note: '' });
     expect(added.status).to.equal(200);
     expect(added.url).to.equal('/dashboard/settings/calendar?ano=2027');
     expect(added.html).to.contain(date('2027-03-19')).and.contain('São José');
@@ -252,6 +252,14 @@ describe('dashboard: "Calendário de dias úteis" and "Comunicação ao COAF" (i
     expect(refused.status).to.equal(400);
     expect(refused.html).to.contain('id="holiday-date-error"').and.contain(`Já há um feriado em ${date('2027-03-19')}.`);
     expect(refused.html).to.contain('value="Outro nome"');
+  });
+
+  it('refuses a date that does not exist (400), typed as a person types it', async () => {
+    const page = await officer.get('/dashboard/settings/calendar?ano=2027');
+    const refused = await officer.post('/dashboard/settings/calendar/holidays', { base_version: versionOf(page.html), ano: '2027', date: '31/02/2027', name: 'Inexistente', kind: 'institucional' });
+    expect(refused.status).to.equal(400);
+    expect(refused.html).to.contain('id="holiday-date-error"').and.contain('Informe uma data válida, como dd/mm/aaaa.');
+    expect(refused.html).to.contain('value="31/02/2027"');
   });
 
   it('refuses a change made on a version that is no longer current (409), changing nothing', async () => {

@@ -27,9 +27,16 @@ export function baseVersion(form: URLSearchParams): number {
 /** The optional note of a change (the history says why when one is given). */
 export const noteOf = (form: URLSearchParams): string => formValue(textUpTo(500), text(form, 'note'), 'A observação tem no máximo 500 caracteres.', 'note');
 
+/** A date as a person types it, dd/mm/aaaa (the ISO form also accepted), as 'YYYY-MM-DD'. */
+function typedDate(typed: string): string {
+  const br = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(typed);
+  const iso = br ? `${br[3]}-${br[2]!.padStart(2, '0')}-${br[1]!.padStart(2, '0')}` : typed;
+  if (!isCalendarDate(iso)) throw new ApiError('invalid_request', 'Informe uma data válida, como dd/mm/aaaa.', 'date');
+  return iso;
+}
+
 export function holidayForm(form: URLSearchParams): Holiday {
-  const date = text(form, 'date');
-  if (!isCalendarDate(date)) throw new ApiError('invalid_request', 'Informe uma data válida.', 'date');
+  const date = typedDate(text(form, 'date'));
   const name = formValue(requiredTextUpTo(100), text(form, 'name'), 'Dê um nome ao feriado (até 100 caracteres).', 'name');
   const kind = formValue(HolidayKind, formField(form, 'kind'), 'Escolha o tipo do feriado.', 'kind');
   return { date, name, kind };

@@ -144,7 +144,7 @@ function coafRoutes(router: Router<DashboardState>, deps: ComplianceScreenDeps):
     ...editors(),
     editing(deps, 'coaf', 'mapping', (form, content) => {
       const { reason, cod_enq: code } = mappingForm(form);
-      return { content: { ...content, cc4001_cod_enq: { ...content.cc4001_cod_enq, [reason]: code } }, note: `${reason} comunicado como CodEnq ${code}`, done: 'Correspondência salva.' };
+      return { content: { ...content, cc4001_cod_enq: { ...content.cc4001_cod_enq, [reason]: code } }, note: `Indício ${reason.replace('CC4001-', '')} da Carta Circular 4.001 comunicado como CodEnq ${code}`, done: 'Correspondência salva.' };
     }, 'correspondencia'),
   );
 
@@ -154,7 +154,7 @@ function coafRoutes(router: Router<DashboardState>, deps: ComplianceScreenDeps):
     editing(deps, 'coaf', 'mapping', (form, content) => {
       const reason = form.get('reason') ?? '';
       const rest = Object.fromEntries(Object.entries(content.cc4001_cod_enq).filter(([key]) => key !== reason));
-      return { content: { ...content, cc4001_cod_enq: rest }, note: `Correspondência de ${reason} removida`, done: 'Correspondência removida.' };
+      return { content: { ...content, cc4001_cod_enq: rest }, note: `Correspondência do indício ${reason.replace('CC4001-', '')} da Carta Circular 4.001 removida`, done: 'Correspondência removida.' };
     }, 'correspondencia'),
   );
 
