@@ -254,6 +254,14 @@ describe('dashboard: "Calendário de dias úteis" and "Comunicação ao COAF" (i
     expect(refused.html).to.contain('value="Outro nome"');
   });
 
+  it('refuses a holiday name with a bidi override (400), echoing what was typed without it', async () => {
+    const page = await officer.get('/dashboard/settings/calendar?ano=2027');
+    const refused = await officer.post('/dashboard/settings/calendar/holidays', { base_version: versionOf(page.html), ano: '2027', date: '09/07/2027', name: 'Feriado \u202Eetnatropmi', kind: 'institucional' });
+    expect(refused.status).to.equal(400);
+    expect(refused.html).to.contain('id="holiday-name-error"');
+    expect(refused.html).to.contain('value="Feriado etnatropmi"').and.not.contain('\u202E');
+  });
+
   it('refuses a date that does not exist (400), typed as a person types it', async () => {
     const page = await officer.get('/dashboard/settings/calendar?ano=2027');
     const refused = await officer.post('/dashboard/settings/calendar/holidays', { base_version: versionOf(page.html), ano: '2027', date: '31/02/2027', name: 'Inexistente', kind: 'institucional' });

@@ -2,6 +2,7 @@ import { isBusinessDay, nthBusinessDayOfYear } from '../../../domain/calendar/bu
 import type { ComplianceVersion } from '../../../domain/compliance/settings.js';
 import { CC4001_ITEMS, cc4001Item } from '../../../domain/siscoaf/cc4001.js';
 import { STATES } from '../../../domain/values/address.js';
+import { withoutInvisibleCharacters } from '../../../domain/values/display-text.js';
 import { date, document } from '../../../reports/html.js';
 import type { VersionSummary } from '../../../commands/compliance-settings.js';
 import type { ApiError } from '../../errors.js';
@@ -47,7 +48,8 @@ const problemView = (problem: ComplianceProblem | null) =>
     message: personMessage(problem.error.message),
     field: fieldOf(problem.error.param),
     code: problem.error.param ?? problem.error.code,
-    typed: problem.typed ? Object.fromEntries([...problem.typed.entries()].filter(([name]) => name !== '_csrf')) : {},
+    // what was typed comes back without the invisible characters it may have been refused for (a bidi override echoed would reorder the page)
+    typed: problem.typed ? Object.fromEntries([...problem.typed.entries()].filter(([name]) => name !== '_csrf').map(([name, value]) => [name, withoutInvisibleCharacters(value)])) : {},
   };
 
 const historyView = (input: CompliancePageInput) =>
