@@ -118,7 +118,7 @@ describe('compliance settings in a browser (issue 30)', function () {
     expect(settings.reporting_entities.map((e) => e.cnpj)).to.deep.equal([CNPJ]);
   });
 
-  it('a viewer reads both screens without a form', async () => {
+  it('a viewer reads both screens without a form, and a past version of the calendar from its history', async () => {
     const page = await signIn('viewer');
     await go(page, '/dashboard/settings/coaf');
     expect(await page.$('[data-testid=entity-form]')).to.equal(null);
@@ -127,5 +127,9 @@ describe('compliance settings in a browser (issue 30)', function () {
     await go(page, '/dashboard/settings/calendar?ano=2027');
     expect(await page.$('[data-testid=holiday-form]')).to.equal(null);
     await screen(page, 'calendar-viewer');
+    await submit(page, 'a[href="/dashboard/settings/calendar?ano=2027&versao=0"]');
+    expect(await text(page, '[data-testid=past-version]')).to.contain('Você está vendo a versão 0');
+    expect(await page.$('[data-date="2027-03-19"]')).to.equal(null);
+    await screen(page, 'calendar-past');
   });
 });

@@ -288,6 +288,21 @@ describe('dashboard: "Calendário de dias úteis" and "Comunicação ao COAF" (i
     expect(await loadHolidays(service.services.log, tenantId)).not.to.include('2027-03-19');
   });
 
+  it('shows a past version read only from the history: what the calendar was, with who and when', async () => {
+    const current = await officer.get('/dashboard/settings/calendar?ano=2027');
+    expect(current.html).to.contain('href="/dashboard/settings/calendar?ano=2027&amp;versao=1"');
+    const v1 = await officer.get('/dashboard/settings/calendar?ano=2027&versao=1');
+    expect(v1.status).to.equal(200);
+    expect(v1.html).to.contain('data-testid="past-version"').and.contain('Você está vendo a versão 1').and.contain(officer.user.email);
+    expect(v1.html).to.contain('data-date="2027-03-19"');
+    expect(v1.html).not.to.contain('data-testid="holiday-form"').and.not.contain('/remove"');
+    const seed = await officer.get('/dashboard/settings/calendar?ano=2027&versao=0');
+    expect(seed.html).to.contain('semente inicial').and.not.contain('data-date="2027-03-19"');
+    expect(current.html).not.to.contain('data-testid="past-version"');
+    expect((await officer.get('/dashboard/settings/calendar?versao=99')).status).to.equal(404);
+    expect((await officer.get('/dashboard/settings/calendar?versao=x')).status).to.equal(400);
+  });
+
   it('refuses an unknown year (400) and the edits of a viewer or an analyst (403)', async () => {
     expect((await viewer.get('/dashboard/settings/calendar?ano=abc')).status).to.equal(400);
     for (const user of [viewer, analyst]) {

@@ -49,6 +49,13 @@ export function yearParam(raw: unknown, fallback: number): number {
   return Number(raw);
 }
 
+/** `?versao=3`: a past version to read; null when absent. */
+export function versionParam(raw: unknown): number | null {
+  if (raw === undefined || raw === '') return null;
+  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) throw new ApiError('invalid_request', 'Versão inválida.', 'versao');
+  return Number(raw);
+}
+
 /** A date in the path of a removal. */
 export function dateParam(value: string | undefined): string {
   if (!value || !isCalendarDate(value)) throw new ApiError('not_found', 'Esta página não existe.');

@@ -58,14 +58,16 @@ const historyView = (input: CompliancePageInput) =>
 const weekday = (iso: string): string => WEEKDAY_LABEL[new Date(`${iso}T12:00:00Z`).getUTCDay()]!;
 
 /** "Calendário de dias úteis": a year's holidays, the tenth business day of its January, the history. */
-export function calendarPage(input: CompliancePageInput & { year: number }) {
+export function calendarPage(input: CompliancePageInput & { year: number; latest: number }) {
   const { current, year } = input;
+  const past = current.version === input.latest ? null : { version: current.version, who: actorText(current.changed_by, input.users, new Map()), when: current.changed_at ? when(current.changed_at) : 'semente inicial', latest: input.latest };
   const dates = current.holidays.map((h) => h.date);
   const years = [...new Set(current.holidays.map((h) => Number(h.date.slice(0, 4))))].sort((a, b) => a - b);
   const inYear = current.holidays.filter((h) => h.date.startsWith(`${year}-`));
   const businessDays = Array.from({ length: 366 }, (_, i) => new Date(Date.UTC(year, 0, 1 + i)).toISOString().slice(0, 10)).filter((d) => d.startsWith(`${year}-`) && isBusinessDay(d, dates)).length;
   return {
     version: current.version,
+    past,
     canEdit: input.canEdit,
     problem: problemView(input.problem),
     year,

@@ -3,7 +3,7 @@ import type Koa from 'koa';
 import type { Clock } from '../../../adapters/clock.js';
 import type { EventLog } from '../../../adapters/event-store/event-log.js';
 import type { ReadStore } from '../../../adapters/read-store/port.js';
-import { complianceHistory, updateComplianceSettings, type ComplianceContent } from '../../../commands/compliance-settings.js';
+import { complianceHistory, loadComplianceVersion, updateComplianceSettings, type ComplianceContent } from '../../../commands/compliance-settings.js';
 import { brasiliaDate } from '../../../domain/calendar/business-days.js';
 import { contentOf } from '../../../domain/compliance/settings.js';
 import { normalizeDocument } from '../../../domain/values/document.js';
@@ -14,7 +14,7 @@ import { tenantUsers } from '../queries.js';
 import { redirectTo, renderPage } from '../render.js';
 import { readForm, requireRole, requireUser, userContext } from '../session.js';
 import type { DashboardState } from '../state.js';
-import { baseVersion, codeForm, codeKey, dateParam, entityForm, fourEyesForm, holidayForm, mappingForm, noteOf, tableParam, yearParam } from './forms.js';
+import { baseVersion, codeForm, codeKey, dateParam, entityForm, fourEyesForm, holidayForm, mappingForm, noteOf, tableParam, versionParam, yearParam } from './forms.js';
 import { calendarPage, coafPage, type ComplianceProblem } from './page.js';
 
 type Ctx = Koa.ParameterizedContext<DashboardState>;
@@ -40,7 +40,12 @@ async function show(deps: ComplianceScreenDeps, ctx: Ctx, screen: Screen, proble
   if (screen === 'coaf') return renderPage(ctx, 'compliance-coaf', coafPage(input), { title: 'Comunicação ao COAF', nav: 'configuracoes', status });
   const thisYear = Number(brasiliaDate(deps.clock.now().toISOString()).slice(0, 4));
   const year = problem ? yearParam(problem.typed?.get('ano') ?? undefined, thisYear) : yearParam(ctx.query['ano'], thisYear);
-  renderPage(ctx, 'compliance-calendar', calendarPage({ ...input, year }), { title: 'Calendário de dias úteis', nav: 'configuracoes', status });
+  // a past version, read only: what the calendar was when a clock was computed
+  const asked = problem ? null : versionParam(ctx.query['versao']);
+  const shown = asked === null || asked === history.current.version ? history.current : await loadComplianceVersion(deps.log, user.tenant_id, asked);
+  if (!shown) throw new ApiError('compliance_version_not_found', 'Esta versão do calendário não existe.');
+  const page = calendarPage({ ...input, current: shown, canEdit: input.canEdit && shown === history.current, latest: history.current.version, year });
+  renderPage(ctx, 'compliance-calendar', page, { title: 'Calendário de dias úteis', nav: 'configuracoes', status });
 }
 
 /** What an edit makes of the current content, and the note the history keeps. */
