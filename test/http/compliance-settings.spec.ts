@@ -141,6 +141,7 @@ describe('operator API: a tenant\'s compliance settings, versioned (issue 30)', 
     ['a holiday kind not known', () => ({ holidays: [{ date: '2027-03-19', name: 'São José', kind: 'municipal' }] }), 'holidays.0.kind'],
     ['a blank note', () => ({ note: '  ', cos_four_eyes: false }), 'note'],
     ['an unknown field', () => ({ reporting_entities: [{ ...entity, ag_cep: '01000000' }] }), 'reporting_entities.0.ag_cep'],
+    ['a mapping key reaching Object.prototype', () => ({ cc4001_cod_enq: { ['__proto__']: '232' } }), 'PROTO'],
   ];
   for (const [what, change, param] of refusals) {
     it(`refuses ${what} (400 invalid_request naming the field), writing nothing`, async () => {
@@ -151,6 +152,7 @@ describe('operator API: a tenant\'s compliance settings, versioned (issue 30)', 
       const error = await errorOf(response);
       expect(error.code).to.equal('invalid_request');
       if (what === 'a holiday on 30/02') expect(error.param).to.match(/^holidays\.\d+\.date$/);
+      else if (param === 'PROTO') expect(error.param).to.match(/__proto__/);
       else expect(error.param).to.equal(param);
       expect((await current()).version).to.equal(now.version);
     });
