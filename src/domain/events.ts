@@ -1,5 +1,6 @@
 import { AssignmentEvent } from './assignment/events.js';
 import { CaseEvent } from './case/events.js';
+import { CnoEvent } from './cno/events.js';
 import { CustomerEvent } from './customer/events.js';
 import { ErasureEvent } from './erasure/events.js';
 import { FacialVerificationPerformed } from './facial/events.js';
@@ -47,4 +48,5 @@ export const EVENT_CODECS: EventCodecs = eventRegistry(
   UserEvent,
   CaseEvent,
   RunHitDisposed,
+  CnoEvent,
 );

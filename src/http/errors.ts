@@ -106,6 +106,9 @@ export const ERROR_STATUS = {
   case_already_escalated: 409,
   // measures recorded for a customer whose sanctions freeze no analyst confirmed (issue 29)
   freeze_not_confirmed: 409,
+  // the annual negative communication (issue 30): not required for the year, or recorded with another protocol
+  cno_not_required: 409,
+  cno_already_recorded: 409,
   // a re-issued invitation for an account that already set its password (a password reset is the way)
   invite_already_accepted: 409,
   // an idempotent replay whose recorded response held personal data since erased
