@@ -14,6 +14,7 @@ import { reservationDecider } from '../../src/domain/reservation/decider.js';
 import { runDecider } from '../../src/domain/run/decider.js';
 import { runHitsDecider } from '../../src/domain/screening/disposition.js';
 import { caseDecider } from '../../src/domain/case/decider.js';
+import { cnoDecider } from '../../src/domain/cno/decider.js';
 import { complianceDecider } from '../../src/domain/compliance/decider.js';
 import { suspicionDecider } from '../../src/domain/suspicion/decider.js';
 import { EVENT_LABEL } from '../../src/http/dashboard/labels.js';
@@ -38,6 +39,7 @@ const DECIDERS = {
   runDecider,
   runHitsDecider,
   caseDecider,
+  cnoDecider,
   complianceDecider,
   suspicionDecider,
   templateDecider,

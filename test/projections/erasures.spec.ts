@@ -7,7 +7,7 @@ const DUE = '2031-11-22T12:00:00.000Z';
 const LATER_DUE = '2031-11-23T12:00:00.000Z';
 
 const requested = { erasure_id: 'e1', tenant_id: 't1', subject_refs: ['subj_x', 'subj_y'], legal_basis: null, requested_at: T0, due_at: DUE };
-const scheduled: ErasureDoc = { erasure_id: 'e1', stream: 'erasure-k1', tenant_id: 't1', status: 'scheduled', due_at: DUE, legal_basis: null, created_at: T0 };
+const scheduled: ErasureDoc = { erasure_id: 'e1', stream: 'erasure-k1', tenant_id: 't1', status: 'scheduled', due_at: DUE, legal_basis: null, legal_hold: null, created_at: T0 };
 
 describe('erasures projection', () => {
   const erasures = projectionSpec(erasuresProjection);

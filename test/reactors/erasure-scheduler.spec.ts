@@ -90,7 +90,7 @@ describe('erasure scheduler: every due erasure runs, past the first page', funct
     // 10,000 erasures scheduled after the real ones and due far ahead, written straight into the read model
     const writes: Write[] = Array.from({ length: 10_000 }, (_, i) => {
       const id = `erasure-filler-${String(i).padStart(5, '0')}`;
-      const doc: ErasureDoc = { erasure_id: id, stream: id, tenant_id: 'filler', status: 'scheduled', due_at: '2099-01-01T00:00:00.000Z', legal_basis: null, created_at: new Date(T0 + 10 * DAY_MS + i).toISOString() };
+      const doc: ErasureDoc = { erasure_id: id, stream: id, tenant_id: 'filler', status: 'scheduled', due_at: '2099-01-01T00:00:00.000Z', legal_basis: null, legal_hold: null, created_at: new Date(T0 + 10 * DAY_MS + i).toISOString() };
       return { op: 'put', collection: 'erasures', id, doc, position: 0 };
     });
     await service.services.readStore.commit({ writes });

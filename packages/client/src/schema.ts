@@ -109,6 +109,66 @@ export interface paths {
         patch: operations["updateTenantSettings"];
         trace?: never;
     };
+    "/operator/v1/tenants/{tenant_id}/annual_negative_communications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the tenant's annual negative communication (CNO) tasks with their clock
+         * @description Circular BCB 3.978/2020 art. 54: on 1 January (Brasília), and at start if the service was
+         *     down then, a task opens for the year just ended per reporting CNPJ of the tenant's
+         *     compliance settings. `required` (status `pending` until the protocol is recorded, then
+         *     `sent`) when that CNPJ sent no communication to COAF in the year, due at the end
+         *     (23:59:59.999 Brasília) of the 10th business day of January by the tenant's holiday
+         *     calendar; `not_required` with the receipts of the year's communications as proof. A task
+         *     is decided once: a communication recorded later does not change a past year. Overdue
+         *     tasks first, then by deadline.
+         */
+        get: operations["listAnnualNegativeCommunications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/tenants/{tenant_id}/annual_negative_communications/{year}/{cnpj}/sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+                /** @description The calendar year the declaration is about (four digits). */
+                year: string;
+                /** @description The reporting CNPJ, 14 digits without punctuation. */
+                cnpj: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the Siscoaf protocol of an annual negative communication sent
+         * @description Siscoaf has no XML or web-service route for the CNO (regulatory notes 1.12): the
+         *     institution sends it in Siscoaf's web interface and records here the protocol it got,
+         *     when it was sent (ISO 8601 with zone, not in the future) and by whom. The same protocol
+         *     again changes nothing; another protocol is refused (409), as is a task `not_required`.
+         */
+        post: operations["recordAnnualNegativeCommunicationSent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operator/v1/tenants/{tenant_id}/credits": {
         parameters: {
             query?: never;
@@ -3070,6 +3130,64 @@ export interface components {
             status: "aprovado" | "rejeitado";
             reason: string | null;
         };
+        OpCnoReceipt: {
+            case_id: string;
+            /** @description The occurrence's NumOcorrencia. */
+            num_ocorrencia: string;
+            /** @description NUMEROCOAF of the Siscoaf receipt, once matched. */
+            numero_coaf: string | null;
+            /** Format: date-time */
+            sent_at: string;
+            /** Format: date-time */
+            receipt_matched_at: string | null;
+        };
+        OpCnoTask: {
+            /** @constant */
+            object: "annual_negative_communication";
+            /** Format: uuid */
+            tenant_id: string;
+            /** @description The reporting entity's CNPJ (14 digits). */
+            cnpj: string;
+            entity_name: string;
+            year: number;
+            /** @enum {string} */
+            status: "pending" | "sent" | "not_required";
+            /**
+             * Format: date-time
+             * @description End (23:59:59.999 Brasília) of the 10th business day of January after the year; null when not required.
+             */
+            due_at: string | null;
+            /** @description Pending past due_at. */
+            overdue: boolean;
+            /** @description When not required, the year's communications as proof. */
+            receipts: components["schemas"]["OpCnoReceipt"][];
+            protocol: string | null;
+            /** Format: date-time */
+            sent_at: string | null;
+            sent_by: string | null;
+            note: string | null;
+            /** Format: date-time */
+            recorded_at: string | null;
+            /** Format: date-time */
+            opened_at: string;
+        };
+        OpCnoTaskList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["OpCnoTask"][];
+        };
+        OpCnoSentRequest: {
+            /** @description The protocol Siscoaf's web interface gave for the declaration. */
+            protocol: string;
+            /**
+             * Format: date-time
+             * @description When it was sent, ISO 8601 with zone; not in the future.
+             */
+            sent_at: string;
+            /** @description Who sent it. */
+            by: string;
+            note?: string | null;
+        };
         OpErasureRequest: {
             /** Format: uuid */
             tenant_id: string;
@@ -3084,9 +3202,23 @@ export interface components {
             /** Format: uuid */
             erasure_id: string;
             /** @enum {string} */
-            status: "scheduled" | "erased";
+            status: "scheduled" | "held" | "erased";
             /** Format: date-time */
             due_at: string;
+            /**
+             * Format: date-time
+             * @description Only when held, the end of the legal hold (the same as due_at).
+             */
+            held_until?: string;
+            /** @description Only when held. */
+            legal_hold?: {
+                /** @constant */
+                basis: "Circular BCB 3.978/2020, art. 67";
+                /** @enum {string} */
+                record_class: "customer_kyc" | "operation";
+            };
+            /** @description Only when held, the answer to the data subject in pt-BR. */
+            message?: string;
         };
         /** @enum {string} */
         OpWebhookEventType: "run.completed" | "run.failed" | "biometric_check.completed" | "customer.monitoring_alert" | "customer.sanctions_freeze";
@@ -4644,6 +4776,153 @@ export interface operations {
             /** @description `tenant_not_found`. */
             404: components["responses"]["NotFound"];
             /** @description `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    listAnnualNegativeCommunications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tasks. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "annual_negative_communication",
+                     *           "tenant_id": "4a614839-c86a-477f-9a41-c45198506a8a",
+                     *           "cnpj": "11222333000181",
+                     *           "entity_name": "Banco Exemplo S.A.",
+                     *           "year": 2026,
+                     *           "status": "pending",
+                     *           "due_at": "2027-01-16T02:59:59.999Z",
+                     *           "overdue": false,
+                     *           "receipts": [],
+                     *           "protocol": null,
+                     *           "sent_at": null,
+                     *           "sent_by": null,
+                     *           "note": null,
+                     *           "recorded_at": null,
+                     *           "opened_at": "2027-01-01T03:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "object": "annual_negative_communication",
+                     *           "tenant_id": "4a614839-c86a-477f-9a41-c45198506a8a",
+                     *           "cnpj": "11222333000262",
+                     *           "entity_name": "Exemplo Câmbio S.A.",
+                     *           "year": 2026,
+                     *           "status": "not_required",
+                     *           "due_at": null,
+                     *           "overdue": false,
+                     *           "receipts": [
+                     *             {
+                     *               "case_id": "0c7d1d36-4a59-4c35-9d3b-0e8f0cbb7a11",
+                     *               "num_ocorrencia": "2026000017",
+                     *               "numero_coaf": "123456789",
+                     *               "sent_at": "2026-05-04T14:00:00.000Z",
+                     *               "receipt_matched_at": "2026-05-05T10:00:00.000Z"
+                     *             }
+                     *           ],
+                     *           "protocol": null,
+                     *           "sent_at": null,
+                     *           "sent_by": null,
+                     *           "note": null,
+                     *           "recorded_at": null,
+                     *           "opened_at": "2027-01-01T03:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpCnoTaskList"];
+                };
+            };
+            /** @description `invalid_id` (tenant_id is not a UUID). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`. */
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    recordAnnualNegativeCommunicationSent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+                /** @description The calendar year the declaration is about (four digits). */
+                year: string;
+                /** @description The reporting CNPJ, 14 digits without punctuation. */
+                cnpj: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "protocol": "SISCOAF-CNO-2027-000042",
+                 *       "sent_at": "2027-01-12T15:00:00-03:00",
+                 *       "by": "Ana Souza (diretora responsável, art. 9)",
+                 *       "note": "Declaração enviada pelo menu Comunicação de Não Ocorrência."
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpCnoSentRequest"];
+            };
+        };
+        responses: {
+            /** @description The task, its protocol recorded. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "annual_negative_communication",
+                     *       "tenant_id": "4a614839-c86a-477f-9a41-c45198506a8a",
+                     *       "cnpj": "11222333000181",
+                     *       "entity_name": "Banco Exemplo S.A.",
+                     *       "year": 2026,
+                     *       "status": "sent",
+                     *       "due_at": "2027-01-16T02:59:59.999Z",
+                     *       "overdue": false,
+                     *       "receipts": [],
+                     *       "protocol": "SISCOAF-CNO-2027-000042",
+                     *       "sent_at": "2027-01-12T18:00:00.000Z",
+                     *       "sent_by": "Ana Souza (diretora responsável, art. 9)",
+                     *       "note": "Declaração enviada pelo menu Comunicação de Não Ocorrência.",
+                     *       "recorded_at": "2027-01-12T18:05:00.000Z",
+                     *       "opened_at": "2027-01-01T03:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpCnoTask"];
+                };
+            };
+            /** @description `invalid_id` (tenant_id), `invalid_request` (year not four digits, protocol or by missing or blank, unknown field), `invalid_document` (cnpj not 14 digits), `invalid_date` (sent_at malformed or in the future), `invalid_json`. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `not_found`: no task for this tenant, year and CNPJ. */
+            404: components["responses"]["NotFound"];
+            /** @description `cno_not_required`: the CNPJ communicated in the year; `cno_already_recorded`: recorded with another protocol; `concurrent_update`. */
             409: components["responses"]["OpConflict"];
             413: components["responses"]["OpPayloadTooLarge"];
             500: components["responses"]["OpInternalError"];
@@ -7173,21 +7452,20 @@ export interface operations {
                     "application/json": components["schemas"]["OpErasure"];
                 };
             };
-            /** @description Scheduled for `due_at`. */
+            /**
+             * @description Scheduled for `due_at`; or `held`: recorded and kept until `held_until` by a legal
+             *     hold, even with a legal basis, then carried out by the scheduler. A customer of a tenant
+             *     whose compliance settings name a reporting CNPJ is held ten years from 1 January after
+             *     its last activity; a party of a suspicion case until the case's records may go. The
+             *     record class and `message` are what the data subject may be told: the customer's or the
+             *     operation's record, never a suspicion case or a communication to COAF (art. 50).
+             */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "object": "erasure_request",
-                     *       "erasure_id": "bb65f8ff-194d-51e9-9ff5-88b82ce5b87e",
-                     *       "status": "scheduled",
-                     *       "due_at": "2031-11-23T00:19:20.494Z"
-                     *     }
-                     */
                     "application/json": components["schemas"]["OpErasure"];
                 };
             };

@@ -2,6 +2,8 @@ import type { ReadStore } from '../../adapters/read-store/port.js';
 import { apiKeysProjection } from '../../projections/api-keys.js';
 import { assignmentsProjection } from '../../projections/assignments.js';
 import { casesProjection } from '../../projections/cases.js';
+import { cnoCommunicationsProjection } from '../../projections/cno-communications.js';
+import { cnoTasksProjection } from '../../projections/cno-tasks.js';
 import { customersProjection, documentsProjection } from '../../projections/customers.js';
 import { customerTimelineProjection } from '../../projections/customer-timeline.js';
 import type { DocCache } from '../../projections/doc-cache.js';
@@ -43,6 +45,8 @@ export function projections(): readonly Projection<Record<string, unknown>>[] {
     customerTimelineProjection,
     casesProjection,
     listLatencyProjection,
+    cnoTasksProjection,
+    cnoCommunicationsProjection,
     // cast, not a stored event: each projection has its own document type, the writer stores records
   ] as unknown as Projection<Record<string, unknown>>[];
 }

@@ -66,7 +66,9 @@ export const KIND_NAMES: Record<CaseKind, string> = { run: 'execução', alert: 
 /** An analyst's review of a run: the buttons' verbs. */
 export const REVIEW_DECISIONS = { approved: 'Aprovar', rejected: 'Reprovar' } as const;
 
-export const ERASURE_STATUS_LABELS: Record<'scheduled' | 'erased', string> = { scheduled: 'agendado', erased: 'apagado' };
+export const ERASURE_STATUS_LABELS: Record<'scheduled' | 'held' | 'erased', string> = { scheduled: 'agendado', held: 'retido por guarda legal', erased: 'apagado' };
+/** The record class a legal hold names (never a suspicion dossier: art. 50). */
+export const RETENTION_CLASS_LABELS: Record<'customer_kyc' | 'operation', string> = { customer_kyc: 'informações cadastrais do cliente', operation: 'registros de operações' };
 
 export const TIERS = [
   [1, 'Crítica'],
@@ -170,6 +172,8 @@ export const EVENT_LABEL: Record<string, string> = {
   DocumentUploaded: 'Documento enviado',
   ErasureRequested: 'Eliminação de dados solicitada',
   ErasureRescheduled: 'Eliminação de dados reagendada',
+  CnoTaskOpened: 'Declaração anual de não ocorrência aberta (Circular 3.978, art. 54)',
+  CnoSentRecorded: 'Protocolo da declaração anual de não ocorrência registrado',
   FacialRoundCompleted: 'Verificação facial concluída',
   FacialRoundStarted: 'Verificação facial iniciada',
   FacialVerificationPerformed: 'Verificação facial realizada',
