@@ -1,3 +1,4 @@
+import type { ReadStore } from '../adapters/read-store/port.js';
 import { CnoEvent, type CnoReceipt } from '../domain/cno/events.js';
 import { isEventOf } from '../domain/shared/events.js';
 import type { Projection } from './projector.js';
@@ -57,3 +58,12 @@ export const cnoTasksProjection: Projection<CnoTaskDoc> = {
 
 /** The clock of a task at `now`: overdue when still pending past its deadline. */
 export const cnoOverdue = (task: Pick<CnoTaskDoc, 'status' | 'due_at'>, now: string): boolean => task.status === 'pending' && task.due_at !== null && task.due_at < now;
+
+/** The tenant's CNO tasks, overdue first, then by deadline, then the newest years. */
+export async function listCnoTasks(readStore: ReadStore, tenantId: string, now: string): Promise<(CnoTaskDoc & { overdue: boolean })[]> {
+  const tasks = await readStore.find<CnoTaskDoc>('cno_tasks', { where: { tenant_id: tenantId }, limit: 1_000 });
+  const rank = (t: CnoTaskDoc & { overdue: boolean }) => (t.overdue ? 0 : t.status === 'pending' ? 1 : 2);
+  return tasks
+    .map((t) => ({ ...t, overdue: cnoOverdue(t, now) }))
+    .sort((a, b) => rank(a) - rank(b) || (a.due_at ?? '').localeCompare(b.due_at ?? '') || b.year - a.year || a.cnpj.localeCompare(b.cnpj));
+}

@@ -67,6 +67,8 @@ export const KIND_NAMES: Record<CaseKind, string> = { run: 'execução', alert: 
 export const REVIEW_DECISIONS = { approved: 'Aprovar', rejected: 'Reprovar' } as const;
 
 export const ERASURE_STATUS_LABELS: Record<'scheduled' | 'held' | 'erased', string> = { scheduled: 'agendado', held: 'retido por guarda legal', erased: 'apagado' };
+/** The annual negative communication's task status (Circular 3.978 art. 54). */
+export const CNO_STATUS_LABELS: Record<'pending' | 'sent' | 'not_required', string> = { pending: 'pendente', sent: 'enviada', not_required: 'não exigida' };
 /** The record class a legal hold names (never a suspicion dossier: art. 50). */
 export const RETENTION_CLASS_LABELS: Record<'customer_kyc' | 'operation', string> = { customer_kyc: 'informações cadastrais do cliente', operation: 'registros de operações' };
 

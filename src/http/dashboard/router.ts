@@ -15,6 +15,7 @@ import { customersRouter, type CustomersScreenDeps } from './customers/routes.js
 import { queueRouter, type QueueScreenDeps } from './queue/routes.js';
 import { freezeCommunicationsScreen } from './cases/freeze-routes.js';
 import { casesRouter } from './cases/routes.js';
+import { cnoRouter, type CnoScreenDeps } from './cno/routes.js';
 import { dashboardDir, renderPage } from './render.js';
 import { hitsRouter } from './hits/routes.js';
 import { runsRouter, type RunsScreenDeps } from './runs/routes.js';
@@ -55,7 +56,8 @@ export type DashboardDeps = { logger: Logger } & SessionDeps &
   AuthScreenDeps &
   TemplatesScreenDeps &
   SettingsScreenDeps &
-  AuditScreenDeps;
+  AuditScreenDeps &
+  CnoScreenDeps;
 
 /**
  * The dashboard: HTML for a tenant's own people under /dashboard, outside the API's contract.
@@ -90,6 +92,7 @@ function dashboardRouter(deps: DashboardDeps): Router<DashboardState> {
   router.use(templatesRouter(deps).routes());
   router.use(settingsRouter(deps).routes());
   router.use(auditRouter(deps).routes());
+  router.use(cnoRouter(deps).routes());
 
   router.get('/assets/:name', (ctx) => {
     const name = ctx.params.name ?? '';

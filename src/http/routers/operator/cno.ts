@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { recordCnoSent } from '../../../commands/cno.js';
 import { cnoStream } from '../../../domain/cno/decider.js';
-import { cnoOverdue, type CnoTaskDoc } from '../../../projections/cno-tasks.js';
+import { cnoOverdue, listCnoTasks, type CnoTaskDoc } from '../../../projections/cno-tasks.js';
 import type { WriteDeps } from '../../deps.js';
 import { decodeBody, decodeInput } from '../../decode.js';
 import { ApiError } from '../../errors.js';
@@ -11,15 +11,6 @@ import { CnoTaskParams, RecordCnoSentBody } from '../../operations/cno.js';
 import { TenantIdParams } from '../../operations/tenants.js';
 import { applied } from '../../outcome.js';
 import type { RequestState } from '../../state.js';
-
-/** The tenant's CNO tasks, overdue first, then by deadline, then the newest years. */
-export async function listCnoTasks(readStore: WriteDeps['readStore'], tenantId: string, now: string): Promise<(CnoTaskDoc & { overdue: boolean })[]> {
-  const tasks = await readStore.find<CnoTaskDoc>('cno_tasks', { where: { tenant_id: tenantId }, limit: 1_000 });
-  const rank = (t: CnoTaskDoc & { overdue: boolean }) => (t.overdue ? 0 : t.status === 'pending' ? 1 : 2);
-  return tasks
-    .map((t) => ({ ...t, overdue: cnoOverdue(t, now) }))
-    .sort((a, b) => rank(a) - rank(b) || (a.due_at ?? '').localeCompare(b.due_at ?? '') || b.year - a.year || a.cnpj.localeCompare(b.cnpj));
-}
 
 /** A task as the operator API answers it. */
 export const cnoTaskView = (t: CnoTaskDoc & { overdue: boolean }) => ({
