@@ -65,6 +65,6 @@ const CLASS_TEXT: Record<StatedLegalHold['record_class'], string> = {
 };
 
 /** The answer to the data subject: recorded, held until the date, and why, in pt-BR. */
-export const heldMessage = (hold: StatedLegalHold): string =>
+export const heldMessage = (hold: { basis: string; record_class: StatedLegalHold['record_class']; until: string }): string =>
   `Seu pedido de eliminação de dados foi registrado. Por obrigação legal de guarda (${hold.basis}), ${CLASS_TEXT[hold.record_class]} ` +
   `até ${date(hold.until)}; a eliminação será feita automaticamente a partir dessa data.`;

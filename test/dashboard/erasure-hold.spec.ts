@@ -36,6 +36,8 @@ describe('dashboard: an erasure under a legal hold', function () {
     expect(page.html).to.match(/data-testid="erasure-status">retido por guarda legal</);
     expect(page.html).to.contain(`retido até ${date(until)} (informações cadastrais do cliente; Circular BCB 3.978/2020, art. 67)`);
     expect(page.html).not.to.contain('Dados pessoais apagados.');
+    // the answer for the data subject, beside the request
+    expect(page.html).to.contain('data-testid="erasure-held-message">Seu pedido de eliminação de dados foi registrado.');
     expect((await getCustomer(service, w.key, created.customer_id as string)).name).to.equal('Titular Retido');
   });
 });

@@ -88,7 +88,7 @@ export function auditRouter(deps: AuditScreenDeps): Router<DashboardState> {
       await readStore.purge();
       return redirectTo(ctx, '/dashboard/erasure', 'Dados pessoais apagados.');
     }
-    if (outcome.status === 'held') return redirectTo(ctx, '/dashboard/erasure', `Pedido registrado e retido por guarda legal até ${date(outcome.due_at)}: ${outcome.message}`);
+    if (outcome.status === 'held') return redirectTo(ctx, '/dashboard/erasure', `Pedido registrado e retido por guarda legal até ${date(outcome.due_at)}. A resposta ao titular está na lista de pedidos.`);
     redirectTo(ctx, '/dashboard/erasure', `Apagamento agendado para ${when(outcome.due_at)}.`);
   });
 
