@@ -146,9 +146,15 @@ export interface paths {
             path: {
                 /** @description The tenant's id. */
                 tenant_id: components["parameters"]["OpTenantId"];
-                /** @description The calendar year the declaration is about (four digits). */
+                /**
+                 * @description The calendar year the declaration is about (four digits).
+                 * @example 2026
+                 */
                 year: string;
-                /** @description The reporting CNPJ, 14 digits without punctuation. */
+                /**
+                 * @description The reporting CNPJ, 14 digits without punctuation.
+                 * @example 11222333000181
+                 */
                 cnpj: string;
             };
             cookie?: never;
@@ -4867,9 +4873,15 @@ export interface operations {
             path: {
                 /** @description The tenant's id. */
                 tenant_id: components["parameters"]["OpTenantId"];
-                /** @description The calendar year the declaration is about (four digits). */
+                /**
+                 * @description The calendar year the declaration is about (four digits).
+                 * @example 2026
+                 */
                 year: string;
-                /** @description The reporting CNPJ, 14 digits without punctuation. */
+                /**
+                 * @description The reporting CNPJ, 14 digits without punctuation.
+                 * @example 11222333000181
+                 */
                 cnpj: string;
             };
             cookie?: never;
