@@ -1,5 +1,6 @@
 import { AssignmentEvent } from './assignment/events.js';
 import { CaseEvent } from './case/events.js';
+import { ComplianceEvent } from './compliance/events.js';
 import { CustomerEvent } from './customer/events.js';
 import { ErasureEvent } from './erasure/events.js';
 import { FacialVerificationPerformed } from './facial/events.js';
@@ -49,4 +50,5 @@ export const EVENT_CODECS: EventCodecs = eventRegistry(
   CaseEvent,
   RunHitDisposed,
   SuspicionEvent,
+  ComplianceEvent,
 );

@@ -201,6 +201,7 @@ export const EVENT_LABEL: Record<string, string> = {
   RunCompleted: 'Execução concluída',
   RunFailed: 'Execução com falha técnica',
   RunHitDisposed: 'Resultado em lista decidido pelo analista',
+  ComplianceSettingsVersioned: 'Nova versão das configurações de compliance (calendário, comunicação ao COAF)',
   RunQueued: 'Execução enfileirada',
   RunReviewProposed: 'Revisão de execução proposta',
   RunReviewed: 'Execução revisada',
