@@ -88,8 +88,8 @@ export const ERROR_STATUS = {
   hit_not_found: 404,
   user_not_found: 404,
   case_not_found: 404,
-  compliance_version_not_found: 404,
   communication_not_found: 404,
+  compliance_version_not_found: 404,
   method_not_allowed: 405,
   // conflicts
   customer_already_exists: 409,

@@ -15,8 +15,9 @@ import { runDecider } from '../../src/domain/run/decider.js';
 import { runHitsDecider } from '../../src/domain/screening/disposition.js';
 import { caseDecider } from '../../src/domain/case/decider.js';
 import { cnoDecider } from '../../src/domain/cno/decider.js';
-import { complianceDecider } from '../../src/domain/compliance/decider.js';
 import { suspicionDecider } from '../../src/domain/suspicion/decider.js';
+import { siscoafWorkDecider } from '../../src/domain/suspicion/siscoaf-work.js';
+import { complianceDecider } from '../../src/domain/compliance/decider.js';
 import { EVENT_LABEL } from '../../src/http/dashboard/labels.js';
 import { RunEvent } from '../../src/domain/run/events.js';
 import { codecsByType, eventRegistry, isEventOf } from '../../src/domain/shared/events.js';
@@ -40,8 +41,9 @@ const DECIDERS = {
   runHitsDecider,
   caseDecider,
   cnoDecider,
-  complianceDecider,
   suspicionDecider,
+  siscoafWorkDecider,
+  complianceDecider,
   templateDecider,
   tenantDecider,
   userDecider,
