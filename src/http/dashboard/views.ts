@@ -3,6 +3,7 @@ import type { auditPage, erasurePage } from './audit/page.js';
 import type { invitePage, loginPage, usersPage } from './auth/page.js';
 import type { caseQueuePage, casePage } from './cases/page.js';
 import type { cnoPage } from './cno/page.js';
+import type { calendarPage, coafPage } from './compliance/page.js';
 import type { customerPage, customersPage, RefusedForm } from './customers/page.js';
 import type { queuePage } from './queue/page.js';
 import type { runPage, runsPage } from './runs/page.js';
@@ -28,6 +29,8 @@ export interface Views {
   case: ReturnType<typeof casePage>;
   cases: ReturnType<typeof caseQueuePage>;
   cno: ReturnType<typeof cnoPage>;
+  'compliance-calendar': ReturnType<typeof calendarPage>;
+  'compliance-coaf': ReturnType<typeof coafPage>;
   customer: ReturnType<typeof customerPage> & { refused: RefusedForm | null };
   customers: ReturnType<typeof customersPage>;
   erasure: ReturnType<typeof erasurePage>;
@@ -55,6 +58,8 @@ export const VIEW_NAMES = {
   case: true,
   cases: true,
   cno: true,
+  'compliance-calendar': true,
+  'compliance-coaf': true,
   customer: true,
   customers: true,
   erasure: true,
