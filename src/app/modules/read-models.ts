@@ -2,6 +2,7 @@ import type { ReadStore } from '../../adapters/read-store/port.js';
 import { apiKeysProjection } from '../../projections/api-keys.js';
 import { assignmentsProjection } from '../../projections/assignments.js';
 import { casesProjection } from '../../projections/cases.js';
+import { caseRetentionProjection } from '../../projections/case-retention.js';
 import { cnoCommunicationsProjection } from '../../projections/cno-communications.js';
 import { cnoTasksProjection } from '../../projections/cno-tasks.js';
 import { customersProjection, documentsProjection } from '../../projections/customers.js';
@@ -48,6 +49,7 @@ export function projections(): readonly Projection<Record<string, unknown>>[] {
     listLatencyProjection,
     cnoTasksProjection,
     cnoCommunicationsProjection,
+    caseRetentionProjection,
     suspicionCasesProjection,
     // cast, not a stored event: each projection has its own document type, the writer stores records
   ] as unknown as Projection<Record<string, unknown>>[];
