@@ -94,12 +94,7 @@ export function operatorSuspicionCasesRouter(services: OperatorSuspicionDeps): R
   const { readStore, runner, clock, log } = services;
   const router = new Router<RequestState>();
   const now = () => clock.now().toISOString();
-  const detail = async (caseId: string) => {
-    const doc = await getSuspicionCase(readStore, caseId);
-    if (!doc) throw new ApiError('case_not_found', 'Caso não encontrado.', 'case_id');
-    return operatorCaseDetail(doc, await suspicionHistory(log, caseId), now());
-  };
-  const caseParam = (ctx: Koa.ParameterizedContext<RequestState>) => decodeInput(SuspicionCaseIdParams, ctx.params).case_id;
+  const detail = (caseId: string) => detailOf(services, caseId);
   const context = (ctx: Koa.ParameterizedContext<RequestState>) => commandContext(ctx, clock, null);
 
   router.post('/tenants/:tenant_id/suspicion_cases', jsonBody(), async (ctx) => {
@@ -156,6 +151,25 @@ export function operatorSuspicionCasesRouter(services: OperatorSuspicionDeps): R
     amendCommunication(services, id, 'cancelamento', { reason: body.reason, justification: body.justification ?? null, analyst: body.analyst ?? null }, OPERATOR, context(ctx)),
   );
 
+  caseCommunicationRoutes(router, services);
+  tenantSiscoafRoutes(router, services);
+  return router;
+}
+
+
+const caseParam = (ctx: Koa.ParameterizedContext<RequestState>) => decodeInput(SuspicionCaseIdParams, ctx.params).case_id;
+
+async function detailOf(services: OperatorSuspicionDeps, caseId: string) {
+  const doc = await getSuspicionCase(services.readStore, caseId);
+  if (!doc) throw new ApiError('case_not_found', 'Caso não encontrado.', 'case_id');
+  return operatorCaseDetail(doc, await suspicionHistory(services.log, caseId), services.clock.now().toISOString());
+}
+
+/** Closing (shared path with issue 28), the communication's content, its Siscoaf file and Siscoaf's validation answer. */
+function caseCommunicationRoutes(router: Router<RequestState>, services: OperatorSuspicionDeps): void {
+  const { runner, clock, log } = services;
+  const detail = (caseId: string) => detailOf(services, caseId);
+  const context = (ctx: Koa.ParameterizedContext<RequestState>) => commandContext(ctx, clock, null);
   // the customer's case of issue 28 shares /cases/{case_id}/close: a suspicion case is closed here, any other id goes on to it
   router.post('/cases/:case_id/close', async (ctx, next) => {
     const caseId = caseParam(ctx);
@@ -190,8 +204,6 @@ export function operatorSuspicionCasesRouter(services: OperatorSuspicionDeps): R
     ctx.body = await detail(caseId);
   });
 
-  tenantSiscoafRoutes(router, services);
-  return router;
 }
 
 /** The JSON body of a route that first decides whether it is its own (the close it shares with issue 28). */
