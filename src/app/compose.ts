@@ -24,6 +24,7 @@ import { mongoOf, openCnpjRegister, openInfrastructure, type Infrastructure } fr
 import type { Module } from './module.js';
 import { customersModule } from './modules/customers.js';
 import { casesModule } from './modules/cases.js';
+import { suspicionModule } from './modules/suspicion.js';
 import { cnpjModule } from './modules/cnpj.js';
 import { dashboardModule } from './modules/dashboard.js';
 import { erasureModule } from './modules/erasure.js';
@@ -118,6 +119,7 @@ export async function composeApp(config: Config, logger: Logger, overrides: Over
     screening,
     monitoringModule(infra, shared),
     customersModule(infra, shared),
+    suspicionModule(infra, shared),
     casesModule(infra, shared),
     facial,
     erasure,
