@@ -127,6 +127,21 @@ describe('HTTP annual negative communication (CNO)', function () {
 describe('HTTP CNO: opened at start when no instance ran on 1 January', function () {
   this.timeout(60_000);
 
+  it('two runs at once open each task once (the stream is claimed with no_stream)', async () => {
+    const clock = new ManualClock('2026-12-10T12:00:00.000Z');
+    const service = await startService({ clock });
+    try {
+      const tenantId = (await createTenant(service, 'Banco Concorrente')).tenant_id;
+      await setReportingEntities(service, tenantId, [entity(CNPJ_A, 'Banco Concorrente S.A.')]);
+      clock.set(NEW_YEAR);
+      const opened = await Promise.all([service.services.cno.runDue(), service.services.cno.runDue(), service.services.cno.runDue()]);
+      expect(opened.reduce((a, b) => a + b, 0)).to.equal(1);
+      expect((await service.services.log.readStream(`cno-${tenantId}-${CNPJ_A}-2026`)).map((e) => e.type)).to.deep.equal(['CnoTaskOpened']);
+    } finally {
+      await service.close();
+    }
+  });
+
   it('a service started on 05/01 opens the tasks of the year just ended, with the tenant\'s own holidays', async () => {
     const dataDir = tempDir();
     const clock = new ManualClock('2026-12-10T12:00:00.000Z');
