@@ -24,9 +24,11 @@ import { mongoOf, openCnpjRegister, openInfrastructure, type Infrastructure } fr
 import type { Module } from './module.js';
 import { customersModule } from './modules/customers.js';
 import { casesModule } from './modules/cases.js';
+import { suspicionModule } from './modules/suspicion.js';
 import { cnpjModule } from './modules/cnpj.js';
 import { dashboardModule } from './modules/dashboard.js';
 import { erasureModule } from './modules/erasure.js';
+import { cnoModule } from './modules/cno.js';
 import { facialModule } from './modules/facial.js';
 import { fxModule } from './modules/fx.js';
 import { monitoringModule } from './modules/monitoring.js';
@@ -57,6 +59,8 @@ export interface App extends Omit<Infrastructure, 'close'>, Omit<Shared, 'cnpj'>
   fxAnalysis: ReturnType<typeof fxModule>['fxAnalysis'];
   listRefresher: ReturnType<typeof screeningModule>['listRefresher'];
   erasures: ReturnType<typeof erasureModule>['erasures'];
+  /** the annual negative communication tasks (issue 30) */
+  cno: ReturnType<typeof cnoModule>['cno'];
   /** stops the schedules and the processors (each finishes its batch and checkpoint), then closes the stores */
   close(): Promise<void>;
 }
@@ -103,6 +107,7 @@ export async function composeApp(config: Config, logger: Logger, overrides: Over
   const fx = fxModule(infra, shared);
   const screening = screeningModule(infra, shared);
   const erasure = erasureModule(infra, shared);
+  const cno = cnoModule(infra, shared);
   // the order of the routers under each prefix is the order of the modules
   const modules: Module[] = [
     readModels,
@@ -114,9 +119,11 @@ export async function composeApp(config: Config, logger: Logger, overrides: Over
     screening,
     monitoringModule(infra, shared),
     customersModule(infra, shared),
+    suspicionModule(infra, shared),
     casesModule(infra, shared),
     facial,
     erasure,
+    cno,
     webhooks,
     auditModule(infra),
     platformModule(infra, shared),
@@ -153,6 +160,7 @@ export async function composeApp(config: Config, logger: Logger, overrides: Over
     fxAnalysis: fx.fxAnalysis,
     listRefresher: screening.listRefresher,
     erasures: erasure.erasures,
+    cno: cno.cno,
     routes: routesOf(modules),
     close,
   };

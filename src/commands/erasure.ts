@@ -15,6 +15,7 @@ import { DomainError } from '../domain/shared/decider.js';
 import { isEventOf } from '../domain/shared/events.js';
 import { tenantDecider, tenantStream } from '../domain/tenant/decider.js';
 import { handleCommand, loadState, type CommandContext } from './handle-command.js';
+import { heldMessage, legalHoldOf, type StatedLegalHold } from './legal-hold.js';
 import { subjectRef } from './runs.js';
 
 /** The streams that concern a subject and its last activity on them (the subject_streams read model). */
@@ -41,9 +42,13 @@ export interface ErasureDeps {
 
 export interface ErasureOutcome {
   erasure_id: string;
-  status: 'scheduled' | 'erased';
+  /** held: recorded, and kept until a legal hold (Circular BCB 3.978 art. 67) ends, even with a legal basis */
+  status: 'scheduled' | 'held' | 'erased';
   due_at: string;
   position: number | null;
+  /** when held: the hold, as told to the data subject, and the pt-BR message for them */
+  legal_hold?: StatedLegalHold;
+  message?: string;
 }
 
 /**
@@ -59,12 +64,15 @@ export async function requestErasure(deps: ErasureDeps, input: { tenant_id: stri
   if (known.length === 0) return E.left(new DomainError('not_found', 'No records of this document for the tenant.', 'doc'));
   const stream = erasureStream(hmacHex(deps.secretKey, `erasure|${input.tenant_id}|${input.doc}`));
   const now = context.metadata.occurred_at;
-  const due = input.legal_basis ? now : addYears(lastActivityOf(known), deps.retentionYears);
+  const hold = await legalHoldOf(deps.log, input.tenant_id, known, now);
+  const retention = input.legal_basis ? now : addYears(lastActivityOf(known), deps.retentionYears);
+  const due = hold && hold.until > retention ? hold.until : retention;
   const erasureId = deterministicId(`${context.commandId}:erasure`);
-  const command = { type: 'RequestErasure' as const, erasure_id: erasureId, tenant_id: input.tenant_id, subject_refs: refs, legal_basis: input.legal_basis, due_at: due, now };
+  const command = { type: 'RequestErasure' as const, erasure_id: erasureId, tenant_id: input.tenant_id, subject_refs: refs, legal_basis: input.legal_basis, due_at: due, now, legal_hold: hold };
   const requested = await handleCommand(deps.log, stream, erasureDecider, command, context);
   if (E.isLeft(requested)) return requested;
   const { position } = requested.right;
+  if (hold) return E.right({ erasure_id: erasureId, status: 'held', due_at: due, position, legal_hold: hold, message: heldMessage(hold) });
   if (due > now) return E.right({ erasure_id: erasureId, status: 'scheduled', due_at: due, position });
   const erased = await carryOut(deps, stream, context);
   return E.right({ erasure_id: erasureId, status: 'erased', due_at: due, position: erased ?? position });
@@ -114,7 +122,9 @@ const lastActivityOf = (known: readonly { last_activity: string }[]): string => 
  */
 export async function rescheduleIfActive(deps: ErasureDeps, stream: string, context: CommandContext): Promise<string | null> {
   const { state } = await loadState(deps.log, stream, erasureDecider);
-  if (state.status === 'none' || state.first.legal_basis) return null;
+  if (state.status === 'none') return null;
+  if (state.legal_hold) return extendHold(deps, stream, state.first.erasure_id, state.first.tenant_id, state.first.subject_refs, context);
+  if (state.first.legal_basis) return null;
   const known = await deps.subjects.streamsOf(state.first.subject_refs);
   if (known.length === 0) return null;
   const lastActivity = lastActivityOf(known);
@@ -128,6 +138,20 @@ export async function rescheduleIfActive(deps: ErasureDeps, stream: string, cont
     { ...context, commandId: `${state.first.erasure_id}:rescheduled:${lastActivity}` },
   );
   return due;
+}
+
+/**
+ * At due time of a held erasure: the hold is computed again (a case still open, a customer active
+ * since), and a later end moves the erasure there; else it goes ahead.
+ */
+async function extendHold(deps: ErasureDeps, stream: string, erasureId: string, tenantId: string, refs: readonly string[], context: CommandContext): Promise<string | null> {
+  const now = context.metadata.occurred_at;
+  const known = await deps.subjects.streamsOf(refs);
+  const hold = known.length === 0 ? null : await legalHoldOf(deps.log, tenantId, known, now);
+  if (!hold) return null;
+  const command = { type: 'RescheduleErasure' as const, last_activity: lastActivityOf(known), due_at: hold.until, now, legal_hold: hold };
+  await handleCommand(deps.log, stream, erasureDecider, command, { ...context, commandId: `${erasureId}:held:${hold.until}` });
+  return hold.until;
 }
 
 function addYears(iso: string, years: number): string {

@@ -6,8 +6,11 @@ export interface ErasureDoc extends Record<string, unknown> {
   erasure_id: string;
   stream: string;
   tenant_id: string;
-  status: 'scheduled' | 'erased';
+  /** held: kept until a legal hold ends (Circular BCB 3.978 art. 67), then carried out as a scheduled one */
+  status: 'scheduled' | 'held' | 'erased';
   due_at: string;
+  /** the hold as told to the data subject (the customer's or the operation's record), or null */
+  legal_hold: { basis: string; record_class: 'customer_kyc' | 'operation'; until: string } | null;
   legal_basis: string | null;
   created_at: string;
 }
@@ -27,13 +30,14 @@ export const erasuresProjection: Projection<ErasureDoc> = {
         erasure_id: event.data.erasure_id,
         stream: event.stream,
         tenant_id: event.data.tenant_id,
-        status: 'scheduled',
+        status: event.data.legal_hold ? 'held' : 'scheduled',
         due_at: event.data.due_at,
         legal_basis: event.data.legal_basis,
+        legal_hold: event.data.legal_hold ?? null,
         created_at: event.data.requested_at,
       };
     }
-    if (event.type === 'ErasureRescheduled') return doc && { ...doc, due_at: event.data.due_at };
+    if (event.type === 'ErasureRescheduled') return doc && { ...doc, due_at: event.data.due_at, ...(event.data.legal_hold ? { status: 'held' as const, legal_hold: event.data.legal_hold } : {}) };
     return doc && { ...doc, status: 'erased' };
   },
 };

@@ -52,9 +52,14 @@ export class ErasureScheduler {
    * first): one carried out meanwhile leaves the filter without moving the pages after it.
    */
   private async *due(now: string): AsyncGenerator<ErasureDoc> {
+    // a held erasure (a legal hold, issue 30) is carried out like a scheduled one once its date passes
+    for (const status of ['scheduled', 'held'] as const) yield* this.dueOf(status, now);
+  }
+
+  private async *dueOf(status: ErasureDoc['status'], now: string): AsyncGenerator<ErasureDoc> {
     let before: { created_at: string; id: string } | undefined;
     for (;;) {
-      const page = await this.deps.readStore.find<ErasureDoc>('erasures', { where: { status: 'scheduled' }, ...(before ? { before } : {}), limit: this.pageSize });
+      const page = await this.deps.readStore.find<ErasureDoc>('erasures', { where: { status }, ...(before ? { before } : {}), limit: this.pageSize });
       // the page is read before any of it is carried out: its erasures change the collection it pages over
       for (const erasure of page.filter((e) => e.due_at <= now)) yield erasure;
       if (page.length < this.pageSize) return;

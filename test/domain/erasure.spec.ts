@@ -68,4 +68,22 @@ describe('erasure decider', () => {
     erasure.given([requested('e1'), erased('e1'), requested('e2')]).when(record).then([erased('e2')]);
     erasure.given([]).when(record).thenNothing();
   });
+
+  describe('under a legal hold (Circular 3.978 art. 67, issue 30)', () => {
+    const HOLD = { basis: 'Circular BCB 3.978/2020, art. 67', record_class: 'customer_kyc' as const, until: '2037-01-01T03:00:00.000Z' };
+    const LATER_HOLD = { ...HOLD, until: '2047-01-01T03:00:00.000Z' };
+    const heldRequest: ErasureCommand = { ...(request('e1', 'LGPD art. 18, VI', HOLD.until) as Extract<ErasureCommand, { type: 'RequestErasure' }>), legal_hold: HOLD };
+    const held: ErasureEvent = { type: 'ErasureRequested', data: { ...(requested('e1', 'LGPD art. 18, VI', HOLD.until).data as object), legal_hold: HOLD } as never };
+    const extend = (hold = LATER_HOLD): ErasureCommand => ({ type: 'RescheduleErasure', last_activity: ACTIVE, due_at: hold.until, now: HOLD.until, legal_hold: hold });
+    const extended: ErasureEvent = { type: 'ErasureRescheduled', data: { erasure_id: 'e1', last_activity: ACTIVE, due_at: LATER_HOLD.until, rescheduled_at: HOLD.until, legal_hold: LATER_HOLD } };
+
+    it('records the hold with the request, even with a legal basis', () => {
+      erasure.given([]).when(heldRequest).then([held]);
+    });
+    it('moves a held erasure later whatever its basis, only later, and once per date', () => {
+      erasure.given([held]).when(extend()).then([extended]);
+      erasure.given([held, extended]).when(extend()).thenNothing();
+      erasure.given([held]).when(extend(HOLD)).thenNothing();
+    });
+  });
 });

@@ -14,6 +14,9 @@ import { reservationDecider } from '../../src/domain/reservation/decider.js';
 import { runDecider } from '../../src/domain/run/decider.js';
 import { runHitsDecider } from '../../src/domain/screening/disposition.js';
 import { caseDecider } from '../../src/domain/case/decider.js';
+import { cnoDecider } from '../../src/domain/cno/decider.js';
+import { suspicionDecider } from '../../src/domain/suspicion/decider.js';
+import { siscoafWorkDecider } from '../../src/domain/suspicion/siscoaf-work.js';
 import { complianceDecider } from '../../src/domain/compliance/decider.js';
 import { EVENT_LABEL } from '../../src/http/dashboard/labels.js';
 import { RunEvent } from '../../src/domain/run/events.js';
@@ -37,6 +40,9 @@ const DECIDERS = {
   runDecider,
   runHitsDecider,
   caseDecider,
+  cnoDecider,
+  suspicionDecider,
+  siscoafWorkDecider,
   complianceDecider,
   templateDecider,
   tenantDecider,

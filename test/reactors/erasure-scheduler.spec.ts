@@ -80,7 +80,12 @@ describe('erasure scheduler: every due erasure runs, past the first page', funct
     // the two oldest are due
     clock.set(new Date(Date.parse(requested[1]!.due_at) + 1).toISOString());
     expect(await scheduler.runDue()).to.equal(2);
-    expect(queries.map((q) => q.limit)).to.deep.equal([3, 3]);
+    // the scheduled ones a page at a time, then the held ones (a legal hold, issue 30)
+    expect(queries.map((q) => [q.limit, q.where?.['status']])).to.deep.equal([
+      [3, 'scheduled'],
+      [3, 'scheduled'],
+      [3, 'held'],
+    ]);
     expect(queries[1]!.before).to.not.equal(undefined);
     await runner.waitFor(await service.services.eventStore.headPosition());
     expect(await Promise.all(requested.map((r) => status(r.erasure_id)))).to.deep.equal(['erased', 'erased', 'scheduled', 'scheduled']);
@@ -90,7 +95,7 @@ describe('erasure scheduler: every due erasure runs, past the first page', funct
     // 10,000 erasures scheduled after the real ones and due far ahead, written straight into the read model
     const writes: Write[] = Array.from({ length: 10_000 }, (_, i) => {
       const id = `erasure-filler-${String(i).padStart(5, '0')}`;
-      const doc: ErasureDoc = { erasure_id: id, stream: id, tenant_id: 'filler', status: 'scheduled', due_at: '2099-01-01T00:00:00.000Z', legal_basis: null, created_at: new Date(T0 + 10 * DAY_MS + i).toISOString() };
+      const doc: ErasureDoc = { erasure_id: id, stream: id, tenant_id: 'filler', status: 'scheduled', due_at: '2099-01-01T00:00:00.000Z', legal_basis: null, legal_hold: null, created_at: new Date(T0 + 10 * DAY_MS + i).toISOString() };
       return { op: 'put', collection: 'erasures', id, doc, position: 0 };
     });
     await service.services.readStore.commit({ writes });

@@ -2,6 +2,9 @@ import type { ReadStore } from '../../adapters/read-store/port.js';
 import { apiKeysProjection } from '../../projections/api-keys.js';
 import { assignmentsProjection } from '../../projections/assignments.js';
 import { casesProjection } from '../../projections/cases.js';
+import { caseRetentionProjection } from '../../projections/case-retention.js';
+import { cnoCommunicationsProjection } from '../../projections/cno-communications.js';
+import { cnoTasksProjection } from '../../projections/cno-tasks.js';
 import { customersProjection, documentsProjection } from '../../projections/customers.js';
 import { customerTimelineProjection } from '../../projections/customer-timeline.js';
 import type { DocCache } from '../../projections/doc-cache.js';
@@ -13,6 +16,7 @@ import { monitoringAlertsProjection } from '../../projections/monitoring-alerts.
 import { projector, type Projection } from '../../projections/projector.js';
 import { runsProjection } from '../../projections/runs.js';
 import { sourceCacheProjection } from '../../projections/source-cache.js';
+import { suspicionCasesProjection } from '../../projections/suspicion-cases.js';
 import { subjectStreamsProjection } from '../../projections/subject-streams.js';
 import { templatesProjection } from '../../projections/templates.js';
 import { tenantsProjection } from '../../projections/tenants.js';
@@ -43,6 +47,10 @@ export function projections(): readonly Projection<Record<string, unknown>>[] {
     customerTimelineProjection,
     casesProjection,
     listLatencyProjection,
+    cnoTasksProjection,
+    cnoCommunicationsProjection,
+    caseRetentionProjection,
+    suspicionCasesProjection,
     // cast, not a stored event: each projection has its own document type, the writer stores records
   ] as unknown as Projection<Record<string, unknown>>[];
 }

@@ -66,7 +66,11 @@ export const KIND_NAMES: Record<CaseKind, string> = { run: 'execução', alert: 
 /** An analyst's review of a run: the buttons' verbs. */
 export const REVIEW_DECISIONS = { approved: 'Aprovar', rejected: 'Reprovar' } as const;
 
-export const ERASURE_STATUS_LABELS: Record<'scheduled' | 'erased', string> = { scheduled: 'agendado', erased: 'apagado' };
+export const ERASURE_STATUS_LABELS: Record<'scheduled' | 'held' | 'erased', string> = { scheduled: 'agendado', held: 'retido por guarda legal', erased: 'apagado' };
+/** The annual negative communication's task status (Circular 3.978 art. 54). */
+export const CNO_STATUS_LABELS: Record<'pending' | 'sent' | 'not_required', string> = { pending: 'pendente', sent: 'enviada', not_required: 'não exigida' };
+/** The record class a legal hold names (never a suspicion dossier: art. 50). */
+export const RETENTION_CLASS_LABELS: Record<'customer_kyc' | 'operation', string> = { customer_kyc: 'informações cadastrais do cliente', operation: 'registros de operações' };
 
 export const TIERS = [
   [1, 'Crítica'],
@@ -141,6 +145,22 @@ export const EVENT_LABEL: Record<string, string> = {
   CaseItemResolved: 'Item do caso resolvido',
   CaseOpened: 'Caso aberto',
   CaseReopened: 'Caso reaberto',
+  SuspicionCaseOpened: 'Caso de comunicação ao COAF aberto',
+  SuspicionCaseSelected: 'Situação selecionada para análise',
+  SuspicionCaseDismissed: 'Situação não selecionada',
+  SuspicionCaseNoted: 'Nota no dossiê',
+  SuspicionEvidenceAttached: 'Evidência anexada ao dossiê',
+  SuspicionKycSnapshotTaken: 'Retrato do cadastro anexado ao dossiê',
+  SuspicionDecisionProposed: 'Decisão proposta (aguarda aprovação)',
+  SuspicionCaseDecided: 'Decisão registrada',
+  SuspicionCommunicationPrepared: 'Comunicação ao COAF preparada',
+  SuspicionCommunicationExported: 'XML do Siscoaf gerado',
+  SuspicionCommunicationSent: 'Comunicação enviada ao Siscoaf',
+  SuspicionResponseRecorded: 'Resposta de validação do Siscoaf registrada',
+  SuspicionReceiptMatched: 'Recibo do Siscoaf conciliado',
+  SuspicionCommunicationCancelled: 'Comunicação ao COAF cancelada',
+  SuspicionCaseClosed: 'Caso de comunicação ao COAF encerrado',
+  SiscoafReceiptItemsUnmatched: 'Recibo do Siscoaf sem comunicação correspondente',
   CreditsAdded: 'Créditos adicionados',
   CreditsCaptured: 'Créditos debitados',
   CreditsReleased: 'Reserva de créditos liberada',
@@ -155,6 +175,8 @@ export const EVENT_LABEL: Record<string, string> = {
   DocumentUploaded: 'Documento enviado',
   ErasureRequested: 'Eliminação de dados solicitada',
   ErasureRescheduled: 'Eliminação de dados reagendada',
+  CnoTaskOpened: 'Declaração anual de não ocorrência aberta (Circular 3.978, art. 54)',
+  CnoSentRecorded: 'Protocolo da declaração anual de não ocorrência registrado',
   FacialRoundCompleted: 'Verificação facial concluída',
   FacialRoundStarted: 'Verificação facial iniciada',
   FacialVerificationPerformed: 'Verificação facial realizada',

@@ -15,6 +15,7 @@ import { customersRouter, type CustomersScreenDeps } from './customers/routes.js
 import { queueRouter, type QueueScreenDeps } from './queue/routes.js';
 import { freezeCommunicationsScreen } from './cases/freeze-routes.js';
 import { casesRouter } from './cases/routes.js';
+import { cnoRouter, type CnoScreenDeps } from './cno/routes.js';
 import { complianceRouter, type ComplianceScreenDeps } from './compliance/routes.js';
 import { dashboardDir, renderPage } from './render.js';
 import { hitsRouter } from './hits/routes.js';
@@ -57,7 +58,8 @@ export type DashboardDeps = { logger: Logger } & SessionDeps &
   TemplatesScreenDeps &
   SettingsScreenDeps &
   ComplianceScreenDeps &
-  AuditScreenDeps;
+  AuditScreenDeps &
+  CnoScreenDeps;
 
 /**
  * The dashboard: HTML for a tenant's own people under /dashboard, outside the API's contract.
@@ -93,6 +95,7 @@ function dashboardRouter(deps: DashboardDeps): Router<DashboardState> {
   router.use(settingsRouter(deps).routes());
   router.use(complianceRouter(deps).routes());
   router.use(auditRouter(deps).routes());
+  router.use(cnoRouter(deps).routes());
 
   router.get('/assets/:name', (ctx) => {
     const name = ctx.params.name ?? '';

@@ -2,6 +2,7 @@ import type { HitsView } from './hits/page.js';
 import type { auditPage, erasurePage } from './audit/page.js';
 import type { invitePage, loginPage, usersPage } from './auth/page.js';
 import type { caseQueuePage, casePage } from './cases/page.js';
+import type { cnoPage } from './cno/page.js';
 import type { calendarPage, coafPage } from './compliance/page.js';
 import type { customerPage, customersPage, RefusedForm } from './customers/page.js';
 import type { queuePage } from './queue/page.js';
@@ -27,6 +28,7 @@ export interface Views {
   audit: ReturnType<typeof auditPage>;
   case: ReturnType<typeof casePage>;
   cases: ReturnType<typeof caseQueuePage>;
+  cno: ReturnType<typeof cnoPage>;
   'compliance-calendar': ReturnType<typeof calendarPage>;
   'compliance-coaf': ReturnType<typeof coafPage>;
   customer: ReturnType<typeof customerPage> & { refused: RefusedForm | null };
@@ -55,6 +57,7 @@ export const VIEW_NAMES = {
   audit: true,
   case: true,
   cases: true,
+  cno: true,
   'compliance-calendar': true,
   'compliance-coaf': true,
   customer: true,

@@ -3,7 +3,9 @@ import { EVENT_CODECS } from '../../../domain/events.js';
 import type { ApiKeyDoc } from '../../../projections/api-keys.js';
 import type { ErasureDoc } from '../../../projections/erasures.js';
 import type { DashboardUserDoc } from '../../../projections/users.js';
-import { ACTOR_TYPE_LABEL, ERASURE_STATUS_LABELS, EVENT_LABEL } from '../labels.js';
+import { ACTOR_TYPE_LABEL, ERASURE_STATUS_LABELS, EVENT_LABEL, RETENTION_CLASS_LABELS } from '../labels.js';
+import { heldMessage } from '../../../commands/legal-hold.js';
+import { date } from '../../../reports/html.js';
 import { when } from '../present.js';
 import type { ActorType, AuditFilter } from './forms.js';
 
@@ -57,6 +59,17 @@ export function erasurePage(input: { retentionYears: number; form: { doc: string
   return {
     retentionYears: input.retentionYears,
     form: input.form,
-    requests: input.requests.map((r) => ({ id: r.erasure_id, status: ERASURE_STATUS_LABELS[r.status], requested: when(r.created_at), due: when(r.due_at), legal_basis: r.legal_basis })),
+    requests: input.requests.map((r) => ({
+      id: r.erasure_id,
+      status: ERASURE_STATUS_LABELS[r.status],
+      requested: when(r.created_at),
+      due: when(r.due_at),
+      legal_basis: r.legal_basis,
+      // requests recorded before issue 30 carry no hold
+      hold:
+        r.status === 'held' && r.legal_hold
+          ? { until: date(r.legal_hold.until), basis: r.legal_hold.basis, record_class: RETENTION_CLASS_LABELS[r.legal_hold.record_class], message: heldMessage(r.legal_hold) }
+          : null,
+    })),
   };
 }

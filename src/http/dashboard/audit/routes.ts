@@ -14,6 +14,7 @@ import { listTenantUsers } from '../../../projections/users.js';
 import { tenantEventsNewestFirst } from '../../../queries/history.js';
 import { ApiError } from '../../errors.js';
 import { applied, type Runner } from '../../outcome.js';
+import { date } from '../../../reports/html.js';
 import { when } from '../present.js';
 import { redirectTo, renderPage } from '../render.js';
 import { readForm, requireRole, requireUser, userContext } from '../session.js';
@@ -87,6 +88,7 @@ export function auditRouter(deps: AuditScreenDeps): Router<DashboardState> {
       await readStore.purge();
       return redirectTo(ctx, '/dashboard/erasure', 'Dados pessoais apagados.');
     }
+    if (outcome.status === 'held') return redirectTo(ctx, '/dashboard/erasure', `Pedido registrado e retido por guarda legal até ${date(outcome.due_at)}. A resposta ao titular está na lista de pedidos.`);
     redirectTo(ctx, '/dashboard/erasure', `Apagamento agendado para ${when(outcome.due_at)}.`);
   });
 

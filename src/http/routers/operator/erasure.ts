@@ -42,7 +42,14 @@ export function operatorErasureRouter(services: OperatorErasureRouterDeps): Rout
       await services.readStore.purge();
     }
     ctx.status = outcome.status === 'erased' ? 200 : 202;
-    ctx.body = { object: 'erasure_request', erasure_id: outcome.erasure_id, status: outcome.status, due_at: outcome.due_at };
+    ctx.body = {
+      object: 'erasure_request',
+      erasure_id: outcome.erasure_id,
+      status: outcome.status,
+      due_at: outcome.due_at,
+      // the hold as the data subject may read it: the record class, never a suspicion case (art. 50)
+      ...(outcome.legal_hold ? { held_until: outcome.legal_hold.until, legal_hold: { basis: outcome.legal_hold.basis, record_class: outcome.legal_hold.record_class }, message: outcome.message } : {}),
+    };
   });
   return router;
 }
