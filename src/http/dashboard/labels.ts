@@ -156,6 +156,7 @@ export const EVENT_LABEL: Record<string, string> = {
   SuspicionReceiptMatched: 'Recibo do Siscoaf conciliado',
   SuspicionCommunicationCancelled: 'Comunicação ao COAF cancelada',
   SuspicionCaseClosed: 'Caso de comunicação ao COAF encerrado',
+  SuspicionDossierExported: 'Dossiê exportado',
   CreditsAdded: 'Créditos adicionados',
   CreditsCaptured: 'Créditos debitados',
   CreditsReleased: 'Reserva de créditos liberada',
