@@ -79,7 +79,8 @@ export function operatorSuspicionDossierRouter(services: SuspicionDossierRouterD
     ctx.set('Content-Type', 'application/json; charset=utf-8');
     ctx.set('Content-Disposition', `attachment; filename="${dossierFileName(found.dossier, 'json')}"`);
     ctx.set('X-Content-SHA256', sha256);
-    ctx.body = found.json;
+    // a string, the same UTF-8 bytes: the contract check reads it as the JSON it is
+    ctx.body = found.json.toString('utf8');
   });
 
   router.get('/cases/:case_id/dossier.pdf', async (ctx) => {
