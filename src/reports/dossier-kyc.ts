@@ -19,6 +19,15 @@ const list = (v: unknown): Rec[] => (Array.isArray(v) ? v.map(rec) : []);
 const text = (v: unknown): string => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? v.toLocaleString('pt-BR') : '—');
 const code = (raw: unknown): SafeHtml | string => (typeof raw === 'string' && raw !== '' ? html` <span class="small muted mono">[${raw}]</span>` : '');
 
+const CUSTOMER_STATUS_TEXT: Record<string, string> = {
+  rascunho: 'Rascunho',
+  em_analise: 'Em análise',
+  aprovado: 'Aprovado',
+  pendencia: 'Pendência',
+  recusado: 'Recusado',
+  inactive: 'Inativo',
+  em_monitoramento: 'Em monitoramento',
+};
 const STATUS_TEXT: Record<string, string> = { open: 'Aberto', delisted: 'Excluído da lista', resolved: 'Resolvido' };
 const RESOLUTION_TEXT: Record<string, string> = { true_positive: 'Confirmado', false_positive: 'Falso positivo' };
 const DISPOSITION_TEXT: Record<string, string> = { true_match: 'Mesma pessoa', false_positive: 'Falso positivo' };
@@ -43,9 +52,9 @@ function identificationRows(s: Rec): SafeHtml {
     ['Endereço', addressText(q['address'])],
     [pj ? 'Atividade' : 'Ocupação', text(pj ? q['business_activity'] : q['occupation'])],
     [pj ? 'Faturamento anual declarado' : 'Renda declarada', text(pj ? q['annual_revenue'] : q['declared_income'])],
-    ['Situação do cadastro', text(s['status'])],
   ];
-  return html`<table class="kv">${rows.map(([k, v]) => html`<tr><th>${k}</th><td>${v}</td></tr>`)}</table>`;
+  const status = typeof s['status'] === 'string' ? html`${label(CUSTOMER_STATUS_TEXT, s['status'])}${code(s['status'])}` : html`—`;
+  return html`<table class="kv">${rows.map(([k, v]) => html`<tr><th>${k}</th><td>${v}</td></tr>`)}<tr><th>Situação do cadastro</th><td>${status}</td></tr></table>`;
 }
 
 function riskTable(s: Rec): SafeHtml {

@@ -205,6 +205,7 @@ describe('suspicion case dossier (operator API)', function () {
       expect(body['notes']).to.have.length(1);
       expect(body['audit_trail'].map((e: Json) => e['type'])).to.include.members(['SuspicionCaseOpened', 'SuspicionDecisionProposed', 'SuspicionCaseDecided', 'SuspicionCaseClosed']);
       expect(body['audit_trail'].map((e: Json) => e['type'])).to.not.include('SuspicionDossierExported');
+      expect(body['audit_trail'][0]).to.deep.equal({ revision: 0, type: 'SuspicionCaseOpened', by: 'operator', at: '2026-11-11T12:00:00.000Z' });
       // every file's hash is the hash of the bytes stored
       const files = body['files'] as Json[];
       expect(files.filter((f) => f['kind'] === 'evidence')).to.have.length(3);
@@ -256,7 +257,9 @@ describe('suspicion case dossier (operator API)', function () {
         const page = await browser.newPage();
         await page.setViewport({ width: 794, height: 1123 });
         await page.setContent(htmls.at(-1)!, { waitUntil: 'load' });
-        await page.screenshot({ path: `${SHOTS}/dossier-pdf-page.png`, fullPage: true });
+        await page.screenshot({ path: `${SHOTS}/dossier-pdf-full.png`, fullPage: true });
+        const height = await page.evaluate(() => (globalThis as unknown as { document: { body: { scrollHeight: number } } }).document.body.scrollHeight);
+        for (let n = 0; n * 1123 < height; n++) await page.screenshot({ path: `${SHOTS}/dossier-pdf-page-${n + 1}.png`, clip: { x: 0, y: n * 1123, width: 794, height: Math.min(1123, height - n * 1123) } });
       } finally {
         await browser.close();
       }
