@@ -84,7 +84,7 @@ function ownersTable(s: Rec): SafeHtml | string {
   const partners = list(owners['partners']);
   if (s['beneficial_owners'] === null || s['beneficial_owners'] === undefined) return '';
   if (partners.length === 0) return html`<h4>Sócios e beneficiários finais</h4><p>Quadro societário não consultado.</p>`;
-  return html`<h4>Sócios e beneficiários finais (arts. 24–25)</h4><p class="small muted">Fonte: ${text(owners['source'])}</p>
+  return html`<h4>Sócios e beneficiários finais (arts. 24–25)</h4><p class="small muted">Fonte: ${typeof owners['source'] === 'string' && owners['source'].includes('publicação') ? owners['source'] : html`quadro societário registrado na consulta${code(owners['source'])}`}</p>
 <table class="compact"><thead><tr><th>Nível</th><th>Nome</th><th>Documento</th><th>Qualificação</th><th>PEP</th><th>Sanções</th></tr></thead><tbody>${partners.map(
     (p) => html`<tr><td>${text(p['level'])}</td><td>${text(p['name'])}</td><td>${document(p['doc'])}</td><td>${text(p['role'])}</td><td>${p['pep'] === true ? 'Sim' : 'Não'}</td><td>${Array.isArray(p['sanctions_lists']) && p['sanctions_lists'].length > 0 ? p['sanctions_lists'].map(String).join(', ') : 'Nenhuma'}</td></tr>`,
   )}</tbody></table>`;
