@@ -130,16 +130,8 @@ describe('suspicion case dossier (operator API)', function () {
       expect(taken.data['by']).to.equal('system');
     });
 
-    it('a note: 201 as recorded; 400 without an author; 404 on an unknown case; 400 on a malformed id', async () => {
-      const response = await post(`/cases/${caseId}/notes`, { text: 'Movimentação incompatível com o faturamento.', author: analysts[0]!.email });
-      const body = (await response.json()) as Json;
-      expect(response.status).to.equal(201);
-      expect(body).to.deep.include({ object: 'case_note', case_id: caseId, text: 'Movimentação incompatível com o faturamento.', author: analysts[0]!.email });
-      await expectError(await post(`/cases/${caseId}/notes`, { text: 'sem autor' }), 400, 'invalid_request');
-      await expectError(await post(`/cases/${randomUUID()}/notes`, { text: 'x', author: 'y' }), 404, 'case_not_found');
-      await expectError(await post('/cases/nao-e-uuid/notes', { text: 'x', author: 'y' }), 400, 'invalid_id');
-      await expectError(await service.call(`/operator/v1/cases/${caseId}/notes`, { method: 'POST', headers: { authorization: 'Bearer errado' }, json: { text: 'x', author: 'y' } }), 401, 'invalid_operator_token');
-      await expectError(await post(`/cases/${caseId}/notes`, { text: 'x'.repeat(1_100_000), author: 'y' }), 413, 'payload_too_large');
+    it('a note of the analysis lands in the dossier (the notes route is case-core\'s)', async () => {
+      await run(caseId, acme.tenant.tenant_id, { type: 'NoteSuspicionCase', note_id: randomUUID(), text: 'Movimentação incompatível com o faturamento.', author: `user:${analysts[0]!.id}`, now: '2026-12-02T12:00:00.000Z' });
     });
 
     it('evidence: the type read from the content, its SHA-256 recorded, the same bytes read back', async () => {
@@ -203,6 +195,7 @@ describe('suspicion case dossier (operator API)', function () {
       expect(body['reason_codes'][0]['code']).to.equal('CC4001-IV.e');
       expect(body['reason_codes'][0]['text']).to.be.a('string').and.not.empty;
       expect(body['notes']).to.have.length(1);
+      expect(body['notes'][0]).to.deep.include({ text: 'Movimentação incompatível com o faturamento.', author: a });
       expect(body['audit_trail'].map((e: Json) => e['type'])).to.include.members(['SuspicionCaseOpened', 'SuspicionDecisionProposed', 'SuspicionCaseDecided', 'SuspicionCaseClosed']);
       expect(body['audit_trail'].map((e: Json) => e['type'])).to.not.include('SuspicionDossierExported');
       expect(body['audit_trail'][0]).to.deep.equal({ revision: 0, type: 'SuspicionCaseOpened', by: 'operator', at: '2026-11-11T12:00:00.000Z' });
@@ -222,14 +215,14 @@ describe('suspicion case dossier (operator API)', function () {
       }
     });
 
-    it('a closed case: the same dossier bytes every time, each export recorded on the case; no more notes', async () => {
+    it('a closed case: the same dossier bytes every time, each export recorded on the case; no more snapshots', async () => {
       const first = await dossierJson(caseId);
       const second = await dossierJson(caseId);
       expect(second.bytes.equals(first.bytes)).to.equal(true);
       const exports = (await service.services.log.readStream(suspicionStream(caseId))).filter((e) => e.type === 'SuspicionDossierExported');
       expect(exports.length).to.be.greaterThanOrEqual(3);
       expect(exports.at(-1)!.data).to.deep.include({ case_id: caseId, format: 'json', sha256: sha(second.bytes), by: 'operator' });
-      await expectError(await post(`/cases/${caseId}/notes`, { text: 'tarde demais', author: 'x' }), 409, 'case_closed');
+      await expectError(await post(`/cases/${caseId}/kyc_snapshot`), 409, 'case_closed');
     });
 
     it('the PDF: pt-BR, the decision, both analysts by e-mail, Brasília time, and the JSON content hash', async () => {

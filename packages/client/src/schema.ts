@@ -1076,32 +1076,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/operator/v1/cases/{case_id}/notes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The suspicion case's id (stream `suspicion-<case_id>`). */
-                case_id: components["parameters"]["OpSuspicionCaseId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Add a note to a suspicion case's dossier
-         * @description Issue 30 (Circular BCB 3.978/2020 art. 43 §2: the analysis is formalised in a dossier).
-         *     `text` (1 to 20,000 characters) and `author` (who wrote it, 1 to 200 characters) are
-         *     recorded on the case's stream (`SuspicionCaseNoted`; the text sealed as personal data).
-         *     A closed case is immutable: `409 case_closed`.
-         */
-        post: operations["noteSuspicionCase"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/operator/v1/cases/{case_id}/evidence": {
         parameters: {
             query?: never;
@@ -2310,7 +2284,7 @@ export interface components {
             livemode?: boolean;
         };
         /** @enum {string} */
-        OpScope: "runs:write" | "runs:read" | "detail:read" | "customers:write" | "customers:read" | "biometria:write" | "screening:read";
+        OpScope: "runs:write" | "runs:read" | "detail:read" | "customers:write" | "customers:read" | "biometria:write" | "screening:read" | "cases:write" | "cases:read";
         /** @enum {string} */
         OpEnvironment: "live" | "sandbox";
         /** @enum {string} */
@@ -3179,32 +3153,6 @@ export interface components {
             /** Format: date-time */
             recorded_at: string;
             livemode: boolean;
-        };
-        OpSuspicionNoteRequest: {
-            text: string;
-            author: string;
-        };
-        /**
-         * @example {
-         *       "object": "case_note",
-         *       "case_id": "3f1c2a4e-8d7b-4c1a-9e2f-1b2c3d4e5f60",
-         *       "note_id": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
-         *       "text": "Movimentação incompatível com a renda declarada; extratos de março anexados.",
-         *       "author": "ana.souza@instituicao.com.br",
-         *       "noted_at": "2026-11-27T15:00:00.000Z"
-         *     }
-         */
-        OpSuspicionNote: {
-            /** @enum {string} */
-            object: "case_note";
-            /** Format: uuid */
-            case_id: string;
-            /** Format: uuid */
-            note_id: string;
-            text: string;
-            author: string;
-            /** Format: date-time */
-            noted_at: string;
         };
         OpEvidenceUpload: {
             /** Format: binary */
@@ -7122,49 +7070,6 @@ export interface operations {
             /** @description `case_not_found`. */
             404: components["responses"]["NotFound"];
             /** @description `case_has_open_items` (with `open_items`), `case_closed`, `concurrent_update`. */
-            409: components["responses"]["OpConflict"];
-            413: components["responses"]["OpPayloadTooLarge"];
-            500: components["responses"]["OpInternalError"];
-        };
-    };
-    noteSuspicionCase: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The suspicion case's id (stream `suspicion-<case_id>`). */
-                case_id: components["parameters"]["OpSuspicionCaseId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "text": "Movimentação incompatível com a renda declarada; extratos de março anexados.",
-                 *       "author": "ana.souza@instituicao.com.br"
-                 *     }
-                 */
-                "application/json": components["schemas"]["OpSuspicionNoteRequest"];
-            };
-        };
-        responses: {
-            /** @description The note as recorded. */
-            201: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OpSuspicionNote"];
-                };
-            };
-            /** @description `invalid_id` (case_id), `invalid_json`, `invalid_request` (text or author missing, blank or too long, unknown field). */
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["OpUnauthorized"];
-            /** @description `case_not_found`. */
-            404: components["responses"]["NotFound"];
-            /** @description `case_closed`, `concurrent_update`. */
             409: components["responses"]["OpConflict"];
             413: components["responses"]["OpPayloadTooLarge"];
             500: components["responses"]["OpInternalError"];

@@ -27,7 +27,6 @@ import type { CreateCustomerBody, CustomerIdParams, DocumentIdParams, ListCustom
 import type { ComplianceTenantParams, ComplianceVersionParams, PutComplianceSettingsBody } from './compliance-settings.js';
 import type { CreateErasureRequestBody } from './erasure.js';
 import type { FreezeMeasuresBody, MarkSentBody } from './freeze.js';
-import type { CaseNoteBody as SuspicionNoteBody } from './dossier.js';
 import type { VerifyFacialBody } from './facial.js';
 import type { CreateFxOperationBody, FxOperationIdParams, TenantFxParams } from './fx.js';
 import type { CreateTenantListBody, ListUploadBody, ListUploadQuery, OfficialListParams, TenantListParams, TenantListsParams } from './lists.js';
@@ -177,8 +176,6 @@ export type Checks = [
   Assert<Agree<Decoded<typeof FreezeMeasuresBody>, Json<'recordSanctionsFreezeMeasures'>>>,
   Assert<Agree<Decoded<typeof FreezeMeasuresBody>, Json<'recordCaseFreezeMeasures'>>>,
   Assert<Agree<Decoded<typeof MarkSentBody>, Json<'markFreezeCommunicationSent'>>>,
-  // a suspicion case's dossier (issue 30)
-  Assert<Agree<Decoded<typeof SuspicionNoteBody>, Json<'noteSuspicionCase'>>>,
   // operator: customers, documents, erasure
   Assert<Agree<Decoded<typeof OperatorCustomerParams>, Path<'setCustomerStatus'>>>,
   Assert<Agree<Decoded<typeof SetCustomerStatusBody>, Json<'setCustomerStatus'>>>,
