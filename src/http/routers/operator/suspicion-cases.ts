@@ -174,7 +174,7 @@ function caseCommunicationRoutes(router: Router<RequestState>, services: Operato
   router.post('/cases/:case_id/close', async (ctx, next) => {
     const caseId = caseParam(ctx);
     if (E.isLeft(await visibleSuspicionCase(log, caseId, OPERATOR))) return next();
-    const body = decodeBody(SuspicionCloseBody, await jsonOf(ctx));
+    const body = decodeBody(SuspicionCloseBody, await jsonOf(ctx)) as { note: string; analyst?: string };
     await applied(runner, await closeSuspicionCase(log, caseId, body, OPERATOR, context(ctx)));
     ctx.body = await detail(caseId);
   });
