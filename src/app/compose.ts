@@ -23,6 +23,7 @@ import { ListCatalog } from '../projections/list-catalog.js';
 import { mongoOf, openCnpjRegister, openInfrastructure, type Infrastructure } from './infrastructure.js';
 import type { Module } from './module.js';
 import { customersModule } from './modules/customers.js';
+import { dossierModule } from './modules/dossier.js';
 import { casesModule } from './modules/cases.js';
 import { suspicionModule } from './modules/suspicion.js';
 import { cnpjModule } from './modules/cnpj.js';
@@ -121,6 +122,7 @@ export async function composeApp(config: Config, logger: Logger, overrides: Over
     customersModule(infra, shared),
     suspicionModule(infra, shared),
     casesModule(infra, shared),
+    dossierModule(infra, shared),
     facial,
     erasure,
     cno,

@@ -160,6 +160,7 @@ export const EVENT_LABEL: Record<string, string> = {
   SuspicionReceiptMatched: 'Recibo do Siscoaf conciliado',
   SuspicionCommunicationCancelled: 'Comunicação ao COAF cancelada',
   SuspicionCaseClosed: 'Caso de comunicação ao COAF encerrado',
+  SuspicionDossierExported: 'Dossiê exportado',
   SiscoafReceiptItemsUnmatched: 'Recibo do Siscoaf sem comunicação correspondente',
   CreditsAdded: 'Créditos adicionados',
   CreditsCaptured: 'Créditos debitados',
