@@ -165,7 +165,8 @@ export interface paths {
          *     appears twice, a CNPJ whose check digits fail, `ag_num` not 1–4 digits, `ag_mun` over 50
          *     characters (Siscoaf error 43), `ag_uf` not a UF, more than one default entity, a `TpEnv`
          *     code not of 1–2 digits or a `CodEnq` code not of 1–6 digits, a code twice in one segment, a
-         *     blank `label`, `segment` or `known_from`, a `cc4001_cod_enq` key that is no Carta Circular
+         *     blank `label`, `segment` or `known_from`, a text with control or invisible characters (such
+         *     as U+202E), a `cc4001_cod_enq` key that is no Carta Circular
          *     4.001 item (`CC4001-<inciso>.<alínea>`) or a value not in `cod_enq`, a blank `note`.
          */
         put: operations["putComplianceSettings"];

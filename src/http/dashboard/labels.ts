@@ -244,3 +244,8 @@ export const NAME_KIND_LABEL: Record<string, string> = { primary: 'Nome principa
 
 /** An analyst's disposition of a list hit. */
 export const DISPOSITION_LABEL: Record<string, string> = { true_match: 'Confirmado pelo analista', false_positive: 'Descartado pelo analista' };
+
+/** Issue 30: the kinds of a holiday of the business-day calendar, and the Siscoaf code tables. */
+export const HOLIDAY_KIND_LABEL: Record<string, string> = { nacional: 'Nacional', bancario: 'Sem expediente bancário', institucional: 'Da instituição' };
+export const CODE_TABLE_LABEL: Record<string, string> = { tp_env: 'Tipos de envolvimento (TpEnv)', cod_enq: 'Enquadramentos (CodEnq)' };
+export const WEEKDAY_LABEL: readonly string[] = ['domingo', 'segunda-feira', 'terça-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira', 'sábado'];
