@@ -69,6 +69,7 @@ describe('public cases', function () {
       [valid({ reason_codes: ['outra_situacao'] }), 'other_reason'],
       [valid({ operation: operation({ parties: [party({ tp_env: '99' })] }) }), 'operation.parties[0].tp_env'],
       [valid({ operation: operation({ date: '20/11/2026' }) }), 'operation.date'],
+      [valid({ occurred_at: '2099-01-01T00:00:00Z' }), 'occurred_at'],
     ];
     for (const [body, param] of cases) {
       const refused = await report(body);

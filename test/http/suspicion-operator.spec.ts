@@ -5,7 +5,7 @@ import { decodeXml } from '../../src/domain/siscoaf/parse.js';
 import { dashboardUser, type SignedIn } from '../helpers/dashboard.js';
 import type { TestService } from '../helpers/service.js';
 import { frozenCustomer } from './freeze-support.js';
-import { eventually, startRunsService, world, type Json, type World } from './runs-support.js';
+import { eventually, postRun, startRunsService, world, type Json, type World } from './runs-support.js';
 import { configureCompliance, operation, recibo, resposta } from './suspicion-support.js';
 
 /** Operator API of the regulatory cases (issue 30): from a monitoring alert to COAF and back, and the refusals on the way. */
@@ -182,6 +182,28 @@ describe('operator suspicion cases', function () {
     expect(requestXml).to.include('<LOTERECIBO>').and.include('<CPFCNPJCom>11222333000181</CPFCNPJCom>').and.include('<DATA>27/11/2026</DATA>');
     const badDate = await op(`/tenants/${beta.tenant.tenant_id}/siscoaf/receipt_request?date=2026-11-27`);
     expect([badDate.status, badDate.body['error']['param']]).to.deep.equal([400, 'date']);
+  });
+
+  it('opens from a run of the tenant (its customer and time), not from another tenant\'s; takes Siscoaf answers as multipart too', async () => {
+    const response = await postRun(service, beta.key, { template_id: beta.pf, subject: { type: 'pf', doc: '52998224725', name: 'Pessoa Exemplo da Silva' } });
+    expect(response.status, await response.clone().text()).to.equal(202);
+    const run = (await response.json()) as Json;
+    const runId = (run['run_id'] ?? run['id']) as string;
+    const foreign = await open(acme, { origin: 'run', ref: runId, reason_codes: ['CC4001-I.a'] });
+    expect([foreign.status, foreign.body['error']['code']]).to.deep.equal([404, 'run_not_found']);
+    const opened = await open(beta, { origin: 'run', ref: runId, reason_codes: ['CC4001-I.a'], operation: operation() });
+    expect(opened.status, opened.text).to.equal(201);
+    expect(opened.body['origin']).to.deep.equal({ kind: 'run', ref: runId });
+    const id = opened.body['case_id'] as string;
+    await post(`/cases/${id}/select`, {});
+    await post(`/cases/${id}/decision`, { decision: 'comunicar', rationale: 'Comunicar.', reason_codes: ['CC4001-I.a'] });
+    expect((await op(`/cases/${id}/siscoaf.xml`)).status).to.equal(200);
+    await post(`/cases/${id}/communication/sent`, {});
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from(resposta(1), 'latin1')], { type: 'application/xml' }), 'resposta.xml');
+    const answered = await op(`/cases/${id}/communication/response`, { method: 'POST', body: form });
+    expect(answered.status, answered.text).to.equal(200);
+    expect(answered.body['communication']).to.include({ status: 'validated' });
   });
 
   it('two decisions racing on one case leave it decided once', async () => {
