@@ -3,7 +3,7 @@ import { hmacHex } from '../adapters/crypto.js';
 import type { EventLog } from '../adapters/event-store/event-log.js';
 import { deterministicId, isUuid } from '../adapters/ids.js';
 import { accountIdFor } from './users.js';
-import { addCalendarDays, endOfNextBusinessDay, isCalendarDate } from '../domain/calendar/business-days.js';
+import { addCalendarDays, brasiliaDate, endOfNextBusinessDay, isCalendarDate } from '../domain/calendar/business-days.js';
 import { DomainError } from '../domain/shared/decider.js';
 import { isReasonCode, OTHER_REASON } from '../domain/siscoaf/cc4001.js';
 import { suspicionDecider, suspicionStream, type OpenedCase, type SuspicionCommand } from '../domain/suspicion/decider.js';
@@ -11,6 +11,8 @@ import { SuspicionEvent, type OperationParty, type SuspicionEventOf, type Suspic
 import { isValidCnpj, isValidCpf, normalizeDocument } from '../domain/values/document.js';
 import type { Environment } from '../domain/values/scopes.js';
 import { isEventOf } from '../domain/shared/events.js';
+import { CustomerEvent } from '../domain/customer/events.js';
+import { ERASED } from '../domain/shared/personal.js';
 import { loadCustomer, loadRun, loadUser } from './aggregates.js';
 import { mayActOn, type Caller } from './caller.js';
 import { loadComplianceSettings, loadHolidays } from './compliance-settings.js';
@@ -154,10 +156,38 @@ async function originFacts(deps: SuspicionDeps, input: OpenCaseInput): Promise<E
 const defaultOperation = (occurredAt: string, kind: string): SuspiciousOperation => ({
   type: kind === 'alert' ? 'alerta_de_monitoramento' : kind === 'run' ? 'consulta' : 'situacao',
   value: 0,
-  date: occurredAt.slice(0, 10),
+  date: brasiliaDate(occurredAt),
   channel: '',
   parties: [],
 });
+
+/**
+ * The customer as the operation's titular, from its registration (name and document as
+ * registered, sealed on its stream): a case opened on a customer without naming parties still
+ * has the ENVOLVIDO Siscoaf requires (errors 39, 49). Null when the customer's data was erased.
+ */
+async function customerTitular(log: EventLog, customerId: string, tpEnv: readonly string[]): Promise<OperationParty | null> {
+  let profile: Record<string, unknown> | null = null;
+  let type: string | null = null;
+  for (const event of (await log.readStream(`customer-${customerId}`)).filter(isEventOf(CustomerEvent))) {
+    if (event.type !== 'CustomerRegistered' && event.type !== 'CustomerDraftCompleted') continue;
+    if (event.type === 'CustomerRegistered') type = event.data.type;
+    profile = event.data.profile === ERASED ? null : (event.data.profile as Record<string, unknown>);
+  }
+  const name = typeof profile?.['name'] === 'string' ? profile['name'] : null;
+  const doc = typeof profile?.['doc'] === 'string' ? normalizeDocument(profile['doc']) : null;
+  if (!name || !type) return null;
+  const titular = tpEnv.includes('1') ? '1' : null;
+  return { document: doc, person_type: type === 'pj' ? 'PJ' : 'PF', name, tp_env: titular, pep: false, public_servant: 0, obliged_person: false, branch: null, account: null, account_opened_on: null };
+}
+
+/** The operation as given, its parties defaulting to the case's customer as titular. */
+async function operationWithParties(log: EventLog, given: SuspiciousOperation | undefined, fallback: SuspiciousOperation, customerId: string | null, tpEnv: readonly string[]): Promise<SuspiciousOperation> {
+  const operation = given ?? fallback;
+  if (operation.parties.length > 0 || !customerId) return operation;
+  const titular = await customerTitular(log, customerId, tpEnv);
+  return titular ? { ...operation, parties: [titular] } : operation;
+}
 
 function checkOpening(input: OpenCaseInput, tpEnv: readonly string[], now: string): DomainError | null {
   const reasons = checkReasons(input.reason_codes, input.other_reason);
@@ -195,7 +225,7 @@ export async function openSuspicionCase(deps: SuspicionDeps, input: OpenCaseInpu
     origin: input.origin,
     external_id: input.external_id ?? null,
     occurred_at: occurredAt,
-    operation: input.operation ?? defaultOperation(occurredAt, input.origin.kind),
+    operation: await operationWithParties(deps.log, input.operation, defaultOperation(occurredAt, input.origin.kind), origin.right.customer_id, settings.tp_env.map((e) => e.code)),
     reason_codes: [...new Set(input.reason_codes)],
     other_reason: input.reason_codes.includes(OTHER_REASON) ? input.other_reason!.trim() : null,
     description: (input.description ?? '').trim() || null,

@@ -206,6 +206,25 @@ describe('operator suspicion cases', function () {
     expect(answered.body['communication']).to.include({ status: 'validated' });
   });
 
+  it('names the customer as titular when a case on a customer is opened without parties (Siscoaf errors 39 and 49)', async () => {
+    const raisedAt = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    const { alertId } = await frozenCustomer(service, { tenant: beta.tenant, key: beta.key }, { name: 'Maria Titular Exemplo', doc: '39053344705', raisedAt, confirm: false });
+    let opened!: Awaited<ReturnType<typeof op>>;
+    await eventually(async () => {
+      opened = await open(beta, { origin: 'alert', ref: alertId, reason_codes: ['CC4001-I.a'] });
+      expect(opened.status, opened.text).to.equal(201);
+    }, 15_000);
+    const id = opened.body['case_id'] as string;
+    await post(`/cases/${id}/select`, {});
+    await post(`/cases/${id}/decision`, { decision: 'comunicar', rationale: 'Comunicar.', reason_codes: ['CC4001-I.a'] });
+    const edited = await op(`/cases/${id}/communication`, { method: 'PUT', json: { vl_cred: '52000' } });
+    expect(edited.status, edited.text).to.equal(200);
+    const file = await service.operator(`/cases/${id}/siscoaf.xml`);
+    const text = Buffer.from(await file.arrayBuffer()).toString('latin1');
+    expect(file.status, text).to.equal(200);
+    expect(text).to.include('<CPFCNPJEnv>39053344705</CPFCNPJEnv>').and.include('<NmEnv>Maria Titular Exemplo</NmEnv>').and.include('<TpEnv>1</TpEnv>');
+  });
+
   it('two decisions racing on one case leave it decided once', async () => {
     const opened = await open(beta, { origin: 'analyst', reason_codes: ['CC4001-I.a'], operation: operation() });
     const id = opened.body['case_id'] as string;
