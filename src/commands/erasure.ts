@@ -1,3 +1,4 @@
+import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import type { BlobStore } from '../adapters/blob-store/port.js';
 import { caseStream } from '../domain/case/decider.js';
@@ -13,6 +14,7 @@ import { reportStream } from '../domain/report/decider.js';
 import { ReportGenerated } from '../domain/report/events.js';
 import { DomainError } from '../domain/shared/decider.js';
 import { isEventOf } from '../domain/shared/events.js';
+import { SuspicionCommunicationExported, SuspicionEvidenceAttached, SuspicionKycSnapshotTaken } from '../domain/suspicion/events.js';
 import { tenantDecider, tenantStream } from '../domain/tenant/decider.js';
 import { handleCommand, loadState, type CommandContext } from './handle-command.js';
 import { heldMessage, legalHoldOf, type StatedLegalHold } from './legal-hold.js';
@@ -98,6 +100,13 @@ export async function carryOut(deps: ErasureDeps, stream: string, context: Comma
       await deps.blobs.delete(event.data.pdf.blob_key);
     }
   }
+  // a regulatory case's evidence, KYC snapshots and Siscoaf files name the subject (issue 30); the
+  // legal hold has kept them for the art. 67 period, which has now run out
+  for (const caseStream of streams.filter((s) => s.startsWith('suspicion-'))) {
+    for (const event of await deps.log.readStream(caseStream)) {
+      if (isSuspicionFile(event)) await deps.blobs.delete(event.data.blob_key);
+    }
+  }
   // the runs' PDF reports print the subject's data: they go too (their stored digests stay)
   for (const runId of runIds) {
     for (const mode of ['resumido', 'completo'] as const) {
@@ -113,6 +122,8 @@ export async function carryOut(deps: ErasureDeps, stream: string, context: Comma
   );
   return E.isRight(recorded) ? recorded.right.position : null;
 }
+
+const isSuspicionFile = isEventOf(t.union([SuspicionEvidenceAttached, SuspicionKycSnapshotTaken, SuspicionCommunicationExported]));
 
 const lastActivityOf = (known: readonly { last_activity: string }[]): string => known.map((k) => k.last_activity).sort().pop()!;
 

@@ -50,7 +50,7 @@ describe('HTTP erasure under a legal hold (Circular BCB 3.978 art. 67)', functio
   }
 
   /** A suspicion case on the subject, as the case's commands write it (stream suspicion-<case_id>). */
-  async function openCase(doc: string, options: { closedAt?: string } = {}): Promise<string> {
+  async function openCase(doc: string, options: { closedAt?: string; evidenceKey?: string } = {}): Promise<string> {
     const caseId = randomUUID();
     const metadata: EventMetadata = { tenant_id: w.tenant.tenant_id, actor: 'operator', request_id: null, occurred_at: clock.now().toISOString(), correlation_id: caseId, causation_id: null };
     const ref = subjectRef(SECRET, w.tenant.tenant_id, 'sandbox', doc);
@@ -72,6 +72,11 @@ describe('HTTP erasure under a legal hold (Circular BCB 3.978 art. 67)', functio
       opened_at: metadata.occurred_at,
     };
     const events = [{ id: randomUUID(), type: 'SuspicionCaseOpened', data: opened }];
+    if (options.evidenceKey) {
+      await service.services.blobStore.put(options.evidenceKey, Buffer.from('extrato de Joana Titular'), 'text/plain');
+      const evidence = { case_id: caseId, subject_ref: ref, evidence_id: randomUUID(), file_name: 'extrato.txt', content_type: 'text/plain', blob_key: options.evidenceKey, sha256: '0'.repeat(64), byte_size: 24, by: 'operator', attached_at: metadata.occurred_at };
+      events.push({ id: randomUUID(), type: 'SuspicionEvidenceAttached', data: evidence as never });
+    }
     if (options.closedAt) events.push({ id: randomUUID(), type: 'SuspicionCaseClosed', data: { case_id: caseId, subject_ref: ref, note: 'Encerrado.', by: 'operator', closed_at: options.closedAt } as never });
     await service.services.log.append(`suspicion-${caseId}`, events, metadata, 'no_stream');
     await settle();
@@ -102,9 +107,11 @@ describe('HTTP erasure under a legal hold (Circular BCB 3.978 art. 67)', functio
 
   it('once the clocks of a closed case pass (fake clock), the scheduler erases by crypto-shredding', async () => {
     const subject = await customer();
-    await openCase(subject.doc, { closedAt: '2026-12-01T12:00:00.000Z' });
+    const evidenceKey = `suspicion-evidence/${w.tenant.tenant_id}/${randomUUID()}`;
+    await openCase(subject.doc, { closedAt: '2026-12-01T12:00:00.000Z', evidenceKey });
     const { status, body } = await erase(subject.doc);
     expect(status).to.equal(202);
+    expect(await service.services.blobStore.exists(evidenceKey)).to.equal(true);
     expect(body.held_until).to.equal(OPERATION_UNTIL);
     clock.set('2037-01-01T03:00:01.000Z');
     try {
@@ -112,6 +119,8 @@ describe('HTTP erasure under a legal hold (Circular BCB 3.978 art. 67)', functio
       await settle();
       expect((await erasureDoc(body.erasure_id)).status).to.equal('erased');
       expect((await getCustomer(service, w.key, subject.customer_id)).name).to.equal('[erased]');
+      // the case's evidence names the subject: it goes with the keys
+      expect(await service.services.blobStore.exists(evidenceKey)).to.equal(false);
     } finally {
       clock.set(T0);
     }
