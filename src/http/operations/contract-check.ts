@@ -26,6 +26,7 @@ import type { AssignCaseBody, AssignCasesBody, CaseIdParams, CaseNoteBody, Comme
 import type { CreateCustomerBody, CustomerIdParams, DocumentIdParams, ListCustomersQuery, OperatorCustomerParams, ReviewDocumentBody, SetCustomerStatusBody } from './customers.js';
 import type { ComplianceTenantParams, ComplianceVersionParams, PutComplianceSettingsBody } from './compliance-settings.js';
 import type { CreateErasureRequestBody } from './erasure.js';
+import type { CancellationBody, CreateSuspicionCaseBody, DecisionBody, CommunicationBody, DismissBody, ListSuspicionCasesQuery, NoteBody, OperatorOpenBody, RectificationBody, ReceiptRequestQuery, SelectBody, SentBody, SuspicionCaseIdParams, SuspicionTenantParams, XmlQuery } from './suspicion-cases.js';
 import type { FreezeMeasuresBody, MarkSentBody } from './freeze.js';
 import type { VerifyFacialBody } from './facial.js';
 import type { CreateFxOperationBody, FxOperationIdParams, TenantFxParams } from './fx.js';
@@ -190,6 +191,22 @@ export type Checks = [
   Assert<Agree<Decoded<typeof DeliveryIdParams>, Path<'redeliverWebhook'>>>,
   Assert<Agree<Decoded<typeof AuditStreamsQuery>, Query<'readAuditStreams'>>>,
   // operator: compliance settings (issue 30)
+  Assert<Agree<Decoded<typeof CreateSuspicionCaseBody>, Json<'createSuspicionCase'>>>,
+  Assert<Agree<RawFields<Decoded<typeof ListSuspicionCasesQuery>, 'cursor'>, Query<'listCasesPublic'>>>,
+  Assert<Agree<Decoded<typeof SuspicionCaseIdParams>, Path<'getCasePublic'>>>,
+  Assert<Agree<Decoded<typeof SuspicionTenantParams>, Path<'openSuspicionCase'>>>,
+  Assert<Agree<Decoded<typeof OperatorOpenBody>, Json<'openSuspicionCase'>>>,
+  Assert<Agree<Decoded<typeof SuspicionCaseIdParams>, Path<'getSuspicionCase'>>>,
+  Assert<Agree<Decoded<typeof SelectBody>, Json<'selectSuspicionCase'>>>,
+  Assert<Agree<Decoded<typeof DismissBody>, Json<'dismissSuspicionCase'>>>,
+  Assert<Agree<Decoded<typeof NoteBody>, Json<'noteSuspicionCase'>>>,
+  Assert<Agree<Decoded<typeof DecisionBody>, Json<'decideSuspicionCase'>>>,
+  Assert<Agree<Decoded<typeof CommunicationBody>, Json<'prepareSuspicionCommunication'>>>,
+  Assert<Agree<Decoded<typeof SentBody>, Json<'markSuspicionCommunicationSent'>>>,
+  Assert<Agree<Decoded<typeof RectificationBody>, Json<'rectifySuspicionCommunication'>>>,
+  Assert<Agree<Decoded<typeof CancellationBody>, Json<'cancelSuspicionCommunication'>>>,
+  Assert<Agree<Decoded<typeof XmlQuery>, Query<'getSuspicionSiscoafXml'>>>,
+  Assert<Agree<Decoded<typeof ReceiptRequestQuery>, Query<'getSiscoafReceiptRequest'>>>,
   Assert<Agree<Decoded<typeof ComplianceTenantParams>, Path<'getComplianceSettings'>>>,
   Assert<Agree<Decoded<typeof ComplianceTenantParams>, Path<'putComplianceSettings'>>>,
   Assert<Agree<Decoded<typeof PutComplianceSettingsBody>, Json<'putComplianceSettings'>>>,

@@ -15,7 +15,7 @@ export const PartyBody = t.intersection([
     tp_env: nullableString(20),
     pep: t.boolean,
     /** Siscoaf's ServPub: 0 … 4 */
-    public_servant: t.unknown,
+    public_servant: t.number,
     obliged_person: t.boolean,
     branch: nullableString(20),
     account: nullableString(20),
@@ -27,7 +27,7 @@ export type PartyBody = t.TypeOf<typeof PartyBody>;
 /** value: whole reais, checked by the command so a string or cents is named (operation.value). */
 export const OperationBody = t.type({
   type: boundedString(100),
-  value: t.unknown,
+  value: t.number,
   date: boundedString(10),
   channel: t.union([t.string, t.null]),
   parties: t.array(PartyBody),
