@@ -27,11 +27,12 @@ import { idempotencyPii } from '../domain/idempotency/events.js';
 import { runPii } from '../domain/run/events.js';
 import { customerPii } from '../domain/customer/events.js';
 import { casePii } from '../domain/case/events.js';
+import { suspicionPii } from '../domain/suspicion/events.js';
 import type { Logger } from '../logger.js';
 import { loadOrCreateSecret } from '../secrets.js';
 
 /** Personal fields of every event type that has them. */
-export const PII_POLICY: PiiPolicy = { ...idempotencyPii, ...runPii, ...customerPii, ...casePii };
+export const PII_POLICY: PiiPolicy = { ...idempotencyPii, ...runPii, ...customerPii, ...casePii, ...suspicionPii };
 
 export interface Stores {
   eventStore: EventStore;

@@ -14,6 +14,7 @@ import { ReportEvent } from './report/events.js';
 import { ReservationEvent } from './reservation/events.js';
 import { RunEvent } from './run/events.js';
 import { RunHitDisposed } from './screening/disposition.js';
+import { SuspicionEvent } from './suspicion/events.js';
 import { eventRegistry, type EventCodecs } from './shared/events.js';
 import { TemplateEvent } from './template/events.js';
 import { TenantEvent } from './tenant/events.js';
@@ -47,4 +48,5 @@ export const EVENT_CODECS: EventCodecs = eventRegistry(
   UserEvent,
   CaseEvent,
   RunHitDisposed,
+  SuspicionEvent,
 );

@@ -69,6 +69,10 @@ export const ERROR_STATUS = {
   analyst_not_found: 400,
   operation_is_draft: 400,
   analysis_not_requested: 400,
+  // the regulatory case (issue 30): amendment past the 5th business day, a Siscoaf receipt matching no communication
+  justification_required: 400,
+  receipt_unmatched: 400,
+  invalid_siscoaf_file: 400,
   // not found
   not_found: 404,
   run_not_found: 404,
@@ -84,6 +88,7 @@ export const ERROR_STATUS = {
   hit_not_found: 404,
   user_not_found: 404,
   case_not_found: 404,
+  communication_not_found: 404,
   method_not_allowed: 405,
   // conflicts
   customer_already_exists: 409,
@@ -106,6 +111,13 @@ export const ERROR_STATUS = {
   case_already_escalated: 409,
   // measures recorded for a customer whose sanctions freeze no analyst confirmed (issue 29)
   freeze_not_confirmed: 409,
+  // the regulatory case (issue 30): wrong status for the step, four-eyes, the communication to COAF
+  invalid_case_status: 409,
+  case_not_decided: 409,
+  invalid_communication_status: 409,
+  communication_not_sent: 409,
+  communication_invalid: 409,
+  receipt_required: 409,
   // a re-issued invitation for an account that already set its password (a password reset is the way)
   invite_already_accepted: 409,
   // an idempotent replay whose recorded response held personal data since erased

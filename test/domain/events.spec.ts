@@ -14,6 +14,7 @@ import { reservationDecider } from '../../src/domain/reservation/decider.js';
 import { runDecider } from '../../src/domain/run/decider.js';
 import { runHitsDecider } from '../../src/domain/screening/disposition.js';
 import { caseDecider } from '../../src/domain/case/decider.js';
+import { suspicionDecider } from '../../src/domain/suspicion/decider.js';
 import { EVENT_LABEL } from '../../src/http/dashboard/labels.js';
 import { RunEvent } from '../../src/domain/run/events.js';
 import { codecsByType, eventRegistry, isEventOf } from '../../src/domain/shared/events.js';
@@ -36,6 +37,7 @@ const DECIDERS = {
   runDecider,
   runHitsDecider,
   caseDecider,
+  suspicionDecider,
   templateDecider,
   tenantDecider,
   userDecider,
