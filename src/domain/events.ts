@@ -1,5 +1,6 @@
 import { AssignmentEvent } from './assignment/events.js';
 import { CaseEvent } from './case/events.js';
+import { ComplianceEvent } from './compliance/events.js';
 import { CustomerEvent } from './customer/events.js';
 import { ErasureEvent } from './erasure/events.js';
 import { FacialVerificationPerformed } from './facial/events.js';
@@ -14,7 +15,7 @@ import { ReportEvent } from './report/events.js';
 import { ReservationEvent } from './reservation/events.js';
 import { RunEvent } from './run/events.js';
 import { RunHitDisposed } from './screening/disposition.js';
-import { SuspicionEvent } from './suspicion/events.js';
+import { SiscoafReceiptItemsUnmatched, SuspicionEvent } from './suspicion/events.js';
 import { eventRegistry, type EventCodecs } from './shared/events.js';
 import { TemplateEvent } from './template/events.js';
 import { TenantEvent } from './tenant/events.js';
@@ -49,4 +50,6 @@ export const EVENT_CODECS: EventCodecs = eventRegistry(
   CaseEvent,
   RunHitDisposed,
   SuspicionEvent,
+  SiscoafReceiptItemsUnmatched,
+  ComplianceEvent,
 );

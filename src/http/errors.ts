@@ -89,6 +89,7 @@ export const ERROR_STATUS = {
   user_not_found: 404,
   case_not_found: 404,
   communication_not_found: 404,
+  compliance_version_not_found: 404,
   method_not_allowed: 405,
   // conflicts
   customer_already_exists: 409,

@@ -15,6 +15,8 @@ import { runDecider } from '../../src/domain/run/decider.js';
 import { runHitsDecider } from '../../src/domain/screening/disposition.js';
 import { caseDecider } from '../../src/domain/case/decider.js';
 import { suspicionDecider } from '../../src/domain/suspicion/decider.js';
+import { siscoafWorkDecider } from '../../src/domain/suspicion/siscoaf-work.js';
+import { complianceDecider } from '../../src/domain/compliance/decider.js';
 import { EVENT_LABEL } from '../../src/http/dashboard/labels.js';
 import { RunEvent } from '../../src/domain/run/events.js';
 import { codecsByType, eventRegistry, isEventOf } from '../../src/domain/shared/events.js';
@@ -38,6 +40,8 @@ const DECIDERS = {
   runHitsDecider,
   caseDecider,
   suspicionDecider,
+  siscoafWorkDecider,
+  complianceDecider,
   templateDecider,
   tenantDecider,
   userDecider,

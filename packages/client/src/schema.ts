@@ -133,6 +133,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/v1/tenants/{tenant_id}/compliance_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A tenant's compliance settings (business-day calendar, Siscoaf tables) and their versions
+         * @description The current version of the tenant's compliance settings (issue 30), stored as versioned data
+         *     on the stream `compliance-<tenant_id>`: the holiday calendar every business-day clock uses
+         *     (Circular BCB 3.978 arts. 48 §2, 49, 51, 54), the reporting entities (`CPFCNPJCom` and the
+         *     branch fields of Siscoaf's occurrences), the `TpEnv` and `CodEnq` tables with where each
+         *     code comes from, the Carta Circular 4.001 → `CodEnq` mapping and four-eyes on decisions to
+         *     communicate. Until a first change, the seed (version 0): national holidays 2020–2035,
+         *     `TpEnv` 1 Titular only (not verified for the BCB segment), `CodEnq` empty. `versions`
+         *     lists every version, newest first, the seed last.
+         */
+        get: operations["getComplianceSettings"];
+        /**
+         * Replace a tenant's compliance settings (a new version)
+         * @description The whole document, with a `note` saying why: it becomes the next version (the previous
+         *     ones stay readable). A document equal to the current version records nothing and answers
+         *     it. `base_version`, when given, must be the current version (two edits made on the same
+         *     version do not undo each other: the second gets 409 `concurrent_update`). Each field is
+         *     checked and the first refused is named in `param`: a holiday date that does not exist or
+         *     appears twice, a CNPJ whose check digits fail, `ag_num` not 1–4 digits, `ag_mun` over 50
+         *     characters (Siscoaf error 43), `ag_uf` not a UF, more than one default entity, a `TpEnv`
+         *     code not of 1–2 digits or a `CodEnq` code not of 1–6 digits, a code twice in one segment, a
+         *     blank `label`, `segment` or `known_from`, a `cc4001_cod_enq` key that is no Carta Circular
+         *     4.001 item (`CC4001-<inciso>.<alínea>`) or a value not in `cod_enq`, a blank `note`.
+         */
+        put: operations["putComplianceSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/tenants/{tenant_id}/compliance_settings/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+                /**
+                 * @description The version's number (0 is the seed).
+                 * @example 1
+                 */
+                version: number;
+            };
+            cookie?: never;
+        };
+        /** One version of a tenant's compliance settings */
+        get: operations["getComplianceSettingsVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operator/v1/tenants/{tenant_id}/api-keys": {
         parameters: {
             query?: never;
@@ -2261,6 +2329,95 @@ export interface components {
         };
         OpApiKeyList: {
             data: components["schemas"]["OpApiKey"][];
+        };
+        OpHoliday: {
+            /**
+             * Format: date
+             * @description A day in Brasília, YYYY-MM-DD.
+             */
+            date: string;
+            name: string;
+            /**
+             * @description `nacional` by law; `bancario` a day without banking business (Carnaval, Corpus Christi); `institucional` the tenant's own.
+             * @enum {string}
+             */
+            kind: "nacional" | "bancario" | "institucional";
+        };
+        OpReportingEntity: {
+            /** @description The CNPJ that communicates (`CPFCNPJCom`), answered unpunctuated; punctuation accepted on input. */
+            cnpj: string;
+            name: string;
+            /** @description `AgNum`: the branch number, 1 to 4 digits. */
+            ag_num: string;
+            /** @description `AgNome`, may be empty. */
+            ag_nome: string;
+            /** @description `AgMun`: at most 50 characters (Siscoaf error 43). */
+            ag_mun: string;
+            /** @description `AgUF`: a Brazilian UF. */
+            ag_uf: string;
+            /** @description The entity used when a communication names none (at most one). */
+            default: boolean;
+        };
+        OpCodeEntry: {
+            /** @description The numeric code (`TpEnv` 1–2 digits, `CodEnq` 1–6). */
+            code: string;
+            label: string;
+            /** @description The Siscoaf segment the code belongs to (e.g. `BCB`). */
+            segment: string;
+            /** @description Where the value comes from (e.g. `OCC 17/06/2020`, `tela do Siscoaf da instituição`). */
+            known_from: string;
+        };
+        OpComplianceSettingsRequest: {
+            holidays: components["schemas"]["OpHoliday"][];
+            reporting_entities: components["schemas"]["OpReportingEntity"][];
+            tp_env: components["schemas"]["OpCodeEntry"][];
+            cod_enq: components["schemas"]["OpCodeEntry"][];
+            /** @description Carta Circular 4.001 reason code (`CC4001-IV.e`) → a `code` of `cod_enq`. */
+            cc4001_cod_enq: {
+                [key: string]: string;
+            };
+            /** @description A decision to communicate needs a second person's approval. */
+            cos_four_eyes: boolean;
+            /** @description Why the settings change (required, kept in the history). */
+            note: string;
+            /** @description The version the change was made on; when given and no longer current, 409 `concurrent_update`. */
+            base_version?: number | null;
+        };
+        OpComplianceSettingsVersionProperties: {
+            /** @enum {string} */
+            object: "compliance_settings" | "compliance_settings_version";
+            /** Format: uuid */
+            tenant_id: string;
+            /** @description 0 is the seed; each change records the next. */
+            version: number;
+            holidays: components["schemas"]["OpHoliday"][];
+            reporting_entities: components["schemas"]["OpReportingEntity"][];
+            tp_env: components["schemas"]["OpCodeEntry"][];
+            cod_enq: components["schemas"]["OpCodeEntry"][];
+            cc4001_cod_enq: {
+                [key: string]: string;
+            };
+            cos_four_eyes: boolean;
+            /** @description `operator`, `user:<user_id>`, or `system` for the seed. */
+            changed_by: string;
+            /**
+             * Format: date-time
+             * @description null for the seed.
+             */
+            changed_at: string | null;
+            note: string;
+        };
+        OpComplianceSettingsVersion: components["schemas"]["OpComplianceSettingsVersionProperties"];
+        OpComplianceSettingsVersionSummary: {
+            version: number;
+            changed_by: string;
+            /** Format: date-time */
+            changed_at: string | null;
+            note: string;
+        };
+        OpComplianceSettings: components["schemas"]["OpComplianceSettingsVersionProperties"] & {
+            /** @description Every version, newest first; the seed (0) last. */
+            versions: components["schemas"]["OpComplianceSettingsVersionSummary"][];
         };
         OpTemplateSource: {
             /** @description A source of the catalog (decisions.md section 3), e.g. `receita_cpf`, `sanctions`. */
@@ -4538,6 +4695,257 @@ export interface operations {
             /** @description `concurrent_update`. */
             409: components["responses"]["OpConflict"];
             413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    getComplianceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current version, with the summary of every version. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "compliance_settings",
+                     *       "tenant_id": "4a614839-c86a-477f-9a41-c45198506a8a",
+                     *       "version": 1,
+                     *       "holidays": [
+                     *         {
+                     *           "date": "2026-01-01",
+                     *           "name": "Confraternização Universal",
+                     *           "kind": "nacional"
+                     *         },
+                     *         {
+                     *           "date": "2026-01-25",
+                     *           "name": "Aniversário de São Paulo",
+                     *           "kind": "institucional"
+                     *         },
+                     *         {
+                     *           "date": "2026-02-16",
+                     *           "name": "Carnaval (segunda-feira)",
+                     *           "kind": "bancario"
+                     *         }
+                     *       ],
+                     *       "reporting_entities": [
+                     *         {
+                     *           "cnpj": "11222333000181",
+                     *           "name": "Banco Exemplo S.A.",
+                     *           "ag_num": "0001",
+                     *           "ag_nome": "Matriz",
+                     *           "ag_mun": "São Paulo",
+                     *           "ag_uf": "SP",
+                     *           "default": true
+                     *         }
+                     *       ],
+                     *       "tp_env": [
+                     *         {
+                     *           "code": "1",
+                     *           "label": "Titular",
+                     *           "segment": "BCB",
+                     *           "known_from": "OCC 17/06/2020 (tabela do segmento CNJ; igual em todas as tabelas vistas; não verificado para o BCB)"
+                     *         }
+                     *       ],
+                     *       "cod_enq": [
+                     *         {
+                     *           "code": "232",
+                     *           "label": "Movimentação incompatível com a capacidade financeira",
+                     *           "segment": "BCB",
+                     *           "known_from": "tela do Siscoaf da instituição"
+                     *         }
+                     *       ],
+                     *       "cc4001_cod_enq": {
+                     *         "CC4001-I.a": "232"
+                     *       },
+                     *       "cos_four_eyes": true,
+                     *       "changed_by": "operator",
+                     *       "changed_at": "2026-11-27T12:00:00.000Z",
+                     *       "note": "Feriado municipal de São Paulo e tabelas do Siscoaf",
+                     *       "versions": [
+                     *         {
+                     *           "version": 1,
+                     *           "changed_by": "operator",
+                     *           "changed_at": "2026-11-27T12:00:00.000Z",
+                     *           "note": "Feriado municipal de São Paulo e tabelas do Siscoaf"
+                     *         },
+                     *         {
+                     *           "version": 0,
+                     *           "changed_by": "system",
+                     *           "changed_at": null,
+                     *           "note": "Calendário nacional 2020–2035 e tabelas iniciais"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpComplianceSettings"];
+                };
+            };
+            /** @description `invalid_id` (tenant_id). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`. */
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    putComplianceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "holidays": [
+                 *         {
+                 *           "date": "2026-01-01",
+                 *           "name": "Confraternização Universal",
+                 *           "kind": "nacional"
+                 *         },
+                 *         {
+                 *           "date": "2026-01-25",
+                 *           "name": "Aniversário de São Paulo",
+                 *           "kind": "institucional"
+                 *         }
+                 *       ],
+                 *       "reporting_entities": [
+                 *         {
+                 *           "cnpj": "11222333000181",
+                 *           "name": "Banco Exemplo S.A.",
+                 *           "ag_num": "0001",
+                 *           "ag_nome": "Matriz",
+                 *           "ag_mun": "São Paulo",
+                 *           "ag_uf": "SP",
+                 *           "default": true
+                 *         }
+                 *       ],
+                 *       "tp_env": [
+                 *         {
+                 *           "code": "1",
+                 *           "label": "Titular",
+                 *           "segment": "BCB",
+                 *           "known_from": "OCC 17/06/2020 (tabela do segmento CNJ; igual em todas as tabelas vistas; não verificado para o BCB)"
+                 *         }
+                 *       ],
+                 *       "cod_enq": [
+                 *         {
+                 *           "code": "232",
+                 *           "label": "Movimentação incompatível com a capacidade financeira",
+                 *           "segment": "BCB",
+                 *           "known_from": "tela do Siscoaf da instituição"
+                 *         }
+                 *       ],
+                 *       "cc4001_cod_enq": {
+                 *         "CC4001-I.a": "232"
+                 *       },
+                 *       "cos_four_eyes": true,
+                 *       "note": "Feriado municipal de São Paulo e tabelas do Siscoaf"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpComplianceSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The current version (the new one, or the unchanged current one), with the summary of every version. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpComplianceSettings"];
+                };
+            };
+            /** @description `invalid_id` (tenant_id), `invalid_json`, `invalid_request` (the field refused in `param`, e.g. `reporting_entities.0.cnpj`, `cc4001_cod_enq.CC4001-I.a`, `holidays.3.date`, `note`; an unknown field). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `concurrent_update`: `base_version` is not the current version, or another instance wrote at the same time. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    getComplianceSettingsVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+                /**
+                 * @description The version's number (0 is the seed).
+                 * @example 1
+                 */
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version as it was recorded, with who made it, when and why. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "compliance_settings_version",
+                     *       "tenant_id": "4a614839-c86a-477f-9a41-c45198506a8a",
+                     *       "version": 0,
+                     *       "holidays": [
+                     *         {
+                     *           "date": "2020-01-01",
+                     *           "name": "Confraternização Universal",
+                     *           "kind": "nacional"
+                     *         }
+                     *       ],
+                     *       "reporting_entities": [],
+                     *       "tp_env": [
+                     *         {
+                     *           "code": "1",
+                     *           "label": "Titular",
+                     *           "segment": "BCB",
+                     *           "known_from": "OCC 17/06/2020 (tabela do segmento CNJ; igual em todas as tabelas vistas; não verificado para o BCB)"
+                     *         }
+                     *       ],
+                     *       "cod_enq": [],
+                     *       "cc4001_cod_enq": {},
+                     *       "cos_four_eyes": false,
+                     *       "changed_by": "system",
+                     *       "changed_at": null,
+                     *       "note": "Calendário nacional 2020–2035 e tabelas iniciais"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpComplianceSettingsVersion"];
+                };
+            };
+            /** @description `invalid_id` (tenant_id), `invalid_request` (version not a whole number). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`, `compliance_version_not_found`. */
+            404: components["responses"]["NotFound"];
             500: components["responses"]["OpInternalError"];
         };
     };

@@ -1,3 +1,4 @@
+import { operatorComplianceSettingsRouter } from '../../http/routers/operator/compliance-settings.js';
 import { operatorTemplatesRouter } from '../../http/routers/operator/templates.js';
 import { operatorTenantsRouter } from '../../http/routers/operator/tenants.js';
 import { operatorUsersRouter } from '../../http/routers/operator/users.js';
@@ -8,7 +9,7 @@ import { writeDeps, type Shared } from '../shared.js';
 /** Tenants, their settings, keys and dashboard users: the operator's administration. */
 export function tenantsModule(infra: Infrastructure, shared: Shared): Module {
   const deps = writeDeps(infra, shared);
-  return { name: 'tenants', operator: [operatorTenantsRouter(deps), operatorUsersRouter({ ...deps, config: infra.config })] };
+  return { name: 'tenants', operator: [operatorTenantsRouter(deps), operatorUsersRouter({ ...deps, config: infra.config }), operatorComplianceSettingsRouter(deps)] };
 }
 
 /** Compliance templates, the reference ones and each tenant's own. */

@@ -67,6 +67,8 @@ function parseTree(xml: Buffer | string): Node {
     throw new SiscoafParseError(`A resposta do Siscoaf não é um XML válido (${detail})`);
   }
   if (!root) throw new SiscoafParseError('A resposta do Siscoaf não tem nenhum elemento XML');
+  const open = stack[stack.length - 1];
+  if (open) throw new SiscoafParseError(`A resposta do Siscoaf não é um XML válido (o elemento ${open.name} não foi fechado)`);
   return root;
 }
 

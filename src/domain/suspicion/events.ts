@@ -278,3 +278,12 @@ export const suspicionPii: Record<string, PiiFields<Record<string, unknown>>> = 
   SuspicionCommunicationCancelled: { subject: bySubject, fields: ['reason'] },
   SuspicionCaseClosed: { subject: bySubject, fields: ['note'] },
 };
+
+/** A receipt item (LOTERECIBO answer) no communication of the tenant claims: kept as work on `siscoaf-<tenant_id>`. */
+export const UnmatchedReceiptItem = t.type({ numero_origem: t.string, numero_coaf: t.string, autenticacao: t.string, valor: t.string, status: t.string });
+export type UnmatchedReceiptItem = t.TypeOf<typeof UnmatchedReceiptItem>;
+export const SiscoafReceiptItemsUnmatched = t.type({
+  type: t.literal('SiscoafReceiptItemsUnmatched'),
+  data: t.type({ tenant_id: t.string, receipt_sha256: t.string, items: t.array(UnmatchedReceiptItem), by: t.string, recorded_at: t.string }),
+});
+export type SiscoafWorkEvent = t.TypeOf<typeof SiscoafReceiptItemsUnmatched>;

@@ -24,6 +24,7 @@ import type { ResolveAlertBody, AlertIdParams, ListAlertsQuery, TenantAlertsPara
 import type { AuditStreamsQuery } from './audit.js';
 import type { AssignCaseBody, AssignCasesBody, CaseIdParams, CaseNoteBody, CommentCaseBody, ListCasesQuery, TenantCasesParams } from './cases.js';
 import type { CreateCustomerBody, CustomerIdParams, DocumentIdParams, ListCustomersQuery, OperatorCustomerParams, ReviewDocumentBody, SetCustomerStatusBody } from './customers.js';
+import type { ComplianceTenantParams, ComplianceVersionParams, PutComplianceSettingsBody } from './compliance-settings.js';
 import type { CreateErasureRequestBody } from './erasure.js';
 import type { FreezeMeasuresBody, MarkSentBody } from './freeze.js';
 import type { VerifyFacialBody } from './facial.js';
@@ -188,6 +189,11 @@ export type Checks = [
   Assert<Agree<Decoded<typeof ListWebhookDeliveriesQuery>, Query<'listWebhookDeliveries'>>>,
   Assert<Agree<Decoded<typeof DeliveryIdParams>, Path<'redeliverWebhook'>>>,
   Assert<Agree<Decoded<typeof AuditStreamsQuery>, Query<'readAuditStreams'>>>,
+  // operator: compliance settings (issue 30)
+  Assert<Agree<Decoded<typeof ComplianceTenantParams>, Path<'getComplianceSettings'>>>,
+  Assert<Agree<Decoded<typeof ComplianceTenantParams>, Path<'putComplianceSettings'>>>,
+  Assert<Agree<Decoded<typeof PutComplianceSettingsBody>, Json<'putComplianceSettings'>>>,
+  Assert<Agree<Decoded<typeof ComplianceVersionParams>, Path<'getComplianceSettingsVersion'>>>,
 ];
 
 // the create-customer codec's decoded type is the normalised input the command takes; the
