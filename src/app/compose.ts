@@ -23,6 +23,7 @@ import { ListCatalog } from '../projections/list-catalog.js';
 import { mongoOf, openCnpjRegister, openInfrastructure, type Infrastructure } from './infrastructure.js';
 import type { Module } from './module.js';
 import { customersModule } from './modules/customers.js';
+import { dossierModule } from './modules/dossier.js';
 import { casesModule } from './modules/cases.js';
 import { cnpjModule } from './modules/cnpj.js';
 import { dashboardModule } from './modules/dashboard.js';
@@ -115,6 +116,7 @@ export async function composeApp(config: Config, logger: Logger, overrides: Over
     monitoringModule(infra, shared),
     customersModule(infra, shared),
     casesModule(infra, shared),
+    dossierModule(infra, shared),
     facial,
     erasure,
     webhooks,

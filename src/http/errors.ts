@@ -48,6 +48,9 @@ export const ERROR_STATUS = {
   invalid_file: 400,
   invalid_document_type: 400,
   file_too_large: 400,
+  // a suspicion case's evidence (issue 30): content not an accepted type, over 10 MB, unknown on the case
+  invalid_evidence_type: 400,
+  evidence_too_large: 413,
   // dashboard users
   weak_password: 400,
   // facial verification
@@ -88,6 +91,7 @@ export const ERROR_STATUS = {
   hit_not_found: 404,
   user_not_found: 404,
   case_not_found: 404,
+  evidence_not_found: 404,
   communication_not_found: 404,
   compliance_version_not_found: 404,
   method_not_allowed: 405,

@@ -244,6 +244,12 @@ export const SuspicionCaseClosed = t.type({
   data: t.type({ case_id: t.string, subject_ref: t.string, note: personal(t.string), by: t.string, closed_at: t.string }),
 });
 
+/** The dossier was exported for the supervisor (issue 30): the format, the exported bytes' hash, who and when. */
+export const SuspicionDossierExported = t.type({
+  type: t.literal('SuspicionDossierExported'),
+  data: t.type({ case_id: t.string, format: t.keyof({ json: null, pdf: null }), sha256: t.string, by: t.string, exported_at: t.string }),
+});
+
 export const SuspicionEvent = t.union([
   SuspicionCaseOpened,
   SuspicionCaseSelected,
@@ -260,6 +266,7 @@ export const SuspicionEvent = t.union([
   SuspicionReceiptMatched,
   SuspicionCommunicationCancelled,
   SuspicionCaseClosed,
+  SuspicionDossierExported,
 ]);
 export type SuspicionEvent = t.TypeOf<typeof SuspicionEvent>;
 export type SuspicionEventOf<T extends SuspicionEvent['type']> = Extract<SuspicionEvent, { type: T }>;

@@ -157,6 +157,7 @@ export const EVENT_LABEL: Record<string, string> = {
   SuspicionCommunicationCancelled: 'Comunicação ao COAF cancelada',
   SuspicionCaseClosed: 'Caso de comunicação ao COAF encerrado',
   SiscoafReceiptItemsUnmatched: 'Recibo do Siscoaf sem comunicação correspondente',
+  SuspicionDossierExported: 'Dossiê exportado',
   CreditsAdded: 'Créditos adicionados',
   CreditsCaptured: 'Créditos debitados',
   CreditsReleased: 'Reserva de créditos liberada',

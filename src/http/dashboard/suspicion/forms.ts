@@ -1,0 +1,53 @@
+import type Koa from 'koa';
+import { brasiliaInstant } from '../cases/forms.js';
+import { choice, idParam } from '../present.js';
+import { formField } from '../session.js';
+import type { DashboardState } from '../state.js';
+import { SUSPICION_STATUS_FILTERS, type SuspicionQueueFilters } from './page.js';
+
+type Ctx = Koa.ParameterizedContext<DashboardState>;
+
+export const suspicionIdParam = (ctx: Ctx): string => idParam(ctx.params['case_id'], 'not_found', 'Caso não encontrado.');
+
+/** The queue's filters from the query string (a value not offered is refused by name). */
+export const suspicionQueueFilters = (ctx: Ctx): SuspicionQueueFilters => ({
+  status: choice(ctx.query['status'], SUSPICION_STATUS_FILTERS, 'status'),
+  overdue: choice(ctx.query['overdue'], ['1'] as const, 'overdue') === '1',
+});
+
+/** "Abrir caso COAF" from an alert or a run page: the origin it names. */
+export function openCaseForm(form: URLSearchParams): { kind: 'alert' | 'run' | null; ref: string } {
+  const kind = formField(form, 'origin_kind');
+  const ref = formField(form, 'origin_ref').trim();
+  return kind === 'alert' || kind === 'run' ? { kind, ref } : { kind: null, ref };
+}
+
+/** The decision form, as typed (kept on a refusal). */
+export function decisionForm(form: URLSearchParams) {
+  const typed = { decision: formField(form, 'decision'), rationale: formField(form, 'rationale'), reason_codes: form.getAll('reason_codes'), other_reason: formField(form, 'other_reason') };
+  return { typed, body: { decision: typed.decision, rationale: typed.rationale.trim(), reason_codes: typed.reason_codes, other_reason: typed.other_reason.trim() || null } };
+}
+
+const MONEY_FIELDS = ['VlCred', 'VlDeb', 'VlProv', 'VlProp'] as const;
+
+/** The communication form: Det, the values (whole reais), the CodEnq ticked, each envolvido's TpEnv, the justification. */
+export function communicationForm(form: URLSearchParams) {
+  const typed: Record<string, string | string[]> = { Det: formField(form, 'Det'), CodEnq: form.getAll('CodEnq'), justification: formField(form, 'justification') };
+  for (const name of MONEY_FIELDS) typed[name] = formField(form, name).trim();
+  const tpEnv: string[] = [];
+  for (let i = 0; form.has(`TpEnv_${i}`); i += 1) {
+    typed[`TpEnv_${i}`] = formField(form, `TpEnv_${i}`);
+    tpEnv.push(formField(form, `TpEnv_${i}`));
+  }
+  const values = Object.fromEntries(MONEY_FIELDS.map((name) => [name, (typed[name] as string).replace(/\./g, '') || '0'])) as Record<(typeof MONEY_FIELDS)[number], string>;
+  return { typed, body: { Det: typed['Det'] as string, ...values, CodEnq: typed['CodEnq'] as string[], tp_env: tpEnv, justification: (typed['justification'] as string).trim() || null } };
+}
+
+/** The "marcar como enviada" form: when (Brasília), blank for now. */
+export const sentForm = (form: URLSearchParams, now: Date) => {
+  const typed = formField(form, 'sent_at');
+  return { typed, sentAt: typed.trim() ? brasiliaInstant(typed) : now.toISOString() };
+};
+
+/** A `YYYY-MM-DD` date from a date input, or null. */
+export const dateParam = (raw: unknown): string | null => (typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(Date.parse(raw)) ? raw : null);
