@@ -13,6 +13,7 @@ import { monitoringAlertsProjection } from '../../projections/monitoring-alerts.
 import { projector, type Projection } from '../../projections/projector.js';
 import { runsProjection } from '../../projections/runs.js';
 import { sourceCacheProjection } from '../../projections/source-cache.js';
+import { suspicionCasesProjection } from '../../projections/suspicion-cases.js';
 import { subjectStreamsProjection } from '../../projections/subject-streams.js';
 import { templatesProjection } from '../../projections/templates.js';
 import { tenantsProjection } from '../../projections/tenants.js';
@@ -43,6 +44,7 @@ export function projections(): readonly Projection<Record<string, unknown>>[] {
     customerTimelineProjection,
     casesProjection,
     listLatencyProjection,
+    suspicionCasesProjection,
     // cast, not a stored event: each projection has its own document type, the writer stores records
   ] as unknown as Projection<Record<string, unknown>>[];
 }
