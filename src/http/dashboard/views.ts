@@ -7,7 +7,7 @@ import type { queuePage } from './queue/page.js';
 import type { runPage, runsPage } from './runs/page.js';
 import type { settingsPage, webhookSecretPage } from './settings/page.js';
 import type { communicationView, suspicionCasePage } from './suspicion/case-page.js';
-import type { suspicionQueuePage } from './suspicion/page.js';
+import type { newCasePage, suspicionQueuePage } from './suspicion/page.js';
 import type { siscoafPage } from './suspicion/siscoaf-routes.js';
 import type { templateFormPage, templatePage, templatesPage } from './templates/page.js';
 
@@ -54,6 +54,7 @@ export interface Views {
   'suspicion-communication': SuspicionCaseView;
   'suspicion-cases': ReturnType<typeof suspicionQueuePage>;
   'suspicion-siscoaf': ReturnType<typeof siscoafPage>;
+  'suspicion-new': ReturnType<typeof newCasePage>;
 }
 
 type SuspicionCaseView = ReturnType<typeof suspicionCasePage> & { comm: ReturnType<typeof communicationView> | null };
@@ -85,4 +86,5 @@ export const VIEW_NAMES = {
   'suspicion-communication': true,
   'suspicion-cases': true,
   'suspicion-siscoaf': true,
+  'suspicion-new': true,
 } as const satisfies Record<keyof Views, true>;

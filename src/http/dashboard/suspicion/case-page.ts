@@ -206,7 +206,7 @@ export function communicationView(input: {
     VlProv: one('VlProv', base.VlProv),
     VlProp: one('VlProp', base.VlProp),
     CodEnq: typed['CodEnq'] !== undefined ? [typed['CodEnq']].flat() : [...base.CodEnq],
-    envolvidos: base.ENVOLVIDOS.map((p, index) => ({ index, name: p.NmEnv, doc: /^\d+$/.test(p.CPFCNPJEnv) ? maskedDoc(p.CPFCNPJEnv) : p.CPFCNPJEnv, tpEnv: one(`TpEnv_${index}`, p.TpEnv) })),
+    envolvidos: base.ENVOLVIDOS.map((p, index) => ({ index, name: p.NmEnv, doc: /^\d+$/.test(p.CPFCNPJEnv) ? maskedDoc(p.CPFCNPJEnv) : p.CPFCNPJEnv, tpEnv: p.TpEnv, tpEnvLabel: input.tpEnv.find((e) => e.code === p.TpEnv)?.label ?? (p.TpEnv || 'não informado') })),
   };
   const status = current?.status ?? 'pending';
   const sent = current?.sent_at !== null && current?.sent_at !== undefined;

@@ -16,10 +16,12 @@ export const suspicionQueueFilters = (ctx: Ctx): SuspicionQueueFilters => ({
 });
 
 /** "Abrir caso COAF" from an alert or a run page: the origin it names. */
-export function openCaseForm(form: URLSearchParams): { kind: 'alert' | 'run' | null; ref: string } {
-  const kind = formField(form, 'origin_kind');
-  const ref = formField(form, 'origin_ref').trim();
-  return kind === 'alert' || kind === 'run' ? { kind, ref } : { kind: null, ref };
+export function openCaseForm(form: URLSearchParams | Record<string, unknown>): { kind: 'alert' | 'run' | null; ref: string; reason_codes: string[]; other_reason: string; description: string } {
+  const get = (name: string) => (form instanceof URLSearchParams ? formField(form, name) : typeof form[name] === 'string' ? (form[name] as string) : '');
+  const codes = form instanceof URLSearchParams ? form.getAll('reason_codes') : [form['reason_codes'] ?? []].flat().filter((c): c is string => typeof c === 'string');
+  const kind = get('origin_kind');
+  const rest = { ref: get('origin_ref').trim(), reason_codes: codes, other_reason: get('other_reason'), description: get('description') };
+  return kind === 'alert' || kind === 'run' ? { kind, ...rest } : { kind: null, ...rest };
 }
 
 /** The decision form, as typed (kept on a refusal). */
@@ -30,17 +32,12 @@ export function decisionForm(form: URLSearchParams) {
 
 const MONEY_FIELDS = ['VlCred', 'VlDeb', 'VlProv', 'VlProp'] as const;
 
-/** The communication form: Det, the values (whole reais), the CodEnq ticked, each envolvido's TpEnv, the justification. */
+/** The communication form: Det, the values (whole reais), the CodEnq ticked, the justification. */
 export function communicationForm(form: URLSearchParams) {
   const typed: Record<string, string | string[]> = { Det: formField(form, 'Det'), CodEnq: form.getAll('CodEnq'), justification: formField(form, 'justification') };
   for (const name of MONEY_FIELDS) typed[name] = formField(form, name).trim();
-  const tpEnv: string[] = [];
-  for (let i = 0; form.has(`TpEnv_${i}`); i += 1) {
-    typed[`TpEnv_${i}`] = formField(form, `TpEnv_${i}`);
-    tpEnv.push(formField(form, `TpEnv_${i}`));
-  }
   const values = Object.fromEntries(MONEY_FIELDS.map((name) => [name, (typed[name] as string).replace(/\./g, '') || '0'])) as Record<(typeof MONEY_FIELDS)[number], string>;
-  return { typed, body: { Det: typed['Det'] as string, ...values, CodEnq: typed['CodEnq'] as string[], tp_env: tpEnv, justification: (typed['justification'] as string).trim() || null } };
+  return { typed, body: { Det: typed['Det'] as string, ...values, CodEnq: typed['CodEnq'] as string[], justification: (typed['justification'] as string).trim() || null } };
 }
 
 /** The "marcar como enviada" form: when (Brasília), blank for now. */

@@ -116,3 +116,14 @@ export function suspicionQueuePage(input: { cases: readonly SuspicionRowInput[];
 /** The 4.001 list for the decision's picker, grouped by inciso (the code as each option's value). */
 export const reasonOptions = () =>
   CC4001_INCISOS.map((group) => ({ heading: group.heading, items: CC4001_ITEMS.filter((i) => i.inciso === group.inciso).map((i) => ({ code: i.code, text: `${i.alinea}) ${shortText(i.text, 110)}`, title: i.text })) }));
+
+/** The "Abrir caso COAF" form: the alert or run it comes from, the reasons picker, what was typed and the errors. */
+export function newCasePage(input: { kind: 'alert' | 'run'; ref: string; typed?: { reason_codes: string[]; other_reason: string; description: string }; errors?: Record<string, string> }) {
+  const typed = input.typed ?? { reason_codes: [], other_reason: '', description: '' };
+  return {
+    origin: { kind: input.kind, ref: input.ref, text: SUSPICION_ORIGIN_LABEL[input.kind]!, href: input.kind === 'run' ? `/dashboard/runs/${input.ref}` : null },
+    reasonGroups: reasonOptions(),
+    typed: { ...typed, reasonCodes: new Set(typed.reason_codes) },
+    errors: input.errors ?? {},
+  };
+}

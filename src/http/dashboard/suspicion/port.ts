@@ -50,14 +50,14 @@ export interface SuspicionDashboardPort {
   listCases(tenantId: string): Promise<SuspicionRowInput[]>;
   caseDetail(caseId: string, caller: Caller): Promise<E.Either<DomainError, CaseDetailAnswer>>;
   codeTables(tenantId: string): Promise<{ cod_enq: CodeEntryInput[]; tp_env: CodeEntryInput[]; entities: { cnpj: string; name: string; default: boolean }[] }>;
-  openCase(origin: { kind: 'alert' | 'run'; ref: string }, caller: Caller, context: CommandContext): Promise<Written<{ case_id: string }>>;
+  openCase(input: { kind: 'alert' | 'run'; ref: string; reason_codes: string[]; other_reason: string | null; description: string | null }, caller: Caller, context: CommandContext): Promise<Written<{ case_id: string }>>;
   select: Act<{ note: string | null }>;
   dismiss: Act<{ reason: string }>;
   note: Act<{ text: string }>;
   attachEvidence: Act<{ file_name: string; content_type: string; content: Buffer }>;
   takeSnapshot: Act<object>;
   decide: Act<{ decision: string; rationale: string; reason_codes: string[]; other_reason: string | null }, { outcome: 'decided' | 'proposed' }>;
-  prepare: Act<{ Det: string; VlCred: string; VlDeb: string; VlProv: string; VlProp: string; CodEnq: string[]; tp_env: string[]; justification: string | null }>;
+  prepare: Act<{ Det: string; VlCred: string; VlDeb: string; VlProv: string; VlProp: string; CodEnq: string[]; justification: string | null }>;
   exportXml(caseId: string, caller: Caller, context: CommandContext): Promise<Written<FileBody>>;
   markSent: Act<{ sent_at: string }>;
   recordResponse: Act<{ content: Buffer }>;

@@ -11,7 +11,7 @@ import { csrfGuard, formField, readForm, requireRole, requireUser, userContext }
 import type { DashboardState } from '../state.js';
 import { communicationView, suspicionCasePage, type SuspicionFormState } from './case-page.js';
 import { communicationForm, decisionForm, openCaseForm, sentForm, suspicionIdParam, suspicionQueueFilters } from './forms.js';
-import { suspicionQueuePage } from './page.js';
+import { newCasePage, suspicionQueuePage } from './page.js';
 import { COAF_ROLES, sendFile, type SuspicionScreenDeps, type Written } from './port.js';
 import { siscoafRoutes } from './siscoaf-routes.js';
 
@@ -128,12 +128,22 @@ export function suspicionRouter(deps: SuspicionScreenDeps): Router<DashboardStat
     renderPage(ctx, 'suspicion-cases', suspicionQueuePage({ cases, filters, now: clock.now() }), { title: 'Casos COAF', nav: 'casos-coaf' });
   });
 
-  // "Abrir caso COAF" on an alert or a run page
-  router.post('/casos-coaf', requireUser(), csrfGuard(), requireRole(...COAF_ROLES), async (ctx) => {
-    const origin = openCaseForm(await readForm(ctx));
-    const { kind, ref } = origin;
+  // "Abrir caso COAF" on an alert or a run page: the reasons first, then the case
+  router.get('/casos-coaf/novo', ...gate, (ctx) => {
+    const { kind, ref } = openCaseForm(ctx.query as Record<string, unknown>);
     if (kind === null || !ref) throw new ApiError('invalid_request', 'Diga de qual alerta ou execução o caso nasce.', 'origin_kind');
-    const result = await suspicion.openCase({ kind, ref }, callerOf(ctx.state.user!), userContext(ctx, clock));
+    renderPage(ctx, 'suspicion-new', newCasePage({ kind, ref }), { title: 'Abrir caso COAF', nav: 'casos-coaf' });
+  });
+  router.post('/casos-coaf', requireUser(), csrfGuard(), requireRole(...COAF_ROLES), async (ctx) => {
+    const { kind, ref, ...typed } = openCaseForm(await readForm(ctx));
+    if (kind === null || !ref) throw new ApiError('invalid_request', 'Diga de qual alerta ou execução o caso nasce.', 'origin_kind');
+    const input = { kind, ref, reason_codes: typed.reason_codes, other_reason: typed.other_reason.trim() || null, description: typed.description.trim() || null };
+    const result = await suspicion.openCase(input, callerOf(ctx.state.user!), userContext(ctx, clock));
+    if (E.isLeft(result) && (result.left.param === 'reason_codes' || result.left.param === 'other_reason')) {
+      const errors = { [result.left.param]: result.left.message };
+      return renderPage(ctx, 'suspicion-new', newCasePage({ kind, ref, typed, errors }), { title: 'Abrir caso COAF', nav: 'casos-coaf', status: 400 });
+    }
+    if (E.isLeft(result) && ['alert_not_found', 'run_not_found'].includes(result.left.code)) throw new ApiError('not_found', result.left.message);
     const { case_id } = await applied(runner, result);
     redirectTo(ctx, `/dashboard/casos-coaf/${case_id}`, 'Caso COAF aberto: selecione-o para análise ou registre por que não.');
   });
