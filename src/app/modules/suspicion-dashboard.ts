@@ -100,6 +100,14 @@ export function suspicionDashboardPort(infra: Infrastructure, shared: Shared): S
       return E.right({ file_name: `kyc-${id}.json`, content_type: 'application/json; charset=utf-8', body: Buffer.from(JSON.stringify(last.content, null, 2)) });
     },
     dossier: async (id, format, caller, context) => dossierFile({ log, readStore, blobStore, pdfRenderer: shared.pdfRenderer }, id, format, caller, context),
+    ...siscoafPort(infra),
+  };
+}
+
+/** The tenant's Siscoaf work: receipts matched back to cases, the work list, the LOTERECIBO request. */
+function siscoafPort(infra: Infrastructure): Pick<SuspicionDashboardPort, 'matchReceipt' | 'siscoafWork' | 'reciboRequest'> {
+  const { log, readStore, clock } = infra;
+  return {
     matchReceipt: async (tenantId, content, caller, context) =>
       E.map((r: { position: number | null; matched: { numero_origem: string; case_id: string; numero_coaf: string }[]; unmatched: { numero_origem: string; numero_coaf: string }[] }) => ({
         position: r.position,
