@@ -25,6 +25,7 @@ import type { Module } from './module.js';
 import { customersModule } from './modules/customers.js';
 import { dossierModule } from './modules/dossier.js';
 import { casesModule } from './modules/cases.js';
+import { suspicionModule } from './modules/suspicion.js';
 import { cnpjModule } from './modules/cnpj.js';
 import { dashboardModule } from './modules/dashboard.js';
 import { erasureModule } from './modules/erasure.js';
@@ -115,6 +116,7 @@ export async function composeApp(config: Config, logger: Logger, overrides: Over
     screening,
     monitoringModule(infra, shared),
     customersModule(infra, shared),
+    suspicionModule(infra, shared),
     casesModule(infra, shared),
     dossierModule(infra, shared),
     facial,

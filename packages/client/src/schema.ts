@@ -2141,7 +2141,7 @@ export interface components {
             livemode?: boolean;
         };
         /** @enum {string} */
-        OpScope: "runs:write" | "runs:read" | "detail:read" | "customers:write" | "customers:read" | "biometria:write" | "screening:read";
+        OpScope: "runs:write" | "runs:read" | "detail:read" | "customers:write" | "customers:read" | "biometria:write" | "screening:read" | "cases:write" | "cases:read";
         /** @enum {string} */
         OpEnvironment: "live" | "sandbox";
         /** @enum {string} */

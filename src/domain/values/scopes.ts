@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 
-export const SCOPES = ['runs:write', 'runs:read', 'detail:read', 'customers:write', 'customers:read', 'biometria:write', 'screening:read'] as const;
+export const SCOPES = ['runs:write', 'runs:read', 'detail:read', 'customers:write', 'customers:read', 'biometria:write', 'screening:read', 'cases:write', 'cases:read'] as const;
 export const Scope = t.keyof(Object.fromEntries(SCOPES.map((s) => [s, null])) as Record<(typeof SCOPES)[number], null>);
 export type Scope = t.TypeOf<typeof Scope>;
 
