@@ -6,6 +6,8 @@ import { startRunsService, type Json } from '../http/runs-support.js';
 import { attributesOf, openAlert, RAW_MARKUP, sectionOf, team, tenantList, XSS_SCRIPT, type Team } from './screens-support.js';
 
 const CNPJ = withCheckDigits('112223330001');
+/** The operation typed on the new-case form: a past date, whole reais, the titular with a valid CPF. */
+const OPERATION = { op_type: 'Depósito em espécie', op_value: '50.000', op_date: '2026-11-02', op_channel: 'agência', party_name: 'Fulano Suspeito da Silva', party_type: 'PF', party_document: withCheckDigits('123456789') };
 
 /** Sets the tenant's compliance settings: a reporting entity, CodEnq 232 for CC4001-I.a, four-eyes on. */
 export async function complianceReady(service: TestService, tenantId: string, fourEyes = true): Promise<void> {
@@ -79,11 +81,14 @@ describe('dashboard: Casos COAF (issue 30)', function () {
     expect(refused.html).to.contain('Depósitos fracionados &lt;script&gt;').and.not.match(RAW_MARKUP);
     const elsewhere = await other.analyst.post('/dashboard/casos-coaf', { origin_kind: 'alert', origin_ref: alertId, reason_codes: 'CC4001-I.a' });
     expect(elsewhere.status).to.equal(404);
-    const opened = await acme.analyst.post('/dashboard/casos-coaf', { origin_kind: 'alert', origin_ref: alertId, reason_codes: 'CC4001-I.a', description: 'Depósitos fracionados' });
+    const badValue = await acme.analyst.post('/dashboard/casos-coaf', { origin_kind: 'alert', origin_ref: alertId, reason_codes: 'CC4001-I.a', ...OPERATION, op_value: '50.000,50' });
+    expect(badValue.status).to.equal(400);
+    expect(badValue.html).to.contain('data-testid="new-operation-error"').and.contain('value="50.000,50"');
+    const opened = await acme.analyst.post('/dashboard/casos-coaf', { origin_kind: 'alert', origin_ref: alertId, reason_codes: 'CC4001-I.a', description: 'Depósitos fracionados', ...OPERATION });
     expect(opened.status, opened.html.slice(0, 500)).to.equal(200);
     caseId = /\/dashboard\/casos-coaf\/([0-9a-f-]{36})/.exec(opened.url)![1]!;
     expect(opened.html).to.contain('data-testid="suspicion-status">Aguardando seleção</span>');
-    expect(opened.html).to.contain('data-clock="selection_due_at"').and.match(/vence em 4\d dias|vence em \d+ dias/);
+    expect(opened.html).to.contain('data-clock="selection_due_at"').and.match(/vence em \d+ dias|vencido há \d+ dias/);
     expect(opened.html).to.contain('art. 39, parágrafo único');
     const queue = await acme.analyst.get('/dashboard/casos-coaf');
     expect(attributesOf(queue.html, 'suspicion-row', 'data-case-id')).to.deep.equal([caseId]);
@@ -143,7 +148,6 @@ describe('dashboard: Casos COAF (issue 30)', function () {
     const prepared = await acme.analyst.post(`/dashboard/casos-coaf/${caseId}/communication`, { Det: 'Depósitos fracionados incompatíveis com a renda declarada.', VlCred: '50000', VlDeb: '0', VlProv: '0', VlProp: '0', CodEnq: '232' });
     expect(prepared.status, prepared.html.slice(0, 300)).to.equal(200);
     expect(prepared.html).to.contain('data-testid="siscoaf-num"');
-    console.log(sectionOf(prepared.html, 'suspicion-siscoaf').slice(0, 3000));
     const xml = await fetch(new URL(`/dashboard/casos-coaf/${caseId}/siscoaf.xml`, acme.analyst.base), { headers: { cookie: [...acme.analyst.cookies].map(([n, v]) => `${n}=${v}`).join('; ') } });
     expect(xml.status, await xml.clone().text()).to.equal(200);
     const text = new TextDecoder('latin1').decode(await xml.arrayBuffer());

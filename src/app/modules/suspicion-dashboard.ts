@@ -18,6 +18,7 @@ import {
 import { closeSuspicionCase, decideSuspicionCase, dismissSuspicionCase, noteSuspicionCase, openSuspicionCase, selectSuspicionCase } from '../../commands/suspicion.js';
 import { buildReciboRequest, encodeLatin1 } from '../../domain/siscoaf/build.js';
 import { DomainError } from '../../domain/shared/decider.js';
+import type { SuspiciousOperation } from '../../domain/suspicion/events.js';
 import type { SiscoafWorkItem, SuspicionDashboardPort } from '../../http/dashboard/suspicion/port.js';
 import { isOverdue, SUSPICION_CASES, type SuspicionCaseDoc } from '../../projections/suspicion-cases.js';
 import { caseDossier, caseKycSnapshot } from '../../queries/dossier.js';
@@ -29,6 +30,9 @@ import type { Infrastructure } from '../infrastructure.js';
 import type { Shared } from '../shared.js';
 
 const userId = (caller: Caller) => (caller.kind === 'user' ? `user:${caller.user_id}` : 'operator');
+/** The typed operation as the command takes it; its date starts the selection clock (noon in Brasília). */
+const operationOf = (operation: Parameters<SuspicionDashboardPort['openCase']>[0]['operation']) =>
+  operation ? { operation: operation as unknown as SuspiciousOperation, occurred_at: /^\d{4}-\d{2}-\d{2}$/.test(operation.date) ? `${operation.date}T12:00:00-03:00` : null } : {};
 const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 /** The COAF screens' port, wired to the case-core commands and queries and the dossier's exports (issue 30). */
@@ -54,7 +58,7 @@ export function suspicionDashboardPort(infra: Infrastructure, shared: Shared): S
       if (caller.kind !== 'user') return E.left(new DomainError('tenant_not_found', 'Empresa não encontrada.'));
       const origin = { kind: input.kind, ref: input.ref };
       const environment = input.kind === 'alert' ? 'live' : ((await readStore.get<{ environment: 'live' | 'sandbox' }>('runs', input.ref))?.doc.environment ?? 'live');
-      return openSuspicionCase({ log, secretKey, lookups: readLookups(readStore) }, { tenant_id: caller.tenant_id, environment, origin, reason_codes: input.reason_codes, other_reason: input.other_reason, description: input.description }, caller, context);
+      return openSuspicionCase({ log, secretKey, lookups: readLookups(readStore) }, { tenant_id: caller.tenant_id, environment, origin, reason_codes: input.reason_codes, other_reason: input.other_reason, description: input.description, ...operationOf(input.operation) }, caller, context);
     },
     select: (id, input, caller, context) => selectSuspicionCase(log, id, input, caller, context),
     dismiss: (id, input, caller, context) => dismissSuspicionCase(log, id, input, caller, context),

@@ -16,11 +16,23 @@ export const suspicionQueueFilters = (ctx: Ctx): SuspicionQueueFilters => ({
 });
 
 /** "Abrir caso COAF" from an alert or a run page: the origin it names. */
-export function openCaseForm(form: URLSearchParams | Record<string, unknown>): { kind: 'alert' | 'run' | null; ref: string; reason_codes: string[]; other_reason: string; description: string } {
+export const OPERATION_FIELDS = ['op_type', 'op_value', 'op_date', 'op_channel', 'party_name', 'party_type', 'party_document'] as const;
+export type NewCaseTyped = { ref: string; reason_codes: string[]; other_reason: string; description: string } & Record<(typeof OPERATION_FIELDS)[number], string>;
+
+/** The operation typed on the new-case form (its titular the one party), or none when its type is blank. */
+export function typedOperation(typed: NewCaseTyped) {
+  if (!typed.op_type.trim()) return null;
+  const digits = typed.op_value.trim().replace(/^R\$\s*/, '').replace(/\./g, '');
+  const value = /^\d+$/.test(digits) ? Number(digits) : typed.op_value;
+  const party = typed.party_name.trim() ? [{ person_type: typed.party_type === 'PJ' ? 'PJ' : 'PF', name: typed.party_name.trim(), document: typed.party_document.replace(/\D/g, '') || null, tp_env: '1', pep: false, public_servant: 0, obliged_person: false, branch: null, account: null, account_opened_on: null }] : [];
+  return { type: typed.op_type.trim(), value, date: typed.op_date.trim(), channel: typed.op_channel.trim(), parties: party };
+}
+
+export function openCaseForm(form: URLSearchParams | Record<string, unknown>): { kind: 'alert' | 'run' | null } & NewCaseTyped {
   const get = (name: string) => (form instanceof URLSearchParams ? formField(form, name) : typeof form[name] === 'string' ? (form[name] as string) : '');
   const codes = form instanceof URLSearchParams ? form.getAll('reason_codes') : [form['reason_codes'] ?? []].flat().filter((c): c is string => typeof c === 'string');
   const kind = get('origin_kind');
-  const rest = { ref: get('origin_ref').trim(), reason_codes: codes, other_reason: get('other_reason'), description: get('description') };
+  const rest = { ref: get('origin_ref').trim(), reason_codes: codes, other_reason: get('other_reason'), description: get('description'), ...Object.fromEntries(OPERATION_FIELDS.map((f) => [f, get(f)])) } as NewCaseTyped;
   return kind === 'alert' || kind === 'run' ? { kind, ...rest } : { kind: null, ...rest };
 }
 

@@ -2,6 +2,7 @@ import { cc4001Item, CC4001_INCISOS, CC4001_ITEMS, OTHER_REASON } from '../../..
 import { COMMUNICATION_STATUS_LABEL, SUSPICION_CLOCK_LABEL, SUSPICION_ORIGIN_LABEL, SUSPICION_STATUS_LABEL } from '../labels.js';
 import { when } from '../present.js';
 import { dueText } from './clock-text.js';
+import type { NewCaseTyped } from './forms.js';
 
 /** The clocks of a case as the read model keeps them (ISO instants, null until they start). */
 export interface SuspicionClocks {
@@ -118,8 +119,8 @@ export const reasonOptions = () =>
   CC4001_INCISOS.map((group) => ({ heading: group.heading, items: CC4001_ITEMS.filter((i) => i.inciso === group.inciso).map((i) => ({ code: i.code, text: `${i.alinea}) ${shortText(i.text, 110)}`, title: i.text })) }));
 
 /** The "Abrir caso COAF" form: the alert or run it comes from, the reasons picker, what was typed and the errors. */
-export function newCasePage(input: { kind: 'alert' | 'run'; ref: string; typed?: { reason_codes: string[]; other_reason: string; description: string }; errors?: Record<string, string> }) {
-  const typed = input.typed ?? { reason_codes: [], other_reason: '', description: '' };
+export function newCasePage(input: { kind: 'alert' | 'run'; ref: string; typed?: NewCaseTyped; errors?: Record<string, string> }) {
+  const typed: NewCaseTyped = input.typed ?? { ref: input.ref, reason_codes: [], other_reason: '', description: '', op_type: '', op_value: '', op_date: '', op_channel: '', party_name: '', party_type: 'PF', party_document: '' };
   return {
     origin: { kind: input.kind, ref: input.ref, text: SUSPICION_ORIGIN_LABEL[input.kind]!, href: input.kind === 'run' ? `/dashboard/runs/${input.ref}` : null },
     reasonGroups: reasonOptions(),

@@ -8,6 +8,7 @@ import type { DomainError } from '../../../domain/shared/decider.js';
 import type { Runner } from '../../outcome.js';
 import type { DashboardState } from '../state.js';
 import type { CodeEntryInput, CommunicationInput, SiscoafFieldsInput, SuspicionCaseInput } from './case-page.js';
+import type { typedOperation } from './forms.js';
 import type { SuspicionRowInput } from './page.js';
 
 /** A write's outcome: where it wrote (for read-your-writes) and, for a decision, whether it waits for a second person. */
@@ -50,7 +51,7 @@ export interface SuspicionDashboardPort {
   listCases(tenantId: string): Promise<SuspicionRowInput[]>;
   caseDetail(caseId: string, caller: Caller): Promise<E.Either<DomainError, CaseDetailAnswer>>;
   codeTables(tenantId: string): Promise<{ cod_enq: CodeEntryInput[]; tp_env: CodeEntryInput[]; entities: { cnpj: string; name: string; default: boolean }[] }>;
-  openCase(input: { kind: 'alert' | 'run'; ref: string; reason_codes: string[]; other_reason: string | null; description: string | null }, caller: Caller, context: CommandContext): Promise<Written<{ case_id: string }>>;
+  openCase(input: { kind: 'alert' | 'run'; ref: string; reason_codes: string[]; other_reason: string | null; description: string | null; operation: ReturnType<typeof typedOperation> }, caller: Caller, context: CommandContext): Promise<Written<{ case_id: string }>>;
   select: Act<{ note: string | null }>;
   dismiss: Act<{ reason: string }>;
   note: Act<{ text: string }>;

@@ -10,7 +10,7 @@ import { redirectTo, renderPage } from '../render.js';
 import { csrfGuard, formField, readForm, requireRole, requireUser, userContext } from '../session.js';
 import type { DashboardState } from '../state.js';
 import { communicationView, suspicionCasePage, type SuspicionFormState } from './case-page.js';
-import { communicationForm, decisionForm, openCaseForm, sentForm, suspicionIdParam, suspicionQueueFilters } from './forms.js';
+import { communicationForm, decisionForm, openCaseForm, sentForm, suspicionIdParam, suspicionQueueFilters, typedOperation } from './forms.js';
 import { newCasePage, suspicionQueuePage } from './page.js';
 import { COAF_ROLES, sendFile, type SuspicionScreenDeps, type Written } from './port.js';
 import { siscoafRoutes } from './siscoaf-routes.js';
@@ -137,11 +137,11 @@ export function suspicionRouter(deps: SuspicionScreenDeps): Router<DashboardStat
   router.post('/casos-coaf', requireUser(), csrfGuard(), requireRole(...COAF_ROLES), async (ctx) => {
     const { kind, ref, ...typed } = openCaseForm(await readForm(ctx));
     if (kind === null || !ref) throw new ApiError('invalid_request', 'Diga de qual alerta ou execução o caso nasce.', 'origin_kind');
-    const input = { kind, ref, reason_codes: typed.reason_codes, other_reason: typed.other_reason.trim() || null, description: typed.description.trim() || null };
+    const input = { kind, ref, reason_codes: typed.reason_codes, other_reason: typed.other_reason.trim() || null, description: typed.description.trim() || null, operation: typedOperation({ ref, ...typed }) };
     const result = await suspicion.openCase(input, callerOf(ctx.state.user!), userContext(ctx, clock));
-    if (E.isLeft(result) && (result.left.param === 'reason_codes' || result.left.param === 'other_reason')) {
-      const errors = { [result.left.param]: result.left.message };
-      return renderPage(ctx, 'suspicion-new', newCasePage({ kind, ref, typed, errors }), { title: 'Abrir caso COAF', nav: 'casos-coaf', status: 400 });
+    if (E.isLeft(result) && result.left.param && /^(reason_codes|other_reason|operation)/.test(result.left.param)) {
+      const errors = { [result.left.param.startsWith('operation') ? 'operation' : result.left.param]: result.left.message };
+      return renderPage(ctx, 'suspicion-new', newCasePage({ kind, ref, typed: { ref, ...typed }, errors }), { title: 'Abrir caso COAF', nav: 'casos-coaf', status: 400 });
     }
     if (E.isLeft(result) && ['alert_not_found', 'run_not_found'].includes(result.left.code)) throw new ApiError('not_found', result.left.message);
     const { case_id } = await applied(runner, result);
@@ -160,8 +160,11 @@ function downloads(deps: SuspicionScreenDeps, router: Router<DashboardState>): v
   const gate = [requireUser(), requireRole(...COAF_ROLES)] as const;
   // generating the file records that it was exported (its hash): a GET that writes, as the operator API's siscoaf.xml
   router.get('/casos-coaf/:case_id/siscoaf.xml', ...gate, async (ctx) => {
-    const result = await suspicion.exportXml(suspicionIdParam(ctx), callerOf(ctx.state.user!), userContext(ctx, clock));
+    const caseId = suspicionIdParam(ctx);
+    const result = await suspicion.exportXml(caseId, callerOf(ctx.state.user!), userContext(ctx, clock));
     if (E.isLeft(result) && result.left.code === 'case_not_found') throw notFound();
+    // the manual's problems are listed on the case page: back there with the refusal
+    if (E.isLeft(result) && fromDomainError(result.left).status === 409) return redirectTo(ctx, `/dashboard/casos-coaf/${caseId}`, result.left.message);
     sendFile(ctx, await applied(runner, result));
   });
   router.get('/casos-coaf/:case_id/kyc-snapshot.json', ...gate, async (ctx) => {
