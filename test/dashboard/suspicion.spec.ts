@@ -158,7 +158,7 @@ describe('dashboard: Casos COAF (issue 30)', function () {
     expect(future.status).to.equal(400);
     const sent = await acme.analyst.post(`/dashboard/casos-coaf/${caseId}/communication/sent`, { sent_at: '' });
     expect(sent.status).to.equal(200);
-    expect(sent.html).to.contain('title="sent">Enviada</span>').and.contain('data-testid="siscoaf-response-form"');
+    expect(sent.html).to.contain('data-testid="siscoaf-status">Enviada</span>').and.contain('data-testid="siscoaf-response-form"');
   });
 
   it('the Siscoaf screen: a receipt that matches nothing is refused with its message; the LOTERECIBO request downloads', async () => {
@@ -173,6 +173,28 @@ describe('dashboard: Casos COAF (issue 30)', function () {
     expect(request.status).to.equal(200);
     expect(new TextDecoder('latin1').decode(await request.arrayBuffer())).to.contain('LOTERECIBO').and.contain('20/11/2026');
     expect((await acme.analyst.get('/dashboard/casos-coaf/siscoaf/lote-recibo.xml?date=ontem')).status).to.equal(400);
+  });
+
+  it('records the validation response, matches the receipt by NumOcorrencia on the Siscoaf screen, and closes the case', async () => {
+    const badResponse = await postFile(acme.analyst, `/dashboard/casos-coaf/${caseId}/communication/response`, { name: 'resposta.xml', type: 'text/xml', body: '<RESPOSTA><STATUS>3</STATUS></RESPOSTA>' });
+    expect(badResponse.status).to.equal(400);
+    expect(badResponse.html).to.contain('data-testid="response-error"');
+    const validated = await postFile(acme.analyst, `/dashboard/casos-coaf/${caseId}/communication/response`, { name: 'resposta.xml', type: 'text/xml', body: '<RESPOSTA><STATUS>1</STATUS><MENSAGENS/></RESPOSTA>' });
+    expect(validated.status, validated.html.slice(0, 300)).to.equal(200);
+    expect(validated.html).to.contain('data-testid="siscoaf-status">Validada pelo Siscoaf</span>');
+    const num = /data-testid="siscoaf-num"><code>([^<]+)<\/code>/.exec(validated.html)![1]!;
+    const receipt = `<RESPOSTA><MENSAGENS><MENSAGEM><NUMEROORIGEM>${num}</NUMEROORIGEM><NUMEROCOAF>9661556</NUMEROCOAF><AUTENTICACAO>78c9c00bcc9e0702e36316528aa56d1d</AUTENTICACAO><VALOR>50000</VALOR><STATUS>Ativa</STATUS></MENSAGEM><MENSAGEM><NUMEROORIGEM>DE-OUTRO</NUMEROORIGEM><NUMEROCOAF>1</NUMEROCOAF><AUTENTICACAO>x</AUTENTICACAO><VALOR>1</VALOR><STATUS>Ativa</STATUS></MENSAGEM></MENSAGENS></RESPOSTA>`;
+    const matched = await postFile(acme.analyst, '/dashboard/casos-coaf/siscoaf/receipts', { name: 'recibo.xml', type: 'text/xml', body: receipt });
+    expect(matched.status, matched.html.slice(0, 300)).to.equal(200);
+    expect(sectionOf(matched.html, 'receipt-result')).to.contain(num).and.contain('9661556');
+    expect(sectionOf(matched.html, 'siscoaf-work')).to.contain('DE-OUTRO').and.contain('title="unmatched"');
+    const page = await acme.analyst.get(`/dashboard/casos-coaf/${caseId}`);
+    expect(page.html).to.contain('data-testid="siscoaf-status">Recibo conferido</span>').and.contain('data-testid="siscoaf-receipt"');
+    const noNote = await acme.analyst.post(`/dashboard/casos-coaf/${caseId}/close`, { note: '' });
+    expect(noNote.status).to.equal(400);
+    expect(noNote.html).to.contain('data-testid="close-error"');
+    const closed = await acme.analyst.post(`/dashboard/casos-coaf/${caseId}/close`, { note: 'Comunicado e conferido' });
+    expect(closed.html).to.contain('data-testid="suspicion-status">Encerrado</span>');
   });
 
   it('downloads the dossier as JSON and PDF', async () => {
