@@ -83,7 +83,8 @@ function actionsOf(input: SuspicionCaseInput, user: DashboardUser) {
     waitingForOther: input.status === 'awaiting_approval' && mine,
     confirming: input.status === 'awaiting_approval' && !mine && input.proposal !== null,
     communicate: worker && input.decision?.decision === 'comunicar' && input.status !== 'closed',
-    close: worker && (input.status === 'decided' || input.status === 'dismissed'),
+    // a case to communicate closes once its communication is through (validated, receipt matched or cancelled)
+    close: worker && (input.status === 'dismissed' || (input.status === 'decided' && (input.decision?.decision !== 'comunicar' || ['validated', 'receipt_matched', 'cancelled'].includes(input.communication_status ?? '')))),
   };
 }
 
