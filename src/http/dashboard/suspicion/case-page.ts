@@ -4,7 +4,7 @@ import { COMMUNICATION_STATUS_LABEL, SUSPICION_DECISION_LABEL, SUSPICION_ORIGIN_
 import { maskedDoc, userEmail, when } from '../present.js';
 import type { DashboardUserInfo } from '../queries.js';
 import type { DashboardUser } from '../state.js';
-import { clockView, originHref, reasonLabel, reasonOptions, type SuspicionClocks } from './page.js';
+import { clockView, originHref, reasonLabel, reasonOptions, runningClock, type SuspicionClocks } from './page.js';
 
 type Users = ReadonlyMap<string, DashboardUserInfo>;
 const coded = (labels: Record<string, string>, code: string) => ({ code, text: labels[code] ?? code });
@@ -88,6 +88,14 @@ function actionsOf(input: SuspicionCaseInput, user: DashboardUser) {
   };
 }
 
+/** A clock of the case: the running one counts down; a stage already passed says so; the amendment one says whether a justification is needed. */
+function settledClock(name: keyof SuspicionClocks, detail: SuspicionCaseInput, now: Date) {
+  const view = clockView(name, detail.clocks[name], now);
+  if (name === runningClock(detail)) return view;
+  if (name === 'amendment_justification_after') return { ...view, due: view.overdue ? 'justificativa exigida para retificar ou cancelar' : `sem justificativa até a data (${view.due})`, overdue: false };
+  return { ...view, due: 'etapa concluída', overdue: false };
+}
+
 /** The case page: origin, operation, reasons, clocks with their rules, the dossier and the actions its status allows. */
 export function suspicionCasePage(input: { detail: SuspicionCaseInput; users: Users; user: DashboardUser; now: Date; form?: SuspicionFormState; communication?: unknown }) {
   const { detail, users, user, now } = input;
@@ -106,7 +114,7 @@ export function suspicionCasePage(input: { detail: SuspicionCaseInput; users: Us
       : null,
     reasons: detail.reason_codes.map((c) => reasonLabel(c, detail.other_reason)),
     otherReason: detail.reason_codes.includes(OTHER_REASON) ? detail.other_reason : null,
-    clocks: CLOCKS.map((name) => clockView(name, detail.clocks[name], now)).filter((c) => c.at !== null),
+    clocks: CLOCKS.filter((name) => detail.clocks[name] !== null).map((name) => settledClock(name, detail, now)),
     overdue: detail.overdue,
     communication: detail.communication_status ? coded(COMMUNICATION_STATUS_LABEL, detail.communication_status) : null,
     proposal: detail.proposal ? decisionView(detail.proposal, users) : null,
