@@ -92,7 +92,7 @@ function actionsOf(input: SuspicionCaseInput, user: DashboardUser) {
 function settledClock(name: keyof SuspicionClocks, detail: SuspicionCaseInput, now: Date) {
   const view = clockView(name, detail.clocks[name], now);
   if (name === runningClock(detail)) return view;
-  if (name === 'amendment_justification_after') return { ...view, due: view.overdue ? 'justificativa exigida para retificar ou cancelar' : `sem justificativa até a data (${view.due})`, overdue: false };
+  if (name === 'amendment_justification_after') return { ...view, due: view.overdue ? 'passou: retificar ou cancelar exige justificativa' : view.due, overdue: false };
   return { ...view, due: 'etapa concluída', overdue: false };
 }
 
@@ -204,8 +204,11 @@ export function communicationView(input: {
   tpEnv: readonly CodeEntryInput[];
   typed: Record<string, string | string[]>;
   now: Date;
+  /** a closed case shows its communication, and allows nothing more on it */
+  closed?: boolean;
 }) {
   const { current, now, typed } = input;
+  const open = input.closed !== true;
   const base = current?.fields ?? input.draft;
   const one = (name: string, fallback: string) => [typed[name] ?? fallback].flat()[0] ?? '';
   const fields = {
@@ -231,16 +234,16 @@ export function communicationView(input: {
           receipt: current.receipt ? { numeroCoaf: current.receipt.numero_coaf, autenticacao: current.receipt.autenticacao } : null,
           responseErrors: current.response_errors,
           canDownload: status !== 'cancelled' && input.issues.length === 0,
-          canMarkSent: status === 'xml_generated',
-          canUploadResponse: status === 'sent',
-          canCancel: current.kind !== 'cancelamento' && (status === 'validated' || status === 'receipt_matched'),
+          canMarkSent: open && status === 'xml_generated',
+          canUploadResponse: open && status === 'sent',
+          canCancel: open && current.kind !== 'cancelamento' && (status === 'validated' || status === 'receipt_matched'),
         }
       : null,
     fields,
     issues: input.issues.map((i) => ({ ...i, fieldLabel: siscoafFieldLabel(i.field) })),
     codEnq: input.codEnq,
     tpEnv: input.tpEnv,
-    canEdit: EDITABLE.has(status),
+    canEdit: open && EDITABLE.has(status),
     justificationNeeded,
     editLabel: !current ? 'Gerar a comunicação' : sent && status !== 'rejected' ? 'Retificar a comunicação' : 'Salvar e validar',
   };

@@ -30,7 +30,10 @@ async function showCase(deps: SuspicionScreenDeps, ctx: Ctx, form?: SuspicionFor
   const [users, tables] = await Promise.all([tenantUsers(deps.readStore, user.tenant_id), deps.suspicion.codeTables(user.tenant_id)]);
   const now = deps.clock.now();
   const page = suspicionCasePage({ detail, users, user, now, form });
-  const comm = page.actions.communicate ? communicationView({ current: communication, draft, issues, codEnq: tables.cod_enq, tpEnv: tables.tp_env, typed: form?.typed ?? {}, now }) : null;
+  const comm =
+    detail.decision?.decision === 'comunicar' && (page.actions.communicate || communication !== null)
+      ? communicationView({ current: communication, draft, issues, codEnq: tables.cod_enq, tpEnv: tables.tp_env, typed: form?.typed ?? {}, now, closed: detail.status === 'closed' })
+      : null;
   renderPage(ctx, 'suspicion-case', { ...page, comm }, { title: 'Caso COAF', nav: 'casos-coaf', status });
 }
 
