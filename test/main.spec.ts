@@ -61,8 +61,8 @@ describe('first start and shutdown (npm start)', function () {
     expect(body.name).to.equal('Demo');
     const keys = (await (await fetch(`${curl![2]}/api-keys`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { scopes: string[]; environment: string }[] };
     expect(keys.data[0]).to.deep.include({ environment: 'sandbox' });
-    // every scope, screening:read included
-    expect(keys.data[0]!.scopes).to.have.members(['runs:write', 'runs:read', 'detail:read', 'customers:write', 'customers:read', 'biometria:write', 'screening:read']);
+    // every scope, screening:read and the cases scopes included
+    expect(keys.data[0]!.scopes).to.have.members(['runs:write', 'runs:read', 'detail:read', 'customers:write', 'customers:read', 'biometria:write', 'screening:read', 'cases:write', 'cases:read']);
     const api = await fetch(`http://127.0.0.1:${port}/api/v1/anything`, { headers: { 'x-api-key': apiKey! } });
     expect(api.status, 'the printed key authenticates').to.equal(404);
     const reference = /API reference: (\S+) \(OpenAPI 3\.1 at (\S+)\)/.exec(out);

@@ -52,14 +52,14 @@ const text = (value: unknown): string => (typeof value === 'string' && value !==
 type Decided = SuspicionEventOf<'SuspicionCaseDecided'>['data'];
 type Prepared = SuspicionEventOf<'SuspicionCommunicationPrepared'>['data'];
 
-function involved(party: OperationParty): Involved {
+function involved(party: OperationParty, entity: ReportingEntity): Involved {
   const digits = (party.document ?? '').replace(/\D/g, '');
   return {
     CPFCNPJEnv: digits === '' ? party.person_type : digits.padStart(party.person_type === 'PF' ? 11 : 14, '0'),
     NmEnv: party.name,
     TpEnv: party.tp_env ?? '',
     AgNumEnv: party.branch ?? '',
-    AgNomeEnv: '',
+    AgNomeEnv: party.branch ? (party.branch === entity.ag_num ? entity.ag_nome : '') : '',
     NumConta: party.account ?? '',
     DtAbConta: party.account_opened_on ? dmy(party.account_opened_on) : '',
     DtAtuaCad: '',
@@ -103,7 +103,7 @@ function buildOccurrence(events: readonly SuspicionEvent[], state: OpenedCase, e
     VlProv: edit.vl_prov ?? '0',
     VlProp: edit.vl_prop ?? '0',
     CodEnq: edit.cod_enq ?? mapped,
-    ENVOLVIDOS: (operation?.parties ?? []).map(involved),
+    ENVOLVIDOS: (operation?.parties ?? []).map((p) => involved(p, entity)),
   };
 }
 

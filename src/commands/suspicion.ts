@@ -159,10 +159,12 @@ const defaultOperation = (occurredAt: string, kind: string): SuspiciousOperation
   parties: [],
 });
 
-function checkOpening(input: OpenCaseInput, tpEnv: readonly string[]): DomainError | null {
+function checkOpening(input: OpenCaseInput, tpEnv: readonly string[], now: string): DomainError | null {
   const reasons = checkReasons(input.reason_codes, input.other_reason);
   if (reasons) return reasons;
-  if (input.occurred_at != null && Number.isNaN(Date.parse(input.occurred_at))) return invalid('occurred_at', 'occurred_at deve ser um instante ISO 8601 (ex.: 2026-11-20T14:00:00Z).');
+  if (input.occurred_at != null && (Number.isNaN(Date.parse(input.occurred_at)) || Date.parse(input.occurred_at) > Date.parse(now))) {
+    return invalid('occurred_at', 'occurred_at deve ser um instante ISO 8601 (ex.: 2026-11-20T14:00:00Z) que não esteja no futuro.');
+  }
   if (input.operation) return checkOperation(input.operation, tpEnv);
   return null;
 }
@@ -175,7 +177,7 @@ function checkOpening(input: OpenCaseInput, tpEnv: readonly string[]): DomainErr
 export async function openSuspicionCase(deps: SuspicionDeps, input: OpenCaseInput, caller: Caller, context: CommandContext) {
   if (!mayActOn(caller, input.tenant_id)) return E.left(new DomainError('tenant_not_found', 'Empresa não encontrada.', 'tenant_id'));
   const settings = await loadComplianceSettings(deps.log, input.tenant_id);
-  const problem = checkOpening(input, settings.tp_env.map((e) => e.code));
+  const problem = checkOpening(input, settings.tp_env.map((e) => e.code), context.metadata.occurred_at);
   if (problem) return E.left(problem);
   const origin = await originFacts(deps, input);
   if (E.isLeft(origin)) return origin;

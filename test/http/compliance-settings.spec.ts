@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { loadComplianceSettings, loadHolidays } from '../../src/commands/compliance-settings.js';
 import { withCheckDigits } from '../../src/domain/values/document.js';
+import { date, dateTime, document as documentText } from '../../src/reports/html.js';
+import { dashboardUser, type SignedIn } from '../helpers/dashboard.js';
 import { createTenant, startService, type TestService } from '../helpers/service.js';
 
 const UNKNOWN = '6f1c2d3e-4b5a-4c6d-8e7f-901234567890';
@@ -139,6 +141,7 @@ describe('operator API: a tenant\'s compliance settings, versioned (issue 30)', 
     ['a holiday kind not known', () => ({ holidays: [{ date: '2027-03-19', name: 'São José', kind: 'municipal' }] }), 'holidays.0.kind'],
     ['a blank note', () => ({ note: '  ', cos_four_eyes: false }), 'note'],
     ['an unknown field', () => ({ reporting_entities: [{ ...entity, ag_cep: '01000000' }] }), 'reporting_entities.0.ag_cep'],
+    ['a mapping key reaching Object.prototype', () => ({ cc4001_cod_enq: { ['__proto__']: '232' } }), 'PROTO'],
   ];
   for (const [what, change, param] of refusals) {
     it(`refuses ${what} (400 invalid_request naming the field), writing nothing`, async () => {
@@ -149,6 +152,7 @@ describe('operator API: a tenant\'s compliance settings, versioned (issue 30)', 
       const error = await errorOf(response);
       expect(error.code).to.equal('invalid_request');
       if (what === 'a holiday on 30/02') expect(error.param).to.match(/^holidays\.\d+\.date$/);
+      else if (param === 'PROTO') expect(error.param).to.match(/__proto__/);
       else expect(error.param).to.equal(param);
       expect((await current()).version).to.equal(now.version);
     });
@@ -184,5 +188,187 @@ describe('operator API: a tenant\'s compliance settings, versioned (issue 30)', 
     expect(putResponse.status).to.equal(401);
     const version = await service.call(`/operator/v1${path(tenantId)}/versions/0`);
     expect(version.status).to.equal(401);
+  });
+});
+
+describe('dashboard: "Calendário de dias úteis" and "Comunicação ao COAF" (issue 30)', () => {
+  let service: TestService;
+  let tenantId: string;
+  let officer: SignedIn;
+  let admin: SignedIn;
+  let viewer: SignedIn;
+  let analyst: SignedIn;
+  before(async () => {
+    service = await startService();
+    tenantId = (await createTenant(service, 'Banco Painel')).tenant_id;
+    [officer, admin, viewer, analyst] = await Promise.all([
+      dashboardUser(service, tenantId, 'compliance_officer'),
+      dashboardUser(service, tenantId, 'admin'),
+      dashboardUser(service, tenantId, 'viewer'),
+      dashboardUser(service, tenantId, 'analyst'),
+    ]);
+  });
+  after(async () => service.close());
+
+  const versionOf = (html: string): string => /data-testid="(?:calendar|coaf)-version">(?:Versão atual<br><strong>)?(\d+)/.exec(html)?.[1] ?? 'none';
+  const settingsNow = async () => (await (await service.operator(`/tenants/${tenantId}/compliance_settings`)).json()) as Settings;
+
+  it('is linked from the settings navigation', async () => {
+    const page = await viewer.get('/dashboard/settings');
+    expect(page.html).to.contain('href="/dashboard/settings/calendar"').and.contain('href="/dashboard/settings/coaf"');
+  });
+
+  it('shows a year\'s holidays in pt-BR (dd/mm/aaaa, weekday, kind), the business days and the 10th business day of January', async () => {
+    const page = await viewer.get('/dashboard/settings/calendar?ano=2026');
+    expect(page.status).to.equal(200);
+    expect(page.html).to.contain(date('2026-02-16')).and.contain('segunda-feira').and.contain('Carnaval (segunda-feira)');
+    expect(page.html).to.contain('title="bancario">Sem expediente bancário');
+    expect(page.html).to.contain(date('2026-04-03')).and.contain('Sexta-feira da Paixão');
+    expect(page.html).to.contain(`10º dia útil de 2026<br><strong>${date('2026-01-15')}</strong>`);
+    // a viewer reads, but has no form
+    expect(page.html).not.to.contain('data-testid="holiday-form"');
+    expect(page.html).not.to.contain('/remove"');
+  });
+
+  it('lets a compliance officer add a holiday: a new version with who and when, read by the clocks; the year comes back', async () => {
+    const page = await officer.get('/dashboard/settings/calendar?ano=2027');
+    const base = versionOf(page.html);
+    const added = await officer.post('/dashboard/settings/calendar/holidays', { base_version: base, ano: '2027', date: '19/03/2027', name: 'São José', kind: 'institucional', note: '' });
+    expect(added.status).to.equal(200);
+    expect(added.url).to.equal('/dashboard/settings/calendar?ano=2027');
+    expect(added.html).to.contain(date('2027-03-19')).and.contain('São José');
+    expect(added.html).to.contain('Feriado incluído. Versão 1 registrada.');
+    const v = await settingsNow();
+    expect(v.version).to.equal(1);
+    expect(v.changed_by).to.equal(`user:${officer.user.user_id}`);
+    expect(added.html).to.contain(officer.user.email).and.contain(dateTime(v.changed_at!));
+    expect(added.html).to.contain(`Feriado incluído: ${date('2027-03-19')} (São José)`);
+    expect(await loadHolidays(service.services.log, tenantId)).to.include('2027-03-19');
+    const events = await service.services.log.readStream(`compliance-${tenantId}`);
+    expect(events.at(-1)!.metadata.actor).to.equal(`user:${officer.user.user_id}`);
+  });
+
+  it('refuses a holiday on a date that has one (400), beside the field, keeping what was typed', async () => {
+    const page = await officer.get('/dashboard/settings/calendar?ano=2027');
+    const refused = await officer.post('/dashboard/settings/calendar/holidays', { base_version: versionOf(page.html), ano: '2027', date: '2027-03-19', name: 'Outro nome', kind: 'institucional' });
+    expect(refused.status).to.equal(400);
+    expect(refused.html).to.contain('id="holiday-date-error"').and.contain(`Já há um feriado em ${date('2027-03-19')}.`);
+    expect(refused.html).to.contain('value="Outro nome"');
+  });
+
+  it('refuses a holiday name with a bidi override (400), echoing what was typed without it', async () => {
+    const page = await officer.get('/dashboard/settings/calendar?ano=2027');
+    const refused = await officer.post('/dashboard/settings/calendar/holidays', { base_version: versionOf(page.html), ano: '2027', date: '09/07/2027', name: 'Feriado \u202Eetnatropmi', kind: 'institucional' });
+    expect(refused.status).to.equal(400);
+    expect(refused.html).to.contain('id="holiday-name-error"');
+    expect(refused.html).to.contain('value="Feriado etnatropmi"').and.not.contain('\u202E');
+  });
+
+  it('refuses a date that does not exist (400), typed as a person types it', async () => {
+    const page = await officer.get('/dashboard/settings/calendar?ano=2027');
+    const refused = await officer.post('/dashboard/settings/calendar/holidays', { base_version: versionOf(page.html), ano: '2027', date: '31/02/2027', name: 'Inexistente', kind: 'institucional' });
+    expect(refused.status).to.equal(400);
+    expect(refused.html).to.contain('id="holiday-date-error"').and.contain('Informe uma data válida, como dd/mm/aaaa.');
+    expect(refused.html).to.contain('value="31/02/2027"');
+  });
+
+  it('refuses a change made on a version that is no longer current (409), changing nothing', async () => {
+    const before = await settingsNow();
+    const stale = await officer.post('/dashboard/settings/calendar/holidays', { base_version: '0', ano: '2027', date: '2027-07-09', name: 'Revolução Constitucionalista', kind: 'institucional' });
+    expect(stale.status).to.equal(409);
+    expect(stale.html).to.contain('data-testid="form-error"').and.contain('recarregue e refaça a alteração');
+    expect((await settingsNow()).version).to.equal(before.version);
+  });
+
+  it('lets an admin remove a holiday: the next version, the previous one still in the history', async () => {
+    const page = await admin.get('/dashboard/settings/calendar?ano=2027');
+    const removed = await admin.post('/dashboard/settings/calendar/holidays/2027-03-19/remove', { base_version: versionOf(page.html), ano: '2027' });
+    expect(removed.status).to.equal(200);
+    expect(removed.html).not.to.contain('data-date="2027-03-19"');
+    expect(removed.html).to.contain(`Feriado removido: ${date('2027-03-19')} (São José)`);
+    expect((removed.html.match(/data-testid="version-row"/g) ?? []).length).to.equal(3);
+    expect(await loadHolidays(service.services.log, tenantId)).not.to.include('2027-03-19');
+  });
+
+  it('shows a past version read only from the history: what the calendar was, with who and when', async () => {
+    const current = await officer.get('/dashboard/settings/calendar?ano=2027');
+    expect(current.html).to.contain('href="/dashboard/settings/calendar?ano=2027&amp;versao=1"');
+    const v1 = await officer.get('/dashboard/settings/calendar?ano=2027&versao=1');
+    expect(v1.status).to.equal(200);
+    expect(v1.html).to.contain('data-testid="past-version"').and.contain('Você está vendo a versão 1').and.contain(officer.user.email);
+    expect(v1.html).to.contain('data-date="2027-03-19"');
+    expect(v1.html).not.to.contain('data-testid="holiday-form"').and.not.contain('/remove"');
+    const seed = await officer.get('/dashboard/settings/calendar?ano=2027&versao=0');
+    expect(seed.html).to.contain('semente inicial').and.not.contain('data-date="2027-03-19"');
+    expect(current.html).not.to.contain('data-testid="past-version"');
+    expect((await officer.get('/dashboard/settings/calendar?versao=99')).status).to.equal(404);
+    expect((await officer.get('/dashboard/settings/calendar?versao=x')).status).to.equal(400);
+  });
+
+  it('refuses an unknown year (400) and the edits of a viewer or an analyst (403)', async () => {
+    expect((await viewer.get('/dashboard/settings/calendar?ano=abc')).status).to.equal(400);
+    for (const user of [viewer, analyst]) {
+      const page = await user.get('/dashboard/settings/calendar');
+      const refused = await user.post('/dashboard/settings/calendar/holidays', { base_version: versionOf(page.html), date: '2027-07-09', name: 'x', kind: 'institucional' });
+      expect(refused.status).to.equal(403);
+      expect((await user.post('/dashboard/settings/coaf/four-eyes', { base_version: versionOf(page.html), cos_four_eyes: 'on' })).status).to.equal(403);
+    }
+  });
+
+  it('refuses a form without the session\'s token (403)', async () => {
+    const page = await officer.get('/dashboard/settings/calendar');
+    expect((await officer.post('/dashboard/settings/calendar/holidays', { base_version: versionOf(page.html), date: '2027-07-09', name: 'x', kind: 'institucional' }, { csrf: false })).status).to.equal(403);
+  });
+
+  it('COAF: refuses a reporting entity with a wrong CNPJ or an AgMun over 50 characters beside the field, then records a valid one as the default', async () => {
+    let page = await officer.get('/dashboard/settings/coaf');
+    expect(page.status).to.equal(200);
+    expect(page.html).to.contain('Titular').and.contain('não verificado para o BCB');
+    const wrong = `${CNPJ.slice(0, 13)}${(Number(CNPJ[13]) + 1) % 10}`;
+    const fields = { name: 'Banco Painel S.A.', ag_num: '0001', ag_nome: 'Matriz', ag_mun: 'Campinas', ag_uf: 'SP' };
+    const refused = await officer.post('/dashboard/settings/coaf/entities', { base_version: versionOf(page.html), cnpj: wrong, ...fields });
+    expect(refused.status).to.equal(400);
+    expect(refused.html).to.contain('id="entity-cnpj-error"').and.contain('CNPJ inválido');
+    expect(refused.html).to.contain('value="Campinas"');
+    const long = await officer.post('/dashboard/settings/coaf/entities', { base_version: versionOf(page.html), cnpj: CNPJ, ...fields, ag_mun: 'M'.repeat(51) });
+    expect(long.status).to.equal(400);
+    expect(long.html).to.contain('id="entity-ag_mun-error"');
+    page = await officer.post('/dashboard/settings/coaf/entities', { base_version: versionOf(page.html), cnpj: CNPJ, ...fields });
+    expect(page.status).to.equal(200);
+    expect(page.html).to.contain(documentText(CNPJ)).and.contain('Campinas / SP');
+    expect((await settingsNow()).reporting_entities).to.deep.equal([{ cnpj: CNPJ, ...fields, default: true }]);
+  });
+
+  it('COAF: a CodEnq with where it came from, a Carta Circular 4.001 item mapped to it, four-eyes on', async () => {
+    let page = await officer.get('/dashboard/settings/coaf');
+    expect(page.html).to.contain('Inclua ao menos um CodEnq');
+    const bad = await officer.post('/dashboard/settings/coaf/codes/cod_enq', { base_version: versionOf(page.html), code: 'A1', label: 'x', segment: 'BCB', known_from: 'tela do Siscoaf' });
+    expect(bad.status).to.equal(400);
+    expect(bad.html).to.contain('id="cod_enq-code-error"');
+    page = await officer.post('/dashboard/settings/coaf/codes/cod_enq', { base_version: versionOf(page.html), code: '232', label: 'Movimentação atípica', segment: 'BCB', known_from: 'tela do Siscoaf da instituição' });
+    expect(page.status).to.equal(200);
+    expect(page.html).to.contain('tela do Siscoaf da instituição');
+    page = await officer.post('/dashboard/settings/coaf/mapping', { base_version: versionOf(page.html), reason: 'CC4001-I.a', cod_enq: '232' });
+    expect(page.status).to.equal(200);
+    expect(page.html).to.contain('title="CC4001-I.a"');
+    const unknown = await officer.post('/dashboard/settings/coaf/mapping', { base_version: versionOf(page.html), reason: 'CC4001-XX.z', cod_enq: '232' });
+    expect(unknown.status).to.equal(400);
+    expect(unknown.html).to.contain('id="mapping-reason-error"');
+    page = await officer.post('/dashboard/settings/coaf/four-eyes', { base_version: versionOf(page.html), cos_four_eyes: 'on' });
+    expect(page.status).to.equal(200);
+    const now = await settingsNow();
+    expect(now.cod_enq).to.deep.equal([{ code: '232', label: 'Movimentação atípica', segment: 'BCB', known_from: 'tela do Siscoaf da instituição' }]);
+    expect(now.cc4001_cod_enq).to.deep.equal({ 'CC4001-I.a': '232' });
+    expect(now.cos_four_eyes).to.equal(true);
+    const read = await viewer.get('/dashboard/settings/coaf');
+    expect(read.html).to.contain('Ligado: uma segunda pessoa aprova').and.not.contain('data-testid="four-eyes-form"');
+  });
+
+  it('keeps tenants apart: another tenant\'s user sees its own calendar', async () => {
+    const otherTenant = (await createTenant(service, 'Outro Painel')).tenant_id;
+    const other = await dashboardUser(service, otherTenant, 'admin');
+    const page = await other.get('/dashboard/settings/coaf');
+    expect(page.html).not.to.contain('Banco Painel S.A.');
+    expect(versionOf(page.html)).to.equal('0');
   });
 });

@@ -84,7 +84,7 @@ describe('every documented operation shares the same refusals', () => {
     service = await startService();
     const tenant = await createTenant(service, 'Varredura Contratual');
     tenantId = tenant.tenant_id;
-    key = (await tenant.key({ scopes: ['runs:write', 'runs:read', 'detail:read', 'customers:write', 'customers:read', 'biometria:write', 'screening:read'] })).api_key;
+    key = (await tenant.key({ scopes: ['runs:write', 'runs:read', 'detail:read', 'customers:write', 'customers:read', 'biometria:write', 'screening:read', 'cases:write', 'cases:read'] })).api_key;
     limitedKey = (await tenant.key({ rate_limit_per_minute: 1 })).api_key;
   });
   after(async () => {

@@ -165,7 +165,8 @@ export interface paths {
          *     appears twice, a CNPJ whose check digits fail, `ag_num` not 1–4 digits, `ag_mun` over 50
          *     characters (Siscoaf error 43), `ag_uf` not a UF, more than one default entity, a `TpEnv`
          *     code not of 1–2 digits or a `CodEnq` code not of 1–6 digits, a code twice in one segment, a
-         *     blank `label`, `segment` or `known_from`, a `cc4001_cod_enq` key that is no Carta Circular
+         *     blank `label`, `segment` or `known_from`, a text with control or invisible characters (such
+         *     as U+202E), a `cc4001_cod_enq` key that is no Carta Circular
          *     4.001 item (`CC4001-<inciso>.<alínea>`) or a value not in `cod_enq`, a blank `note`.
          */
         put: operations["putComplianceSettings"];
@@ -1064,8 +1065,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Close a case with no open item left
-         * @description `note` (1 to 4,000 characters, not blank) says how the case ended. A case with an open
+         * Close a case with no open item left, or a regulatory case once decided
+         * @description A regulatory case's id (issue 30) closes that case: only once decided
+         *     (`409 case_not_decided`), and for `comunicar` only once its communication was sent
+         *     (`409 communication_not_sent`). Otherwise:
+         *     `note` (1 to 4,000 characters, not blank) says how the case ended. A case with an open
          *     item (a run, alert or document still awaiting an analyst) is refused with
          *     `case_has_open_items`. A new item reopens a closed case.
          */
@@ -1923,6 +1927,438 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/v1/tenants/{tenant_id}/suspicion_cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A tenant's regulatory cases, overdue first
+         * @description Overdue first (the clock of the status passed: selection, analysis, or communication), then the nearest due, then the rest newest first; at most 500.
+         */
+        get: operations["listSuspicionCases"];
+        put?: never;
+        /**
+         * Open a regulatory case from an alert, a run or an analyst
+         * @description Opens a case pending selection (Circular 3.978 art. 43). `origin` `alert` or `run` names its id in `ref` (the tenant's: another tenant's is `404`), which gives the customer and when the situation happened; `analyst` opens one by hand. The selection clock `selection_due_at` runs 45 days from then. `reason_codes`: Carta Circular 4.001 indicators (`CC4001-<inciso>.<alínea>`) or `outra_situacao` with `other_reason`.
+         */
+        post: operations["openSuspicionCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/suspicion_cases/{case_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The regulatory case's id.
+                 * @example 0f8e5c1a-3b2d-5e4f-9a6b-7c8d9e0f1a2b
+                 */
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One regulatory case with its operation, communications and history
+         * @description The read model's fields with `due_at` and `overdue`, the operation and texts of the opening (`"[erased]"` once erased), each communication with its Siscoaf content, and every step in order.
+         */
+        get: operations["getSuspicionCase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/cases/{case_id}/select": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The regulatory case's id.
+                 * @example 0f8e5c1a-3b2d-5e4f-9a6b-7c8d9e0f1a2b
+                 */
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Select a case for analysis
+         * @description Only a case `pending_selection`; the analysis clock `analysis_due_at` runs 45 days from now. `analyst` (user id or e-mail of an active dashboard user of the tenant) names who acts.
+         */
+        post: operations["selectSuspicionCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/cases/{case_id}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The regulatory case's id.
+                 * @example 0f8e5c1a-3b2d-5e4f-9a6b-7c8d9e0f1a2b
+                 */
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Do not select a case, with the reason
+         * @description Only a case `pending_selection`. `analyst` (user id or e-mail of an active dashboard user of the tenant) names who acts.
+         */
+        post: operations["dismissSuspicionCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/cases/{case_id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The regulatory case's id.
+                 * @example 0f8e5c1a-3b2d-5e4f-9a6b-7c8d9e0f1a2b
+                 */
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a note to the dossier
+         * @description Any case not closed. `analyst` (user id or e-mail of an active dashboard user of the tenant) names who acts.
+         */
+        post: operations["noteSuspicionCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/cases/{case_id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The regulatory case's id.
+                 * @example 0f8e5c1a-3b2d-5e4f-9a6b-7c8d9e0f1a2b
+                 */
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide to communicate or not (four-eyes where required)
+         * @description Only `in_analysis` or `awaiting_approval`. When the tenant's compliance settings require four-eyes (`cos_four_eyes`), the first decision is a proposal (`awaiting_approval`) and another analyst confirms it (the proposer: `409 four_eyes_required`; a different decision is a new proposal); `analyst` is then required (`400 analyst_required`). `comunicar` sets `communication_due_at` to the end of the next business day (art. 48 §2) and opens the communication `pending`. A customer's case (issue 28) id is `404 case_not_found`.
+         */
+        post: operations["decideSuspicionCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/cases/{case_id}/communication/sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The regulatory case's id.
+                 * @example 0f8e5c1a-3b2d-5e4f-9a6b-7c8d9e0f1a2b
+                 */
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that the Siscoaf file was sent
+         * @description The communication whose XML was generated (or `communication_id`), sent at `sent_at` (default now, never in the future). A rectification or cancellation needs a justification after the 5th business day from then.
+         */
+        post: operations["markSuspicionCommunicationSent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/cases/{case_id}/rectification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The regulatory case's id.
+                 * @example 0f8e5c1a-3b2d-5e4f-9a6b-7c8d9e0f1a2b
+                 */
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prepare a rectification of the sent communication
+         * @description The whole communication again with its `NumeroCOAF` (LOTERETIFICACAO): only after the batch was sent and its receipt matched (`409 receipt_required`); past the 5th business day after sending, `justification` is required (`400 justification_required`). Its XML comes from `siscoaf.xml`.
+         */
+        post: operations["rectifySuspicionCommunication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/cases/{case_id}/cancellation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The regulatory case's id.
+                 * @example 0f8e5c1a-3b2d-5e4f-9a6b-7c8d9e0f1a2b
+                 */
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prepare the cancellation of the sent communication
+         * @description LOTECANCELAMENTO with `reason` as MOTIVO: only after the receipt (`409 receipt_required`); past the 5th business day, justified. Marking its file sent cancels the communication.
+         */
+        post: operations["cancelSuspicionCommunication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/cases/{case_id}/communication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The regulatory case's id.
+                 * @example 0f8e5c1a-3b2d-5e4f-9a6b-7c8d9e0f1a2b
+                 */
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Prepare or edit the communication to COAF
+         * @description Builds the Siscoaf occurrence from the case, the default reporting entity (or `reporting_cnpj`) and the CC4001→CodEnq table, `Det` prefilled from the description, the reasons with their 4.001 text and the rationale; the fields sent replace the built ones. The `NumOcorrencia` (`KYC-<aaaa>-<12 hex>`) is claimed for good for the reporting CNPJ. `issues` lists the manual's rules it breaks (the file is refused until none).
+         */
+        put: operations["prepareSuspicionCommunication"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/cases/{case_id}/siscoaf.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The regulatory case's id.
+                 * @example 0f8e5c1a-3b2d-5e4f-9a6b-7c8d9e0f1a2b
+                 */
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The Siscoaf XML of the communication (ISO-8859-1)
+         * @description The LOTE (or LOTERETIFICACAO, LOTECANCELAMENTO) file for the Siscoaf web upload, prepared from the case first if it never was. Refused with the manual's problems (`409 communication_invalid`, with `issues`). Each new file is stored and its hash recorded (`X-Content-SHA256`); once sent, the file sent.
+         */
+        get: operations["getSuspicionSiscoafXml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/cases/{case_id}/communication/response": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The regulatory case's id.
+                 * @example 0f8e5c1a-3b2d-5e4f-9a6b-7c8d9e0f1a2b
+                 */
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record Siscoaf's validation answer (RESPOSTA)
+         * @description The XML Siscoaf answered for the file (raw `application/xml` body or the part `file`, up to 10 MB): STATUS 1 validated, 2 rejected (its errors kept; the case shows as work until prepared and sent again). Matched by NumOcorrencia to the case's sent communication.
+         */
+        post: operations["recordSuspicionSiscoafResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/tenants/{tenant_id}/siscoaf/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Match a Siscoaf receipt (LOTERECIBO answer) to the tenant's communications
+         * @description Each NUMEROORIGEM is matched to the communication holding that NumOcorrencia (its NumeroCOAF and authentication recorded). A file matching none is `400 receipt_unmatched`; the items of a partly matched file that match nothing are kept as work (`siscoaf/work`).
+         */
+        post: operations["recordSiscoafReceipts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/tenants/{tenant_id}/siscoaf/receipt_request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The LOTERECIBO request XML for a day's files
+         * @description The file to ask Siscoaf for the receipts of what the reporting entity sent on `date` (ISO-8859-1).
+         */
+        get: operations["getSiscoafReceiptRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/tenants/{tenant_id}/siscoaf/work": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The tenant's Siscoaf work (rejected communications, unmatched receipt items)
+         * @description Communications Siscoaf rejected (STATUS 2, with their errors) and receipt items no communication claimed.
+         */
+        get: operations["getSiscoafWork"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's regulatory cases, newest first
+         * @description Scope `cases:read`. The key's tenant and environment; `overdue` is computed at read time from the clock of each status.
+         */
+        get: operations["listCasesPublic"];
+        put?: never;
+        /**
+         * Report a suspicious situation (opens a regulatory case)
+         * @description Scope `cases:write`. Opens a case `pending_selection` (Circular BCB 3.978 art. 43) with its clocks: `selection_due_at` 45 days after `occurred_at` (default the operation's date). Checks: `operation.value` in whole reais (an integer, no cents, not negative), each party's CPF/CNPJ check digits, `tp_env` in the tenant's TpEnv table, `reason_codes` Carta Circular 4.001 codes (`CC4001-<inciso>.<alínea>`) or `outra_situacao` with `other_reason`; each 400 names the field. Nothing about the case reaches the customer's views, webhooks or reports (art. 50). With `Idempotency-Key`, the same key and body within 24 hours replays the `201`.
+         */
+        post: operations["createSuspicionCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cases/{case_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The regulatory case's id.
+                 * @example 0f8e5c1a-3b2d-5e4f-9a6b-7c8d9e0f1a2b
+                 */
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One regulatory case with its status, clocks, decision and communication status
+         * @description Scope `cases:read`. Another tenant's (or environment's) case is `404 case_not_found`.
+         */
+        get: operations["getCasePublic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "run.completed": {
@@ -2125,6 +2561,210 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @enum {string} */
+        SuspicionCaseStatus: "pending_selection" | "dismissed" | "in_analysis" | "awaiting_approval" | "decided" | "closed";
+        /** @enum {string} */
+        SuspicionCommunicationStatus: "pending" | "xml_generated" | "sent" | "validated" | "rejected" | "receipt_matched" | "cancelled";
+        SuspicionOrigin: {
+            /** @enum {string} */
+            kind: "run" | "alert" | "report" | "analyst";
+            ref: string | null;
+        };
+        /** @description A regulatory case (Circular BCB 3.978/2020) as the tenant reads it; no personal data. */
+        SuspicionCase: {
+            /** @constant */
+            object: "case";
+            /** Format: uuid */
+            id: string;
+            status: components["schemas"]["SuspicionCaseStatus"];
+            origin: components["schemas"]["SuspicionOrigin"];
+            customer_id: string | null;
+            external_id: string | null;
+            /** Format: date-time */
+            occurred_at: string;
+            selected_at: string | null;
+            reason_codes: string[];
+            clocks: {
+                /** @description The operation + 45 days (art. 43 §1). */
+                selection_due_at: string;
+                /** @description The selection + 45 days. */
+                analysis_due_at: string | null;
+                /** @description `comunicar`: the end of the next business day after the decision (art. 48 §2). */
+                communication_due_at: string | null;
+            };
+            /** @description The clock of the current status passed (computed at read time). */
+            overdue: boolean;
+            decision: {
+                /** @enum {string} */
+                decision: "comunicar" | "nao_comunicar";
+                decided_at: string;
+            } | null;
+            communication: {
+                status: components["schemas"]["SuspicionCommunicationStatus"];
+                num_ocorrencia: string | null;
+            } | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        SuspicionCaseList: {
+            data: components["schemas"]["SuspicionCase"][];
+            has_more: boolean;
+            next_cursor: string | null;
+            livemode: boolean;
+        };
+        SuspicionParty: {
+            /** @description CPF or CNPJ (check digits verified); null when unknown. */
+            document?: string | null;
+            /** @enum {string} */
+            person_type: "PF" | "PJ";
+            name: string;
+            /** @description The involvement type, a code of the tenant's TpEnv table. */
+            tp_env?: string | null;
+            pep?: boolean;
+            public_servant?: number;
+            obliged_person?: boolean;
+            branch?: string | null;
+            account?: string | null;
+            /** @description AAAA-MM-DD. */
+            account_opened_on?: string | null;
+        };
+        SuspicionOperation: {
+            type: string;
+            /** @description Whole reais, no cents. */
+            value: number;
+            /** Format: date */
+            date: string;
+            channel: string | null;
+            parties: components["schemas"]["SuspicionParty"][];
+        };
+        SuspicionCaseCreateRequest: {
+            operation: components["schemas"]["SuspicionOperation"];
+            /** Format: date-time */
+            occurred_at?: string;
+            /** Format: uuid */
+            customer_id?: string | null;
+            external_id?: string | null;
+            /** @description `CC4001-<inciso>.<alínea>` codes of Carta Circular BCB 4.001/2020, or `outra_situacao`. */
+            reason_codes: string[];
+            other_reason?: string | null;
+            description?: string | null;
+        };
+        OpOpenSuspicionCaseRequest: {
+            /** @enum {string} */
+            origin: "alert" | "run" | "analyst";
+            /**
+             * Format: uuid
+             * @description The alert's or the run's id.
+             */
+            ref?: string | null;
+            operation?: components["schemas"]["SuspicionOperation"];
+            occurred_at?: string;
+            /** Format: uuid */
+            customer_id?: string | null;
+            reason_codes: string[];
+            other_reason?: string | null;
+            description?: string | null;
+            analyst?: string;
+            /** @enum {string} */
+            environment?: "live" | "sandbox";
+        };
+        OpSuspicionSelectRequest: {
+            note?: string;
+            analyst?: string;
+        };
+        OpSuspicionDismissRequest: {
+            reason: string;
+            analyst?: string;
+        };
+        OpSuspicionNoteRequest: {
+            text: string;
+            analyst?: string;
+        };
+        OpSuspicionDecisionRequest: {
+            /** @enum {string} */
+            decision: "comunicar" | "nao_comunicar";
+            rationale: string;
+            reason_codes: string[];
+            other_reason?: string | null;
+            analyst?: string;
+        };
+        OpSuspicionCommunicationRequest: {
+            reporting_cnpj?: string;
+            det?: string;
+            cod_enq?: string[];
+            vl_cred?: string;
+            vl_deb?: string;
+            vl_prov?: string;
+            vl_prop?: string;
+            analyst?: string;
+        };
+        OpSuspicionSentRequest: {
+            sent_at?: string;
+            communication_id?: string;
+            analyst?: string;
+        };
+        OpSuspicionRectificationRequest: {
+            justification?: string;
+            det?: string;
+            cod_enq?: string[];
+            vl_cred?: string;
+            vl_deb?: string;
+            vl_prov?: string;
+            vl_prop?: string;
+            analyst?: string;
+        };
+        OpSuspicionCancellationRequest: {
+            reason: string;
+            justification?: string;
+            analyst?: string;
+        };
+        OpSiscoafUpload: {
+            file: string;
+        };
+        /** @description A regulatory case as the operator's queue reads it (no personal data). */
+        OpSuspicionCaseItem: {
+            /** @constant */
+            object: "suspicion_case";
+            case_id: string;
+            tenant_id: string;
+            status: components["schemas"]["SuspicionCaseStatus"];
+            origin: components["schemas"]["SuspicionOrigin"];
+            reason_codes: string[];
+            clocks: Record<string, never>;
+            /** @description The clock of the current status. */
+            due_at: string | null;
+            overdue: boolean;
+            communication: Record<string, never> | null;
+            created_at: string;
+        };
+        OpSuspicionCaseList: {
+            data: components["schemas"]["OpSuspicionCaseItem"][];
+        };
+        /** @description The case with its opening's operation and texts (`"[erased]"` once erased), its communications with their Siscoaf content, and its history. */
+        OpSuspicionCaseDetail: components["schemas"]["OpSuspicionCaseItem"] & {
+            communications: Record<string, never>[];
+            history: {
+                type: string;
+            }[];
+        };
+        OpSuspicionCommunicationPrepared: components["schemas"]["OpSuspicionCaseDetail"] & {
+            /** @description The manual's rules the occurrence breaks (ERR code, field, pt-BR message). */
+            issues: {
+                code: number;
+                field: string;
+                message: string;
+            }[];
+        };
+        OpSiscoafReceiptOutcome: {
+            matched: Record<string, never>[];
+            unmatched: Record<string, never>[];
+        };
+        OpSiscoafWork: {
+            data: {
+                /** @enum {string} */
+                kind: "rejected" | "unmatched_receipt";
+            }[];
+        };
         ErrorBody: {
             /** @enum {string} */
             type: "authorization_error" | "billing_error" | "rate_limit_error" | "server_error" | "invalid_request_error";
@@ -6836,7 +7476,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OpCaseDetail"];
+                    "application/json": components["schemas"]["OpCaseDetail"] | components["schemas"]["OpSuspicionCaseDetail"];
                 };
             };
             /** @description `invalid_id` (case_id), `invalid_json`, `invalid_request` (note missing, blank or too long, unknown field). */
@@ -6844,7 +7484,7 @@ export interface operations {
             401: components["responses"]["OpUnauthorized"];
             /** @description `case_not_found`. */
             404: components["responses"]["NotFound"];
-            /** @description `case_has_open_items` (with `open_items`), `case_closed`, `concurrent_update`. */
+            /** @description `case_has_open_items` (with `open_items`), `case_closed`, `case_not_decided`, `communication_not_sent`, `concurrent_update`. */
             409: components["responses"]["OpConflict"];
             413: components["responses"]["OpPayloadTooLarge"];
             500: components["responses"]["OpInternalError"];
@@ -8931,6 +9571,815 @@ export interface operations {
             /** @description `not_found` (forged or malformed token, or no such file). */
             404: components["responses"]["NotFound"];
             /** @description `internal_error`. */
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSuspicionCases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpSuspicionCaseList"];
+                };
+            };
+            /** @description `invalid_id`. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`. */
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    openSuspicionCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "origin": "analyst",
+                 *       "reason_codes": [
+                 *         "outra_situacao"
+                 *       ],
+                 *       "other_reason": "Depósitos fracionados abaixo do limite de registro.",
+                 *       "description": "Depósitos em espécie fracionados ao longo de uma semana."
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpOpenSuspicionCaseRequest"];
+            };
+        };
+        responses: {
+            /** @description The case. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpSuspicionCaseDetail"];
+                };
+            };
+            /** @description `invalid_id`, `invalid_json`, `invalid_request` (reason_codes, other_reason, ref, operation.*, unknown field), `analyst_not_found`. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`, `alert_not_found`, `run_not_found`, `customer_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    getSuspicionCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The regulatory case's id.
+                 * @example 0f8e5c1a-3b2d-5e4f-9a6b-7c8d9e0f1a2b
+                 */
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpSuspicionCaseDetail"];
+                };
+            };
+            /** @description `invalid_id`. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `case_not_found`. */
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    selectSuspicionCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The regulatory case's id.
+                 * @example 0f8e5c1a-3b2d-5e4f-9a6b-7c8d9e0f1a2b
+                 */
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "Selecionado para análise."
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpSuspicionSelectRequest"];
+            };
+        };
+        responses: {
+            /** @description The case. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpSuspicionCaseDetail"];
+                };
+            };
+            /** @description `invalid_id`, `invalid_json`, `invalid_request`, `analyst_not_found`. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `case_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `invalid_case_status`, `case_closed`, `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    dismissSuspicionCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The regulatory case's id.
+                 * @example 0f8e5c1a-3b2d-5e4f-9a6b-7c8d9e0f1a2b
+                 */
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Operação compatível com a renda declarada."
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpSuspicionDismissRequest"];
+            };
+        };
+        responses: {
+            /** @description The case. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpSuspicionCaseDetail"];
+                };
+            };
+            /** @description `invalid_id`, `invalid_json`, `invalid_request`, `analyst_not_found`. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `case_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `invalid_case_status`, `case_closed`, `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    noteSuspicionCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The regulatory case's id.
+                 * @example 0f8e5c1a-3b2d-5e4f-9a6b-7c8d9e0f1a2b
+                 */
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "Cliente contatado pelo gerente; sem justificativa."
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpSuspicionNoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The case. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpSuspicionCaseDetail"];
+                };
+            };
+            /** @description `invalid_id`, `invalid_json`, `invalid_request`, `analyst_not_found`. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `case_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `case_closed`, `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    decideSuspicionCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The regulatory case's id.
+                 * @example 0f8e5c1a-3b2d-5e4f-9a6b-7c8d9e0f1a2b
+                 */
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decision": "comunicar",
+                 *       "rationale": "Fracionamento evidente, sem origem comprovada.",
+                 *       "reason_codes": [
+                 *         "CC4001-I.a"
+                 *       ],
+                 *       "analyst": "analista@example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpSuspicionDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description The case. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpSuspicionCaseDetail"];
+                };
+            };
+            /** @description `invalid_id`, `invalid_json`, `invalid_request` (rationale, reason_codes, other_reason), `analyst_required`, `analyst_not_found`. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `case_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `invalid_case_status`, `four_eyes_required`, `case_closed`, `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    markSuspicionCommunicationSent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The regulatory case's id.
+                 * @example 0f8e5c1a-3b2d-5e4f-9a6b-7c8d9e0f1a2b
+                 */
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sent_at": "2026-11-27T15:00:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpSuspicionSentRequest"];
+            };
+        };
+        responses: {
+            /** @description The case. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpSuspicionCaseDetail"];
+                };
+            };
+            /** @description `invalid_id`, `invalid_json`, `invalid_request`, `analyst_not_found`. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `case_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `invalid_communication_status`, `case_closed`, `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    rectifySuspicionCommunication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The regulatory case's id.
+                 * @example 0f8e5c1a-3b2d-5e4f-9a6b-7c8d9e0f1a2b
+                 */
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "justification": "Valor corrigido após conferência.",
+                 *       "vl_cred": "52000"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpSuspicionRectificationRequest"];
+            };
+        };
+        responses: {
+            /** @description The case. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpSuspicionCaseDetail"];
+                };
+            };
+            /** @description `invalid_id`, `invalid_json`, `invalid_request`, `justification_required`, `analyst_not_found`. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `case_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `receipt_required`, `invalid_case_status`, `invalid_communication_status`, `case_closed`, `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    cancelSuspicionCommunication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The regulatory case's id.
+                 * @example 0f8e5c1a-3b2d-5e4f-9a6b-7c8d9e0f1a2b
+                 */
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Comunicação feita em duplicidade.",
+                 *       "justification": "Identificada após o prazo."
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpSuspicionCancellationRequest"];
+            };
+        };
+        responses: {
+            /** @description The case. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpSuspicionCaseDetail"];
+                };
+            };
+            /** @description `invalid_id`, `invalid_json`, `invalid_request`, `justification_required`, `analyst_not_found`. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `case_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `receipt_required`, `invalid_case_status`, `invalid_communication_status`, `case_closed`, `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    prepareSuspicionCommunication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The regulatory case's id.
+                 * @example 0f8e5c1a-3b2d-5e4f-9a6b-7c8d9e0f1a2b
+                 */
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "det": "Depósitos em espécie fracionados, sem origem comprovada.",
+                 *       "cod_enq": [
+                 *         "101"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpSuspicionCommunicationRequest"];
+            };
+        };
+        responses: {
+            /** @description The case, with the issues. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpSuspicionCommunicationPrepared"];
+                };
+            };
+            /** @description `invalid_id`, `invalid_json`, `invalid_request` (reporting_cnpj, unknown field), `analyst_not_found`. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `case_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `invalid_case_status`, `invalid_communication_status`, `case_closed`, `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    getSuspicionSiscoafXml: {
+        parameters: {
+            query?: {
+                /** @description The communication (default the latest not yet sent, else the batch). */
+                communication_id?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The regulatory case's id.
+                 * @example 0f8e5c1a-3b2d-5e4f-9a6b-7c8d9e0f1a2b
+                 */
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="siscoaf-{NumOcorrencia}-{kind}.xml"`. */
+                    "Content-Disposition"?: string;
+                    /** @description The SHA-256 of the file, as recorded on the case. */
+                    "X-Content-SHA256"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description `invalid_id`, `invalid_request`. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `case_not_found`, `communication_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `communication_invalid` (with `issues`), `invalid_case_status`, `invalid_communication_status`, `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    recordSuspicionSiscoafResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The regulatory case's id.
+                 * @example 0f8e5c1a-3b2d-5e4f-9a6b-7c8d9e0f1a2b
+                 */
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/xml": string;
+                "multipart/form-data": components["schemas"]["OpSiscoafUpload"];
+            };
+        };
+        responses: {
+            /** @description The case. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpSuspicionCaseDetail"];
+                };
+            };
+            /** @description `invalid_id`, `invalid_file`, `invalid_multipart`, `invalid_siscoaf_file`, `receipt_unmatched`. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `case_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `invalid_communication_status`, `case_closed`, `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    recordSiscoafReceipts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/xml": string;
+                "multipart/form-data": components["schemas"]["OpSiscoafUpload"];
+            };
+        };
+        responses: {
+            /** @description What matched and what did not. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpSiscoafReceiptOutcome"];
+                };
+            };
+            /** @description `invalid_id`, `invalid_file`, `invalid_multipart`, `invalid_siscoaf_file`, `receipt_unmatched`. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `invalid_communication_status`, `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    getSiscoafReceiptRequest: {
+        parameters: {
+            query: {
+                /** @description The date the files were sent, dd/mm/aaaa. */
+                date: string;
+                /** @description The reporting CNPJ (default the tenant's default reporting entity). */
+                cnpj?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request file. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="siscoaf-recibo-{ddmmaaaa}.xml"`. */
+                    "Content-Disposition"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description `invalid_id`, `invalid_request` (date, cnpj). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`. */
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    getSiscoafWork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's id. */
+                tenant_id: components["parameters"]["OpTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The work. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpSiscoafWork"];
+                };
+            };
+            /** @description `invalid_id`. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `tenant_not_found`. */
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    listCasesPublic: {
+        parameters: {
+            query?: {
+                /** @description Only cases in this status. */
+                status?: components["schemas"]["SuspicionCaseStatus"];
+                /** @description `true`: only the cases whose current clock passed; `false`: only the others. */
+                overdue?: "true" | "false";
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Pins a dated API version; omitted means the latest. An unknown version answers 400 invalid_api_version. */
+                "x-svc-api-version"?: components["parameters"]["ApiVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of cases. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuspicionCaseList"];
+                };
+            };
+            /** @description `invalid_request` (status, overdue), `invalid_limit`, `invalid_cursor`, `invalid_api_version`. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description `insufficient_scope`, `channel_disabled`. */
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createSuspicionCase: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Pins a dated API version; omitted means the latest. An unknown version answers 400 invalid_api_version. */
+                "x-svc-api-version"?: components["parameters"]["ApiVersion"];
+                /** @description 1 to 255 visible ASCII characters. A replay answers the stored 2xx with `Idempotent-Replayed true`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "operation": {
+                 *         "type": "deposito_especie",
+                 *         "value": 48000,
+                 *         "date": "2026-11-20",
+                 *         "channel": "agencia",
+                 *         "parties": [
+                 *           {
+                 *             "document": "52998224725",
+                 *             "person_type": "PF",
+                 *             "name": "Pessoa Exemplo da Silva",
+                 *             "tp_env": "1"
+                 *           }
+                 *         ]
+                 *       },
+                 *       "reason_codes": [
+                 *         "CC4001-I.a"
+                 *       ],
+                 *       "description": "Depósitos em espécie fracionados ao longo de uma semana."
+                 *     }
+                 */
+                "application/json": components["schemas"]["SuspicionCaseCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The case. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuspicionCase"];
+                };
+            };
+            /** @description `invalid_json`, `invalid_request` (param names the field), `invalid_idempotency_key`, `idempotency_key_reused`, `invalid_api_version`. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description `insufficient_scope`, `channel_disabled`. */
+            403: components["responses"]["Forbidden"];
+            /** @description `customer_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `idempotency_key_in_progress`, `concurrent_update`. */
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCasePublic: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Pins a dated API version; omitted means the latest. An unknown version answers 400 invalid_api_version. */
+                "x-svc-api-version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /**
+                 * @description The regulatory case's id.
+                 * @example 0f8e5c1a-3b2d-5e4f-9a6b-7c8d9e0f1a2b
+                 */
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuspicionCase"];
+                };
+            };
+            /** @description `invalid_id`, `invalid_api_version`. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description `insufficient_scope`, `channel_disabled`. */
+            403: components["responses"]["Forbidden"];
+            /** @description `case_not_found`. */
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };

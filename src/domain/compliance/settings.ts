@@ -2,6 +2,7 @@ import { isCalendarDate, nationalHolidays, type Holiday } from '../calendar/busi
 import { DomainError } from '../shared/decider.js';
 import { isReasonCode } from '../siscoaf/cc4001.js';
 import { STATES } from '../values/address.js';
+import { hasInvisibleCharacters } from '../values/display-text.js';
 import { isValidCnpj, normalizeDocument } from '../values/document.js';
 
 export type { Holiday };
@@ -86,6 +87,8 @@ function text(value: string, param: string, max: number, optional = false): stri
   const trimmed = value.trim();
   if (!optional && trimmed === '') return invalid(param, `${param}: obrigatório.`);
   if (trimmed.length > max) return invalid(param, `${param}: no máximo ${max} caracteres.`);
+  // shown on the screens and in the history: a bidi override would reorder what a person reads
+  if (hasInvisibleCharacters(trimmed)) return invalid(param, `${param}: sem caracteres de controle ou invisíveis (como U+202E).`);
   return trimmed;
 }
 

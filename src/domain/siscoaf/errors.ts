@@ -132,6 +132,10 @@ const ERRORS: readonly [number, string][] = [
   [519, 'Valor inválido'],
   [520, 'Pessoa Obrigada está no Universo Fiscalizável do Segmento de outro Órgão Regulador'],
   [521, 'Número de envolvidos ultrapassa o limite permitido'],
+  // 601–791 are per-segment checks; these size checks are the ones the notes (1.4) tie to a field
+  [656, 'Nome da agência do envolvido não pode ter mais do que 100 caracteres'],
+  [657, 'Nome da agência não pode ter mais do que 100 caracteres'],
+  [658, 'Número da agência do envolvido não pode ter mais do que 4 dígitos'],
 ];
 
 /** Siscoaf error code → pt-BR description (`{0}` is a placeholder Siscoaf fills in). */

@@ -109,16 +109,14 @@ export function parseValidationResponse(xml: Buffer | string): ValidationRespons
   if (status !== '1' && status !== '2') throw new SiscoafParseError(`STATUS "${status}" inválido na resposta do Siscoaf (esperado 1 ou 2)`);
   const messages = messagesOf(root).map((node, i) => {
     const where = `MENSAGEM ${i + 1}`;
-    // ERRO per the manual; some cancellation answers name it EVENTO
-    const code = text(child(node, 'ERRO')) ?? text(child(node, 'EVENTO'));
+    // ERRO per the manual; cancellation answers seen in public clients name it EVENTO (a status, not an error of the table)
+    const erro = text(child(node, 'ERRO'));
+    const code = erro ?? text(child(node, 'EVENTO'));
     if (code === undefined) throw new SiscoafParseError(`Falta o elemento ERRO em ${where} da resposta do Siscoaf`);
     if (!/^\d+$/.test(code)) throw new SiscoafParseError(`ERRO "${code}" em ${where} não é um código numérico`);
-    const description = text(child(node, 'DESCRICAO'));
-    return {
-      origin: required(node, 'COMUNICACAOORIGEM', where),
-      error: Number(code),
-      description: description === undefined || description === '' ? siscoafErrorDescription(Number(code)) : description,
-    };
+    const given = text(child(node, 'DESCRICAO'));
+    const fallback = erro === undefined ? `Evento ${code} informado pelo Siscoaf (sem descrição)` : siscoafErrorDescription(Number(code));
+    return { origin: required(node, 'COMUNICACAOORIGEM', where), error: Number(code), description: given === undefined || given === '' ? fallback : given };
   });
   return { status: status === '1' ? 1 : 2, messages };
 }

@@ -1,6 +1,8 @@
 import { isValidCnpj, isValidCpf } from '../values/document.js';
 import type { Cancellation, Involved, Occurrence, Rectification, SiscoafIssue } from './types.js';
 
+export type { SiscoafIssue } from './types.js';
+
 /*
  * The checks Siscoaf is known to make (its error table, notes 1.11, and the field rules of M18, notes
  * 1.4), run before export so that rejections are rare (notes 4.3). Each issue carries Siscoaf's own
@@ -27,6 +29,8 @@ export const MAX_DET_LENGTH = 200_000;
 export const MAX_NUM_OCORRENCIA_LENGTH = 80;
 export const MAX_AG_MUN_LENGTH = 50;
 export const MAX_NAME_LENGTH = 150;
+export const MAX_BRANCH_NAME_LENGTH = 100;
+export const MAX_INVOLVED = 10_000;
 const EARLIEST = '1994-02-26';
 export const UFS = ['AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO'];
 const VALUE_TAGS = ['VlCred', 'VlDeb', 'VlProv', 'VlProp'] as const;
@@ -42,7 +46,11 @@ export function isoOfSiscoafDate(value: string): string | undefined {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso ? iso : undefined;
 }
 
-const todayIso = (today: string): string => isoOfSiscoafDate(today) ?? today;
+function todayIso(today: string): string {
+  const iso = isoOfSiscoafDate(today) ?? (/^\d{4}-\d{2}-\d{2}$/.test(today) ? today : undefined);
+  if (iso === undefined) throw new Error(`ValidationContext.today must be the Brasília date as YYYY-MM-DD or dd/mm/aaaa, got "${today}"`);
+  return iso;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Characters
@@ -91,7 +99,8 @@ function comunicanteIssues(value: string): SiscoafIssue[] {
 
 interface DateCodes {
   missing: number;
-  early: number;
+  /** The code for a date not after 26/02/1994 (99, 100); undefined where the floor does not apply. */
+  early?: number;
   name: string;
 }
 
@@ -100,7 +109,7 @@ function dateIssues(field: string, value: string, today: string, codes: DateCode
   if (value === '') return optional ? [] : [issue(codes.missing, field, `Informe a ${codes.name} (dd/mm/aaaa)`)];
   const iso = isoOfSiscoafDate(value);
   if (!iso) return [issue(optional ? codes.missing : 500, field, `${capitalize(codes.name)} inválida: "${value}" (use dd/mm/aaaa, uma data que exista)`)];
-  if (iso <= EARLIEST) return [issue(codes.early, field, `A ${codes.name} deve ser posterior a 26/02/1994`)];
+  if (codes.early !== undefined && iso <= EARLIEST) return [issue(codes.early, field, `A ${codes.name} deve ser posterior a 26/02/1994`)];
   if (iso >= todayIso(today)) return [issue(501, field, `A ${codes.name} deve ser anterior à data de hoje`)];
   return [];
 }
@@ -121,6 +130,9 @@ function placeIssues(occ: Occurrence): SiscoafIssue[] {
   const found: SiscoafIssue[] = [];
   if (occ.AgNum === '') found.push(issue(16, 'AgNum', 'Informe o número da agência (4 dígitos, o sufixo do CNPJ da agência)'));
   else if (!/^\d{4}$/.test(occ.AgNum)) found.push(issue(56, 'AgNum', 'O número da agência deve ter 4 dígitos, referentes ao sufixo do CNPJ da agência'));
+  if (occ.AgNome.length > MAX_BRANCH_NAME_LENGTH) {
+    found.push(issue(657, 'AgNome', `O nome da agência tem ${occ.AgNome.length} caracteres; o limite é ${MAX_BRANCH_NAME_LENGTH}`));
+  }
   if (occ.AgMun.trim() === '') found.push(issue(18, 'AgMun', 'Informe o município do fato'));
   else if (occ.AgMun.length > MAX_AG_MUN_LENGTH) found.push(issue(43, 'AgMun', `O nome do município tem ${occ.AgMun.length} caracteres; o limite é ${MAX_AG_MUN_LENGTH}`));
   if (!UFS.includes(occ.AgUF)) found.push(issue(19, 'AgUF', occ.AgUF === '' ? 'Informe a UF do fato' : `UF inválida: "${occ.AgUF}" (use a sigla, por exemplo SP)`));
@@ -184,8 +196,12 @@ function involvedIssues(person: Involved, path: string, ctx: ValidationContext):
   else if (person.NmEnv.length > MAX_NAME_LENGTH) found.push(issue(106, field('NmEnv'), `O nome do envolvido tem ${person.NmEnv.length} caracteres; o limite é ${MAX_NAME_LENGTH}`));
   if (person.TpEnv === '') found.push(issue(25, field('TpEnv'), 'Informe o tipo de envolvimento (TpEnv)'));
   else if (!ctx.tpEnv.includes(person.TpEnv)) found.push(issue(26, field('TpEnv'), `Tipo de envolvimento "${person.TpEnv}" não está na tabela de tipos de envolvimento da instituição`));
-  found.push(...dateIssues(field('DtAbConta'), person.DtAbConta, ctx.today, { missing: 13, early: 13, name: 'data de abertura da conta' }, true));
-  found.push(...dateIssues(field('DtAtuaCad'), person.DtAtuaCad, ctx.today, { missing: 14, early: 14, name: 'data de atualização do cadastro' }, true));
+  if (!/^\d{0,4}$/.test(person.AgNumEnv)) found.push(issue(658, field('AgNumEnv'), 'O número da agência do envolvido deve ter até 4 dígitos'));
+  if (person.AgNomeEnv.length > MAX_BRANCH_NAME_LENGTH) {
+    found.push(issue(656, field('AgNomeEnv'), `O nome da agência do envolvido tem ${person.AgNomeEnv.length} caracteres; o limite é ${MAX_BRANCH_NAME_LENGTH}`));
+  }
+  found.push(...dateIssues(field('DtAbConta'), person.DtAbConta, ctx.today, { missing: 13, name: 'data de abertura da conta' }, true));
+  found.push(...dateIssues(field('DtAtuaCad'), person.DtAtuaCad, ctx.today, { missing: 14, name: 'data de atualização do cadastro' }, true));
   if (!['0', '1'].includes(person.PObrigada)) found.push(issue(30, field('PObrigada'), 'Indicador de pessoa obrigada deve ser 0 (não é ou sem informação) ou 1 (é pessoa obrigada)'));
   if (!['0', '1'].includes(person.PEP)) found.push(issue(29, field('PEP'), 'Indicador de PEP deve ser 0 (não é ou sem informação) ou 1 (é PEP)'));
   if (!['0', '1', '2', '3', '4'].includes(person.ServPub)) {
@@ -197,6 +213,7 @@ function involvedIssues(person: Involved, path: string, ctx: ValidationContext):
 /** Rules over the whole list: 39 none, 49 no titular, 47 PF and PJ titulars mixed, 98 same document with different names. */
 function involvedListIssues(people: readonly Involved[], ctx: ValidationContext): SiscoafIssue[] {
   if (people.length === 0) return [issue(39, 'ENVOLVIDOS', 'Informe ao menos um envolvido')];
+  if (people.length > MAX_INVOLVED) return [issue(521, 'ENVOLVIDOS', `A comunicação tem ${people.length} envolvidos; o limite do Siscoaf é ${MAX_INVOLVED.toLocaleString('pt-BR')}`)];
   const titularCodes = ctx.titularCodes ?? ['1'];
   const titulars = people.filter((person) => titularCodes.includes(person.TpEnv));
   const found: SiscoafIssue[] = [];

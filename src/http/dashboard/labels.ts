@@ -273,3 +273,7 @@ export const SUSPICION_CLOCK_LABEL: Record<string, { text: string; basis: string
   communication_due_at: { text: 'Comunicação ao COAF', basis: 'Circular BCB 3.978, art. 48, § 2º: comunicação até o dia útil seguinte ao da decisão' },
   amendment_justification_after: { text: 'Retificação sem justificativa', basis: 'Circular BCB 3.978, art. 51: alteração ou cancelamento após o 5º dia útil da comunicação exige justificativa' },
 };
+/** Issue 30: the kinds of a holiday of the business-day calendar, and the Siscoaf code tables. */
+export const HOLIDAY_KIND_LABEL: Record<string, string> = { nacional: 'Nacional', bancario: 'Sem expediente bancário', institucional: 'Da instituição' };
+export const CODE_TABLE_LABEL: Record<string, string> = { tp_env: 'Tipos de envolvimento (TpEnv)', cod_enq: 'Enquadramentos (CodEnq)' };
+export const WEEKDAY_LABEL: readonly string[] = ['domingo', 'segunda-feira', 'terça-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira', 'sábado'];

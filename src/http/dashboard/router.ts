@@ -15,6 +15,7 @@ import { customersRouter, type CustomersScreenDeps } from './customers/routes.js
 import { queueRouter, type QueueScreenDeps } from './queue/routes.js';
 import { freezeCommunicationsScreen } from './cases/freeze-routes.js';
 import { casesRouter } from './cases/routes.js';
+import { complianceRouter, type ComplianceScreenDeps } from './compliance/routes.js';
 import { dashboardDir, renderPage } from './render.js';
 import { hitsRouter } from './hits/routes.js';
 import { runsRouter, type RunsScreenDeps } from './runs/routes.js';
@@ -57,6 +58,7 @@ export type DashboardDeps = { logger: Logger } & SessionDeps &
   AuthScreenDeps &
   TemplatesScreenDeps &
   SettingsScreenDeps &
+  ComplianceScreenDeps &
   AuditScreenDeps &
   SuspicionScreenDeps;
 
@@ -93,6 +95,7 @@ function dashboardRouter(deps: DashboardDeps): Router<DashboardState> {
   router.use(authRouter(deps).routes());
   router.use(templatesRouter(deps).routes());
   router.use(settingsRouter(deps).routes());
+  router.use(complianceRouter(deps).routes());
   router.use(auditRouter(deps).routes());
 
   router.get('/assets/:name', (ctx) => {

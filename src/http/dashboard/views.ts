@@ -2,6 +2,7 @@ import type { HitsView } from './hits/page.js';
 import type { auditPage, erasurePage } from './audit/page.js';
 import type { invitePage, loginPage, usersPage } from './auth/page.js';
 import type { caseQueuePage, casePage } from './cases/page.js';
+import type { calendarPage, coafPage } from './compliance/page.js';
 import type { customerPage, customersPage, RefusedForm } from './customers/page.js';
 import type { queuePage } from './queue/page.js';
 import type { runPage, runsPage } from './runs/page.js';
@@ -29,6 +30,8 @@ export interface Views {
   audit: ReturnType<typeof auditPage>;
   case: ReturnType<typeof casePage>;
   cases: ReturnType<typeof caseQueuePage>;
+  'compliance-calendar': ReturnType<typeof calendarPage>;
+  'compliance-coaf': ReturnType<typeof coafPage>;
   customer: ReturnType<typeof customerPage> & { refused: RefusedForm | null };
   customers: ReturnType<typeof customersPage>;
   erasure: ReturnType<typeof erasurePage>;
@@ -64,6 +67,8 @@ export const VIEW_NAMES = {
   audit: true,
   case: true,
   cases: true,
+  'compliance-calendar': true,
+  'compliance-coaf': true,
   customer: true,
   customers: true,
   erasure: true,

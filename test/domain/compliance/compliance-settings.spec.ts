@@ -90,6 +90,8 @@ describe('compliance settings of a tenant (issue 30): versioned calendar and Coa
     ['a holiday date that does not exist', { holidays: [{ date: '2026-02-30', name: 'x', kind: 'institucional' }] }, 'holidays.0.date'],
     ['a holiday date twice', { holidays: [SAO_PAULO, { ...SAO_PAULO, name: 'outro' }] }, 'holidays.1.date'],
     ['a holiday without a name', { holidays: [{ ...SAO_PAULO, name: '  ' }] }, 'holidays.0.name'],
+    ['a holiday name with a bidi override', { holidays: [{ ...SAO_PAULO, name: 'Feriado \u202Eetnatropmi' }] }, 'holidays.0.name'],
+    ['a CodEnq source with a zero-width space', { cod_enq: [{ code: '232', label: 'a', segment: 'BCB', known_from: 'tela\u200B' }] }, 'cod_enq.0.known_from'],
   ];
   for (const [what, content, param] of refusals) {
     it(`refuses ${what}, naming the field`, () => {

@@ -51,6 +51,17 @@ describe('Siscoaf responses', () => {
     ]);
   });
 
+  it('reads a cancellation answer that names the code EVENTO (as public clients show)', () => {
+    const xml = fixture('resposta-cancelamento-evento.xml');
+    expect(parseCancellationResponse(xml)).to.deep.equal({
+      status: 2,
+      messages: [
+        { origin: '2', error: 11, description: 'Evento 11 informado pelo Siscoaf (sem descrição)' },
+        { origin: '12', error: 3, description: 'Evento 3 informado pelo Siscoaf (sem descrição)' },
+      ],
+    });
+  });
+
   it('reads a receipt', () => {
     expect(parseReceipt(fixture('recibo.xml')).items).to.deep.equal([
       { numeroOrigem: '41792', numeroCoaf: '9661556', autenticacao: '78c9c00bcc9e0702e36316528aa56d1d', valor: '1588417', status: 'Ativa' },

@@ -40,6 +40,7 @@ const rules: Rule[] = [
   { rule: '12 DtFim before DtInicio', fails: { DtInicio: '02/01/2026', DtFim: '01/01/2026' }, passes: { DtInicio: '02/01/2026', DtFim: '02/01/2026' }, expected: '12 DtFim' },
   { rule: '16 AgNum missing', fails: { AgNum: '' }, passes: { AgNum: '0001' }, expected: '16 AgNum' },
   { rule: '56 AgNum not 4 digits', fails: { AgNum: '1' }, passes: { AgNum: '1234' }, expected: '56 AgNum' },
+  { rule: '657 AgNome over 100', fails: { AgNome: 'A'.repeat(101) }, passes: { AgNome: 'A'.repeat(100) }, expected: '657 AgNome' },
   { rule: '18 AgMun missing', fails: { AgMun: ' ' }, passes: { AgMun: 'RIO BRANCO' }, expected: '18 AgMun' },
   { rule: '43 AgMun over 50', fails: { AgMun: 'M'.repeat(51) }, passes: { AgMun: 'M'.repeat(50) }, expected: '43 AgMun' },
   { rule: '19 AgUF missing', fails: { AgUF: '' }, passes: { AgUF: 'AC' }, expected: '19 AgUF' },
@@ -55,6 +56,12 @@ const rules: Rule[] = [
   { rule: '22 no CodEnq', fails: { CodEnq: [] }, passes: { CodEnq: ['232'] }, expected: '22 CodEnq' },
   { rule: '22 CodEnq not in the tenant table', fails: { CodEnq: ['1012', '999'] }, passes: { CodEnq: ['1012', '232'] }, expected: '22 CodEnq[1]' },
   { rule: '39 no envolvidos', fails: { ENVOLVIDOS: [] }, passes: { ENVOLVIDOS: [person()] }, expected: '39 ENVOLVIDOS' },
+  {
+    rule: '521 over 10.000 envolvidos',
+    fails: { ENVOLVIDOS: [person(), ...Array.from({ length: 10_000 }, () => person({ CPFCNPJEnv: 'PF', TpEnv: '2' }))] },
+    passes: { ENVOLVIDOS: [person(), ...Array.from({ length: 9_999 }, () => person({ CPFCNPJEnv: 'PF', TpEnv: '2' }))] },
+    expected: '521 ENVOLVIDOS',
+  },
   { rule: '23 CPF check digits', fails: { ENVOLVIDOS: [person({ CPFCNPJEnv: '00012345602' })] }, passes: { ENVOLVIDOS: [person({ CPFCNPJEnv: VALID_CPF })] }, expected: '23 ENVOLVIDOS[0].CPFCNPJEnv' },
   { rule: '23 CNPJ check digits', fails: { ENVOLVIDOS: [person({ CPFCNPJEnv: '00001234000145' })] }, passes: { ENVOLVIDOS: [person({ CPFCNPJEnv: '11222333000181' })] }, expected: '23 ENVOLVIDOS[0].CPFCNPJEnv' },
   { rule: '23 CPF not zero-padded', fails: { ENVOLVIDOS: [person({ CPFCNPJEnv: '12345601' })] }, passes: { ENVOLVIDOS: [person({ CPFCNPJEnv: '00012345601' })] }, expected: '23 ENVOLVIDOS[0].CPFCNPJEnv' },
@@ -64,8 +71,11 @@ const rules: Rule[] = [
   { rule: '25 TpEnv missing', fails: { ENVOLVIDOS: [person(), person({ TpEnv: '' })] }, passes: { ENVOLVIDOS: [person(), person({ TpEnv: '2' })] }, expected: '25 ENVOLVIDOS[1].TpEnv' },
   { rule: '26 TpEnv not in the tenant table', fails: { ENVOLVIDOS: [person(), person({ TpEnv: '7' })] }, passes: { ENVOLVIDOS: [person(), person({ TpEnv: '25' })] }, expected: '26 ENVOLVIDOS[1].TpEnv' },
   { rule: '13 DtAbConta invalid', fails: { ENVOLVIDOS: [person({ DtAbConta: '2019-05-10' })] }, passes: { ENVOLVIDOS: [person({ DtAbConta: '' })] }, expected: '13 ENVOLVIDOS[0].DtAbConta' },
+  { rule: '13 DtAbConta has no 1994 floor', fails: { ENVOLVIDOS: [person({ DtAbConta: '10/05/2019x' })] }, passes: { ENVOLVIDOS: [person({ DtAbConta: '10/05/1988' })] }, expected: '13 ENVOLVIDOS[0].DtAbConta' },
   { rule: '14 DtAtuaCad invalid', fails: { ENVOLVIDOS: [person({ DtAtuaCad: '32/01/2026' })] }, passes: { ENVOLVIDOS: [person({ DtAtuaCad: '31/01/2026' })] }, expected: '14 ENVOLVIDOS[0].DtAtuaCad' },
   { rule: '501 DtAtuaCad in the future', fails: { ENVOLVIDOS: [person({ DtAtuaCad: '20/03/2026' })] }, passes: { ENVOLVIDOS: [person({ DtAtuaCad: '14/03/2026' })] }, expected: '501 ENVOLVIDOS[0].DtAtuaCad' },
+  { rule: '658 AgNumEnv over 4 digits', fails: { ENVOLVIDOS: [person({ AgNumEnv: '00012' })] }, passes: { ENVOLVIDOS: [person({ AgNumEnv: '' })] }, expected: '658 ENVOLVIDOS[0].AgNumEnv' },
+  { rule: '656 AgNomeEnv over 100', fails: { ENVOLVIDOS: [person({ AgNomeEnv: 'A'.repeat(101) })] }, passes: { ENVOLVIDOS: [person({ AgNomeEnv: 'A'.repeat(100) })] }, expected: '656 ENVOLVIDOS[0].AgNomeEnv' },
   { rule: '30 PObrigada', fails: { ENVOLVIDOS: [person({ PObrigada: '2' })] }, passes: { ENVOLVIDOS: [person({ PObrigada: '1' })] }, expected: '30 ENVOLVIDOS[0].PObrigada' },
   { rule: '29 PEP', fails: { ENVOLVIDOS: [person({ PEP: '' })] }, passes: { ENVOLVIDOS: [person({ PEP: '1' })] }, expected: '29 ENVOLVIDOS[0].PEP' },
   { rule: '28 ServPub', fails: { ENVOLVIDOS: [person({ ServPub: '5' })] }, passes: { ENVOLVIDOS: [person({ ServPub: '4' })] }, expected: '28 ENVOLVIDOS[0].ServPub' },
@@ -133,6 +143,10 @@ describe('Siscoaf validation before export', () => {
       '505 MOTIVO',
     ]);
     expect(codes(validateCancellation({ NUMEROORIGEM: 'A', NUMEROCOAF: '1', AUTENTICACAO: 'h', MOTIVO: 'duplicada' }))).to.deep.equal([]);
+  });
+
+  it('refuses a context whose today is not a date', () => {
+    expect(() => validateOccurrence(validOccurrence(), { ...ctx, today: '2026-03-15T12:00:00.000Z' })).to.throw(/YYYY-MM-DD/);
   });
 
   it('finds a NumOcorrencia repeated within the batch (503)', () => {

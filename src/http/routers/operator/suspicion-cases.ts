@@ -27,6 +27,7 @@ import {
   unmatchedReceiptItems,
 } from '../../../commands/suspicion-communications.js';
 import { brasiliaDate } from '../../../domain/calendar/business-days.js';
+import type { DomainError } from '../../../domain/shared/decider.js';
 import { getSuspicionCase, suspicionQueue } from '../../../projections/suspicion-cases.js';
 import type { WriteDeps } from '../../deps.js';
 import { decodeBody, decodeInput } from '../../decode.js';
@@ -130,7 +131,7 @@ export function operatorSuspicionCasesRouter(services: OperatorSuspicionDeps): R
     ctx.body = await detail(caseParam(ctx));
   });
 
-  const step = <B>(path: string, codec: { decode: unknown } & Parameters<typeof decodeBody>[0], run: (caseId: string, body: B, ctx: Koa.ParameterizedContext<RequestState>) => Promise<E.Either<import('../../../domain/shared/decider.js').DomainError, unknown>>) => {
+  const step = <B>(path: string, codec: { decode: unknown } & Parameters<typeof decodeBody>[0], run: (caseId: string, body: B, ctx: Koa.ParameterizedContext<RequestState>) => Promise<E.Either<DomainError, unknown>>) => {
     router.post(path, jsonBody(), async (ctx) => {
       const caseId = caseParam(ctx);
       const body = decodeBody(codec, ctx.state.body ?? {}) as B;
@@ -174,7 +175,7 @@ function caseCommunicationRoutes(router: Router<RequestState>, services: Operato
   router.post('/cases/:case_id/close', async (ctx, next) => {
     const caseId = caseParam(ctx);
     if (E.isLeft(await visibleSuspicionCase(log, caseId, OPERATOR))) return next();
-    const body = decodeBody(SuspicionCloseBody, await jsonOf(ctx));
+    const body = decodeBody(SuspicionCloseBody, await jsonOf(ctx)) as { note: string; analyst?: string };
     await applied(runner, await closeSuspicionCase(log, caseId, body, OPERATOR, context(ctx)));
     ctx.body = await detail(caseId);
   });
