@@ -9,7 +9,7 @@ import { mayActOn, type Caller } from './caller.js';
 import { forTenant, handleCommand, loadState, type CommandContext } from './handle-command.js';
 
 /**
- * The dossier's writes on a suspicion case (Circular 3.978 art. 43 §2): notes, evidence files,
+ * The dossier's writes on a suspicion case (Circular 3.978 art. 43 §2): evidence files,
  * KYC snapshots, and the record of each export of the dossier. Each checks that the caller may
  * see the case (another tenant's case does not exist for it), then goes through the case's decider.
  */
@@ -35,14 +35,6 @@ const dossierDecider: Decider<SuspicionCommand | RecordDossierExport, SuspicionS
 };
 
 const position = (r: { position: number | null }) => r.position;
-
-/** A note of the analysis, by its author. */
-export async function noteSuspicionCase(log: EventLog, caseId: string, input: { note_id: string; text: string; author: string }, caller: Caller, context: CommandContext) {
-  const kase = await visibleCase(log, caseId, caller);
-  if (E.isLeft(kase)) return kase;
-  const result = await handleCommand(log, suspicionStream(caseId), suspicionDecider, { type: 'NoteSuspicionCase', ...input, now: context.metadata.occurred_at }, forTenant(context, kase.right.tenant_id));
-  return E.map(position)(result);
-}
 
 export interface NewEvidence {
   evidence_id: string;

@@ -133,6 +133,12 @@ export function buildKycSnapshot(caseId: string, customerId: string, history: re
       case 'CustomerDraftCompleted':
         profile = event.data.profile === ERASED ? ERASED : event.data.profile;
         break;
+      case 'CustomerRunRequested':
+      case 'CustomerRunAborted':
+        // as the customers read model: a run under way is em_analise (a periodic review's keeps the status)
+        if (event.type === 'CustomerRunAborted') snapshot.status = 'rascunho';
+        else if (event.data.trigger !== 'periodic_review') snapshot.status = 'em_analise';
+        break;
       case 'CustomerStatusChanged':
         snapshot.status = event.data.status;
         snapshot.status_history.push({ status: event.data.status, reason: event.data.reason, at: event.data.changed_at });
@@ -197,7 +203,7 @@ function identification(type: 'pf' | 'pj' | null, profile: Record<string, unknow
     doc: str(profile['doc']),
     name: str(profile['name']),
     birth_date: type === 'pf' ? (str(profile['birth_date']) ?? sourceBirthDate) : null,
-    opening_date: type === 'pj' ? (str(profile['opening_date']) ?? str(cadastral['inicio_atividade']) ?? str(cadastral['data_abertura'])) : null,
+    opening_date: type === 'pj' ? (str(profile['opening_date']) ?? str(cadastral['abertura']) ?? str(cadastral['inicio_atividade'])) : null,
     nationality: str(profile['nationality']),
     trade_name: str(profile['trade_name']),
     erased: false,

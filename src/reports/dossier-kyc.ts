@@ -19,6 +19,15 @@ const list = (v: unknown): Rec[] => (Array.isArray(v) ? v.map(rec) : []);
 const text = (v: unknown): string => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? v.toLocaleString('pt-BR') : '—');
 const code = (raw: unknown): SafeHtml | string => (typeof raw === 'string' && raw !== '' ? html` <span class="small muted mono">[${raw}]</span>` : '');
 
+const CUSTOMER_STATUS_TEXT: Record<string, string> = {
+  rascunho: 'Rascunho',
+  em_analise: 'Em análise',
+  aprovado: 'Aprovado',
+  pendencia: 'Pendência',
+  recusado: 'Recusado',
+  inactive: 'Inativo',
+  em_monitoramento: 'Em monitoramento',
+};
 const STATUS_TEXT: Record<string, string> = { open: 'Aberto', delisted: 'Excluído da lista', resolved: 'Resolvido' };
 const RESOLUTION_TEXT: Record<string, string> = { true_positive: 'Confirmado', false_positive: 'Falso positivo' };
 const DISPOSITION_TEXT: Record<string, string> = { true_match: 'Mesma pessoa', false_positive: 'Falso positivo' };
@@ -43,9 +52,9 @@ function identificationRows(s: Rec): SafeHtml {
     ['Endereço', addressText(q['address'])],
     [pj ? 'Atividade' : 'Ocupação', text(pj ? q['business_activity'] : q['occupation'])],
     [pj ? 'Faturamento anual declarado' : 'Renda declarada', text(pj ? q['annual_revenue'] : q['declared_income'])],
-    ['Situação do cadastro', text(s['status'])],
   ];
-  return html`<table class="kv">${rows.map(([k, v]) => html`<tr><th>${k}</th><td>${v}</td></tr>`)}</table>`;
+  const status = typeof s['status'] === 'string' ? html`${label(CUSTOMER_STATUS_TEXT, s['status'])}${code(s['status'])}` : html`—`;
+  return html`<table class="kv">${rows.map(([k, v]) => html`<tr><th>${k}</th><td>${v}</td></tr>`)}<tr><th>Situação do cadastro</th><td>${status}</td></tr></table>`;
 }
 
 function riskTable(s: Rec): SafeHtml {
@@ -75,7 +84,7 @@ function ownersTable(s: Rec): SafeHtml | string {
   const partners = list(owners['partners']);
   if (s['beneficial_owners'] === null || s['beneficial_owners'] === undefined) return '';
   if (partners.length === 0) return html`<h4>Sócios e beneficiários finais</h4><p>Quadro societário não consultado.</p>`;
-  return html`<h4>Sócios e beneficiários finais (arts. 24–25)</h4><p class="small muted">Fonte: ${text(owners['source'])}</p>
+  return html`<h4>Sócios e beneficiários finais (arts. 24–25)</h4><p class="small muted">Fonte: ${typeof owners['source'] === 'string' && owners['source'].includes('publicação') ? owners['source'] : html`quadro societário registrado na consulta${code(owners['source'])}`}</p>
 <table class="compact"><thead><tr><th>Nível</th><th>Nome</th><th>Documento</th><th>Qualificação</th><th>PEP</th><th>Sanções</th></tr></thead><tbody>${partners.map(
     (p) => html`<tr><td>${text(p['level'])}</td><td>${text(p['name'])}</td><td>${document(p['doc'])}</td><td>${text(p['role'])}</td><td>${p['pep'] === true ? 'Sim' : 'Não'}</td><td>${Array.isArray(p['sanctions_lists']) && p['sanctions_lists'].length > 0 ? p['sanctions_lists'].map(String).join(', ') : 'Nenhuma'}</td></tr>`,
   )}</tbody></table>`;

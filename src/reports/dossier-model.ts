@@ -127,10 +127,13 @@ export function eventActor(event: StoredEvent): string {
   return event.metadata.actor;
 }
 
+/** The field of each event's data that says when it happened (the first one present). */
+const TIME_FIELDS = ['opened_at', 'selected_at', 'dismissed_at', 'noted_at', 'attached_at', 'taken_at', 'proposed_at', 'decided_at', 'prepared_at', 'exported_at', 'recorded_at', 'matched_at', 'cancelled_at', 'closed_at'];
+
 /** When an event happened as its data says it (the metadata's time otherwise). */
 function eventTime(event: StoredEvent): string {
   const d = event.data as Record<string, unknown>;
-  const key = Object.keys(d).find((k) => k.endsWith('_at') && !k.endsWith('due_at') && k !== 'amendment_justification_after' && typeof d[k] === 'string');
+  const key = TIME_FIELDS.find((k) => typeof d[k] === 'string');
   return key ? String(d[key]) : event.metadata.occurred_at;
 }
 

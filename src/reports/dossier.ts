@@ -65,7 +65,19 @@ export interface DossierPdfInput {
   kyc: readonly KycSnapshotView[];
 }
 
-const person = (input: DossierPdfInput, who: string | null): SafeHtml => (who === null ? html`—` : input.people[who] ? html`${input.people[who]!}${code(who)}` : html`${who}`);
+const SERVICE_ACTORS: Record<string, string> = { operator: 'Operador da plataforma', system: 'Processo automático do serviço' };
+const person = (input: DossierPdfInput, who: string | null): SafeHtml =>
+  who === null ? html`—` : input.people[who] ? html`${input.people[who]!}${code(who)}` : SERVICE_ACTORS[who] ? html`${SERVICE_ACTORS[who]!}` : html`${who}`;
+
+/** Each person once: an actor id and the e-mail a note's author gave are the same person. */
+function analystsList(input: DossierPdfInput): SafeHtml {
+  const seen = new Map<string, string | null>();
+  for (const a of input.dossier.analysts) {
+    const shown = input.people[a] ?? SERVICE_ACTORS[a] ?? a;
+    if (!seen.has(shown) || seen.get(shown) === null) seen.set(shown, input.people[a] ? a : null);
+  }
+  return html`<ul>${[...seen].map(([shown, id]) => html`<li>${shown}${id ? code(id) : ''}</li>`)}</ul>`;
+}
 
 function clockRows(d: Dossier): SafeHtml {
   const verdict = (c: DossierClock) => (c.met === true ? badge('Cumprido', 'ok') : c.met === false ? badge('Descumprido', 'bad') : c.due_at === null ? badge('Não se aplica', 'neutral') : badge('Em curso', 'info'));
@@ -166,7 +178,7 @@ ${d.case.environment === 'sandbox' ? html`<div class="sandbox">Ambiente de teste
 <table class="kv"><tr><th>Ocorrência</th><td>${dateTime(d.dates.occurred_at)}</td></tr><tr><th>Abertura</th><td>${dateTime(d.dates.opened_at)}</td></tr><tr><th>Seleção</th><td>${when(d.dates.selected_at)}</td></tr><tr><th>Decisão</th><td>${when(d.dates.decided_at)}</td></tr><tr><th>Encerramento</th><td>${when(d.dates.closed_at)}</td></tr></table>
 ${clockRows(d)}
 <h2>Indícios (Carta Circular BCB 4.001/2020)</h2>${reasonsSection(d)}
-<h2>Analistas</h2><p>${d.analysts.map((a, i) => html`${i > 0 ? '; ' : ''}${person(input, a)}`)}</p>
+<h2>Analistas</h2>${analystsList(input)}
 <h2>Decisão</h2>${decisionSection(input)}
 <h2>Anotações</h2>${notesSection(input)}
 <h2>Retrato cadastral do cliente (KYC) na análise</h2>${kycSection(input.kyc)}

@@ -1080,6 +1080,149 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/v1/cases/{case_id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The suspicion case's id (stream `suspicion-<case_id>`). */
+                case_id: components["parameters"]["OpSuspicionCaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach an evidence file to a suspicion case's dossier
+         * @description `multipart/form-data` with exactly one file part named `file` (1 byte to 10 MB =
+         *     10,485,760 bytes) and a text part `author`. The type is read from the content, never from
+         *     the name or the declared type: PDF, JPEG, PNG, WebP, TIFF, GIF, XML, CSV (UTF-8 text
+         *     named `.csv`) or plain UTF-8 text; anything else is `400 invalid_evidence_type`. The
+         *     file is stored like a customer's documents and its SHA-256 recorded on the case
+         *     (`SuspicionEvidenceAttached`); the dossier lists it with that hash. The case is looked up
+         *     before the body is read.
+         */
+        post: operations["attachSuspicionEvidence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/cases/{case_id}/evidence/{evidence_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The suspicion case's id (stream `suspicion-<case_id>`). */
+                case_id: components["parameters"]["OpSuspicionCaseId"];
+                /** @description The evidence's id. */
+                evidence_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Download an evidence file of a suspicion case
+         * @description The stored bytes as an attachment; `X-Content-SHA256` is the hash the case records for them.
+         */
+        get: operations["downloadSuspicionEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/cases/{case_id}/kyc_snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The suspicion case's id (stream `suspicion-<case_id>`). */
+                case_id: components["parameters"]["OpSuspicionCaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a KYC snapshot of the case's customer now
+         * @description Circular 3.978 arts. 16, 18, 19, 20, 24–25, 27. The customer's identification,
+         *     qualification, status history, risk band and every run's band and decision, PEP status
+         *     (the latest run's screening and the analysts' dispositions), the QSA of a company, and its
+         *     monitoring alerts, read from its stream and runs; a case without a customer snapshots the
+         *     parties of the operation as reported. Stored as canonical JSON with its SHA-256 and
+         *     recorded on the case (`SuspicionKycSnapshotTaken`). A snapshot is also taken
+         *     automatically when the case is selected for analysis. The body is optional (`by`: who
+         *     asks; `operator` otherwise).
+         */
+        post: operations["takeSuspicionKycSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/cases/{case_id}/dossier.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The suspicion case's id (stream `suspicion-<case_id>`). */
+                case_id: components["parameters"]["OpSuspicionCaseId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The case's dossier for the supervisor, as JSON with file hashes
+         * @description Circular 3.978 art. 43 §2, art. 48 §1. Canonical JSON (keys sorted, no whitespace):
+         *     the case's identification and origin with the rule or list version that fired
+         *     (`case.origin.rule`), the dates and each clock with whether it was met, the reason
+         *     codes with their Carta Circular 4.001 text, analysts, notes, evidence and KYC snapshots
+         *     (content and SHA-256), the decision with decided by and approved by, the communications
+         *     (NumOcorrencia, files' SHA-256, sending, validation, receipt), the audit trail (every
+         *     event of the case: type, who, when), `files` (`kind`, `id`, `sha256`, `byte_size`) and
+         *     `content_sha256`: the SHA-256 of the canonical JSON of everything else. No field
+         *     depends on the time of the export, so a closed case's dossier is the same bytes every
+         *     time; each export is recorded on the case (`SuspicionDossierExported`, with the hash of
+         *     the bytes sent) and is not part of the content.
+         */
+        get: operations["exportSuspicionDossierJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/cases/{case_id}/dossier.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The suspicion case's id (stream `suspicion-<case_id>`). */
+                case_id: components["parameters"]["OpSuspicionCaseId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The case's dossier for the supervisor, as PDF (pt-BR)
+         * @description The same content as `dossier.json`, in Portuguese: dates dd/mm/aaaa in Brasília time
+         *     with the zone, codes as small footnote codes, and the JSON's `content_sha256` printed
+         *     (also in `X-Dossier-Content-SHA256`). The PDF's date is the case's last fact, not the
+         *     time of the export. Each export is recorded on the case.
+         */
+        get: operations["exportSuspicionDossierPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operator/v1/cases/{case_id}/communications": {
         parameters: {
             query?: never;
@@ -3651,6 +3794,86 @@ export interface components {
             recorded_at: string;
             livemode: boolean;
         };
+        OpEvidenceUpload: {
+            /** Format: binary */
+            file: string;
+            author: string;
+        };
+        OpCaseEvidence: {
+            /** @enum {string} */
+            object: "case_evidence";
+            /** Format: uuid */
+            case_id: string;
+            /** Format: uuid */
+            evidence_id: string;
+            file_name: string;
+            content_type: string;
+            sha256: string;
+            byte_size: number;
+            by: string;
+            /** Format: date-time */
+            attached_at: string;
+            url: string;
+        };
+        OpKycSnapshotRequest: {
+            by?: string;
+        };
+        OpKycSnapshot: {
+            /** @enum {string} */
+            object: "kyc_snapshot";
+            /** Format: uuid */
+            case_id: string;
+            /** Format: uuid */
+            snapshot_id: string;
+            sha256: string;
+            byte_size: number;
+            /** Format: date-time */
+            taken_at: string;
+            /** @description The snapshot (schema `kyc-snapshot/1`): `basis` (`customer` or `parties_as_reported`), `identification`, `qualification`, `status`, `status_history`, `risk` (band, decision, history), `pep` (verdict, details, list hits, dispositions), `beneficial_owners` (a company's QSA), `alerts`, `parties`. */
+            content: {
+                schema: string;
+                case_id: string;
+                taken_at: string;
+                /** @enum {string} */
+                basis: "customer" | "parties_as_reported";
+            };
+        };
+        OpSuspicionDossier: {
+            /** @enum {string} */
+            object: "suspicion_dossier";
+            schema: string;
+            case: Record<string, never>;
+            dates: Record<string, never>;
+            clocks: {
+                /** @enum {string} */
+                clock: "selection" | "analysis" | "communication";
+                due_at: string | null;
+                done_at: string | null;
+                met: boolean | null;
+            }[];
+            reason_codes: Record<string, never>[];
+            analysts: string[];
+            notes: Record<string, never>[];
+            evidence: Record<string, never>[];
+            kyc_snapshots: Record<string, never>[];
+            decision: Record<string, never> | null;
+            communications: Record<string, never>[];
+            audit_trail: {
+                revision: number;
+                type: string;
+                by: string;
+                at: string;
+            }[];
+            files: {
+                /** @enum {string} */
+                kind: "evidence" | "kyc_snapshot" | "siscoaf_lote" | "siscoaf_response" | "siscoaf_receipt";
+                id: string;
+                sha256: string;
+                byte_size: number | null;
+            }[];
+            through_revision: number;
+            content_sha256: string;
+        };
         OpFreezeSentRequest: {
             sent_at: string;
             protocol: string;
@@ -5037,6 +5260,8 @@ export interface components {
         OpRunId: string;
         /** @description The alert's id. */
         OpAlertId: string;
+        /** @description The suspicion case's id (stream `suspicion-<case_id>`). */
+        OpSuspicionCaseId: string;
         /** @description The case's id (its customer's id). */
         OpCaseId: string;
         /**
@@ -7487,6 +7712,206 @@ export interface operations {
             /** @description `case_has_open_items` (with `open_items`), `case_closed`, `case_not_decided`, `communication_not_sent`, `concurrent_update`. */
             409: components["responses"]["OpConflict"];
             413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    attachSuspicionEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The suspicion case's id (stream `suspicion-<case_id>`). */
+                case_id: components["parameters"]["OpSuspicionCaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["OpEvidenceUpload"];
+            };
+        };
+        responses: {
+            /** @description The evidence as recorded, with the SHA-256 of its bytes. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "case_evidence",
+                     *       "case_id": "3f1c2a4e-8d7b-4c1a-9e2f-1b2c3d4e5f60",
+                     *       "evidence_id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *       "file_name": "extrato-marco.pdf",
+                     *       "content_type": "application/pdf",
+                     *       "sha256": "5f70bf18a086007016e948b04aed3b82103a36bea41755b6cddfaf10ace3c6ef",
+                     *       "byte_size": 48213,
+                     *       "by": "ana.souza@instituicao.com.br",
+                     *       "attached_at": "2026-11-27T15:00:00.000Z",
+                     *       "url": "/operator/v1/cases/3f1c2a4e-8d7b-4c1a-9e2f-1b2c3d4e5f60/evidence/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpCaseEvidence"];
+                };
+            };
+            /** @description `invalid_id`, `invalid_multipart` (not multipart/form-data, no usable boundary, unreadable, too many parts), `invalid_file` (no file, more than one, another part name), `invalid_request` (author missing), `invalid_evidence_type` (content not an accepted type). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `case_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `case_closed`, `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            /** @description `evidence_too_large`: the file exceeds 10 MB (10,485,760 bytes). */
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    downloadSuspicionEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The suspicion case's id (stream `suspicion-<case_id>`). */
+                case_id: components["parameters"]["OpSuspicionCaseId"];
+                /** @description The evidence's id. */
+                evidence_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="evidencia-{evidence_id}"`. */
+                    "Content-Disposition"?: string;
+                    /** @description The SHA-256 of the file, as recorded on the case. */
+                    "X-Content-SHA256"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description `invalid_id` (case_id, evidence_id). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `case_not_found`, `evidence_not_found` (no such evidence on this case). */
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    takeSuspicionKycSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The suspicion case's id (stream `suspicion-<case_id>`). */
+                case_id: components["parameters"]["OpSuspicionCaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "by": "ana.souza@instituicao.com.br"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpKycSnapshotRequest"];
+            };
+        };
+        responses: {
+            /** @description The snapshot, its id, hash and content. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpKycSnapshot"];
+                };
+            };
+            /** @description `invalid_id`, `invalid_json`, `invalid_request` (by blank or too long, unknown field). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `case_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `case_closed`, `concurrent_update`. */
+            409: components["responses"]["OpConflict"];
+            413: components["responses"]["OpPayloadTooLarge"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    exportSuspicionDossierJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The suspicion case's id (stream `suspicion-<case_id>`). */
+                case_id: components["parameters"]["OpSuspicionCaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dossier. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="dossie-{case_id}.json"`. */
+                    "Content-Disposition"?: string;
+                    /** @description The SHA-256 of the bytes sent. */
+                    "X-Content-SHA256"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpSuspicionDossier"];
+                };
+            };
+            /** @description `invalid_id` (case_id). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `case_not_found`. */
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["OpInternalError"];
+        };
+    };
+    exportSuspicionDossierPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The suspicion case's id (stream `suspicion-<case_id>`). */
+                case_id: components["parameters"]["OpSuspicionCaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dossier as PDF. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="dossie-{case_id}.pdf"`. */
+                    "Content-Disposition"?: string;
+                    /** @description The SHA-256 of the PDF's bytes. */
+                    "X-Content-SHA256"?: string;
+                    /** @description The `content_sha256` of the JSON dossier this PDF prints. */
+                    "X-Dossier-Content-SHA256"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description `invalid_id` (case_id). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["OpUnauthorized"];
+            /** @description `case_not_found`. */
+            404: components["responses"]["NotFound"];
             500: components["responses"]["OpInternalError"];
         };
     };

@@ -5,7 +5,7 @@ import { EVIDENCE_MAX_BYTES, evidenceFormat } from '../../../adapters/evidence-f
 import { newId } from '../../../adapters/ids.js';
 import type { PdfRenderer } from '../../../adapters/pdf/port.js';
 import { OPERATOR } from '../../../commands/caller.js';
-import { attachSuspicionEvidence, noteSuspicionCase, recordDossierExport, recordKycSnapshot, visibleCase } from '../../../commands/dossier.js';
+import { attachSuspicionEvidence, recordDossierExport, recordKycSnapshot, visibleCase } from '../../../commands/dossier.js';
 import { caseDossier, caseEvidenceFile, caseKycSnapshot } from '../../../queries/dossier.js';
 import { snapshotBlob } from '../../../queries/kyc-snapshot.js';
 import { dossierFileName, dossierFooter, dossierHtml } from '../../../reports/dossier.js';
@@ -14,7 +14,7 @@ import { decodeBody, decodeInput } from '../../decode.js';
 import { ApiError } from '../../errors.js';
 import { commandContext } from '../../metadata.js';
 import { jsonBody } from '../../middleware/body.js';
-import { CaseNoteBody, EvidenceParams, KycSnapshotBody, SuspicionCaseParams } from '../../operations/dossier.js';
+import { EvidenceParams, KycSnapshotBody, SuspicionCaseParams } from '../../operations/dossier.js';
 import { applied, orThrow } from '../../outcome.js';
 import type { RequestState } from '../../state.js';
 import { assertMultipart, cleanFileName, multipartParser, parseMultipart } from '../../uploads.js';
@@ -39,23 +39,13 @@ function multipartError(error: unknown): ApiError {
 
 /**
  * Operator API on a suspicion case's dossier (issue 30; Circular 3.978 arts. 43 §2, 48 §1):
- * notes, evidence files (sniffed, hashed, stored like customer documents), the KYC snapshot on
+ * evidence files (sniffed, hashed, stored like customer documents), the KYC snapshot on
  * demand, and the dossier itself as JSON and PDF, each export recorded on the case.
  */
 export function operatorSuspicionDossierRouter(services: SuspicionDossierRouterDeps): Router<RequestState> {
   const { log, runner, clock, blobStore, readStore, pdfRenderer } = services;
   const deps = { log, readStore, blobStore };
   const router = new Router<RequestState>();
-  router.post('/cases/:case_id/notes', jsonBody(), async (ctx) => {
-    const { case_id } = decodeInput(SuspicionCaseParams, ctx.params);
-    const body = decodeBody(CaseNoteBody, ctx.state.body);
-    const context = commandContext(ctx, clock, null);
-    const note_id = newId();
-    await applied(runner, await noteSuspicionCase(log, case_id, { note_id, text: body.text, author: body.author }, OPERATOR, context));
-    ctx.status = 201;
-    ctx.body = { object: 'case_note', case_id, note_id, text: body.text.trim(), author: body.author, noted_at: context.metadata.occurred_at };
-  });
-
   evidenceRoutes(router, services);
 
   router.post('/cases/:case_id/kyc_snapshot', jsonBody(), async (ctx) => {
@@ -79,7 +69,8 @@ export function operatorSuspicionDossierRouter(services: SuspicionDossierRouterD
     ctx.set('Content-Type', 'application/json; charset=utf-8');
     ctx.set('Content-Disposition', `attachment; filename="${dossierFileName(found.dossier, 'json')}"`);
     ctx.set('X-Content-SHA256', sha256);
-    ctx.body = found.json;
+    // a string, the same UTF-8 bytes: the contract check reads it as the JSON it is
+    ctx.body = found.json.toString('utf8');
   });
 
   router.get('/cases/:case_id/dossier.pdf', async (ctx) => {
