@@ -52,10 +52,10 @@ describe('dashboard: annual negative communication (CNO)', function () {
     expect(page.html).to.contain('>não exigida<');
   });
 
-  it('a viewer sees the tasks without the form and may not record', async () => {
+  it('a viewer neither sees the declarations (their receipts tell that communications exist: art. 50) nor may record', async () => {
     const page = await viewer.get('/dashboard/cno');
-    expect(page.status).to.equal(200);
-    expect(page.html).not.to.contain('data-testid="cno-form"');
+    expect(page.status).to.equal(403);
+    expect((await viewer.get('/dashboard/customers')).html).not.to.contain('href="/dashboard/cno"');
     expect((await viewer.post(`/dashboard/cno/2026/${CNPJ_A}/enviada`, { protocol: 'P', sent_at: '2027-01-16T08:00', by: 'x' })).status).to.equal(403);
   });
 

@@ -2,6 +2,7 @@ import { dashboard } from '../../http/dashboard/router.js';
 import type { Infrastructure } from '../infrastructure.js';
 import type { Module } from '../module.js';
 import type { Shared } from '../shared.js';
+import { suspicionDashboardPort } from './suspicion-dashboard.js';
 
 /** The screens of a tenant's people under /dashboard. */
 export function dashboardModule(infra: Infrastructure, shared: Shared): Module {
@@ -25,6 +26,7 @@ export function dashboardModule(infra: Infrastructure, shared: Shared): Module {
       cnpjRegister: shared.cnpj.register,
       webhookUrlProblem: shared.webhookUrlProblem,
       subjects: shared.subjects,
+      suspicion: suspicionDashboardPort(infra, shared),
     }),
   };
 }

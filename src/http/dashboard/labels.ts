@@ -160,8 +160,8 @@ export const EVENT_LABEL: Record<string, string> = {
   SuspicionReceiptMatched: 'Recibo do Siscoaf conciliado',
   SuspicionCommunicationCancelled: 'Comunicação ao COAF cancelada',
   SuspicionCaseClosed: 'Caso de comunicação ao COAF encerrado',
-  SuspicionDossierExported: 'Dossiê exportado',
   SiscoafReceiptItemsUnmatched: 'Recibo do Siscoaf sem comunicação correspondente',
+  SuspicionDossierExported: 'Dossiê exportado',
   CreditsAdded: 'Créditos adicionados',
   CreditsCaptured: 'Créditos debitados',
   CreditsReleased: 'Reserva de créditos liberada',
@@ -252,6 +252,33 @@ export const NAME_KIND_LABEL: Record<string, string> = { primary: 'Nome principa
 /** An analyst's disposition of a list hit. */
 export const DISPOSITION_LABEL: Record<string, string> = { true_match: 'Confirmado pelo analista', false_positive: 'Descartado pelo analista' };
 
+/** Issue 30: the regulatory case (Circular BCB 3.978), its communication to COAF and where it came from. */
+export const SUSPICION_STATUS_LABEL: Record<string, string> = {
+  pending_selection: 'Aguardando seleção',
+  dismissed: 'Não selecionado',
+  in_analysis: 'Em análise',
+  awaiting_approval: 'Aguardando confirmação',
+  decided: 'Decidido',
+  closed: 'Encerrado',
+};
+export const COMMUNICATION_STATUS_LABEL: Record<string, string> = {
+  pending: 'A gerar',
+  xml_generated: 'XML gerado',
+  sent: 'Enviada',
+  validated: 'Validada pelo Siscoaf',
+  rejected: 'Rejeitada pelo Siscoaf',
+  receipt_matched: 'Recibo conferido',
+  cancelled: 'Cancelada',
+};
+export const SUSPICION_ORIGIN_LABEL: Record<string, string> = { alert: 'Alerta de monitoramento', run: 'Execução', report: 'Comunicação da instituição (API)', analyst: 'Analista' };
+export const SUSPICION_DECISION_LABEL: Record<string, string> = { comunicar: 'Comunicar ao COAF', nao_comunicar: 'Não comunicar' };
+/** The clocks of a case and the rule each one keeps (the rule as the tooltip). */
+export const SUSPICION_CLOCK_LABEL: Record<string, { text: string; basis: string }> = {
+  selection_due_at: { text: 'Seleção', basis: 'Circular BCB 3.978, art. 39, parágrafo único: seleção em até 45 dias da operação ou situação' },
+  analysis_due_at: { text: 'Análise', basis: 'Circular BCB 3.978, art. 43, § 1º: análise em até 45 dias da seleção' },
+  communication_due_at: { text: 'Comunicação ao COAF', basis: 'Circular BCB 3.978, art. 48, § 2º: comunicação até o dia útil seguinte ao da decisão' },
+  amendment_justification_after: { text: 'Retificação sem justificativa', basis: 'Circular BCB 3.978, art. 51: alteração ou cancelamento após o 5º dia útil da comunicação exige justificativa' },
+};
 /** Issue 30: the kinds of a holiday of the business-day calendar, and the Siscoaf code tables. */
 export const HOLIDAY_KIND_LABEL: Record<string, string> = { nacional: 'Nacional', bancario: 'Sem expediente bancário', institucional: 'Da instituição' };
 export const CODE_TABLE_LABEL: Record<string, string> = { tp_env: 'Tipos de envolvimento (TpEnv)', cod_enq: 'Enquadramentos (CodEnq)' };

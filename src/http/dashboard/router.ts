@@ -22,6 +22,8 @@ import { hitsRouter } from './hits/routes.js';
 import { runsRouter, type RunsScreenDeps } from './runs/routes.js';
 import { csrfGuard, dashboardSession, type SessionDeps } from './session.js';
 import { settingsRouter, type SettingsScreenDeps } from './settings/routes.js';
+import type { SuspicionScreenDeps } from './suspicion/port.js';
+import { suspicionRouter } from './suspicion/routes.js';
 import type { DashboardState } from './state.js';
 import { templatesRouter, type TemplatesScreenDeps } from './templates/routes.js';
 
@@ -59,7 +61,8 @@ export type DashboardDeps = { logger: Logger } & SessionDeps &
   SettingsScreenDeps &
   ComplianceScreenDeps &
   AuditScreenDeps &
-  CnoScreenDeps;
+  CnoScreenDeps &
+  SuspicionScreenDeps;
 
 /**
  * The dashboard: HTML for a tenant's own people under /dashboard, outside the API's contract.
@@ -86,6 +89,7 @@ function dashboardRouter(deps: DashboardDeps): Router<DashboardState> {
   // the case queue is the home: mounted before the auth pages, whose placeholder home it replaces
   router.use(queueRouter(deps).routes());
   router.use(casesRouter(deps).routes());
+  router.use(suspicionRouter(deps).routes());
   router.use(freezeCommunicationsScreen(deps).routes());
   router.use(runsRouter(deps).routes());
   router.use(hitsRouter(deps).routes());

@@ -10,7 +10,8 @@ import { SESSION_TTL_MS } from '../../domain/user/decider.js';
 import { getDashboardSession, getDashboardUser } from '../../projections/users.js';
 import type { ReadStore } from '../../adapters/read-store/port.js';
 import { ApiError } from '../errors.js';
-import type { DashboardRole, DashboardState } from './state.js';
+import { cleanFileName, multipartParser } from '../uploads.js';
+import type { DashboardRole, DashboardState, DashboardUpload } from './state.js';
 
 type Ctx = Koa.ParameterizedContext<DashboardState>;
 
@@ -102,9 +103,32 @@ export async function readForm(ctx: Ctx): Promise<URLSearchParams> {
       throw new ApiError('invalid_request', 'Não foi possível ler o formulário.');
     }
     form = new URLSearchParams(raw);
+  } else if (ctx.is('multipart/form-data')) {
+    // issue 30: a form with one file (evidence, a Siscoaf response or receipt); its `_csrf` field is checked like any other
+    const parsed = await readMultipartForm(ctx);
+    form = parsed.form;
+    ctx.state.upload = parsed.upload;
   }
   ctx.state.form = form;
   return form;
+}
+
+/** A dashboard form's file: at most one, in the field `file`, of at most 10 MiB (the Siscoaf file limit). */
+export const DASHBOARD_UPLOAD_LIMIT = 10 * 1024 * 1024;
+const dashboardUpload = multipartParser({ fileSize: DASHBOARD_UPLOAD_LIMIT, files: 1, fields: 30, fieldSize: FORM_BODY_LIMIT, parts: 31 }).single('file');
+
+async function readMultipartForm(ctx: Ctx): Promise<{ form: URLSearchParams; upload: DashboardUpload | null }> {
+  try {
+    await dashboardUpload(ctx as never, async () => {});
+  } catch (error) {
+    if ((error as { code?: string }).code === 'LIMIT_FILE_SIZE') throw new ApiError('payload_too_large', 'O arquivo excede 10 MiB.');
+    throw new ApiError('invalid_request', 'Não foi possível ler o formulário.');
+  }
+  const request = ctx.request as unknown as { body?: Record<string, unknown>; file?: { fieldname: string; originalname: string; buffer: Buffer; mimetype: string } };
+  const form = new URLSearchParams();
+  for (const [name, value] of Object.entries(request.body ?? {})) for (const v of [value].flat()) if (typeof v === 'string') form.append(name, v);
+  const file = request.file;
+  return { form, upload: file ? { field: file.fieldname, file_name: cleanFileName(file.originalname), content_type: file.mimetype, content: file.buffer } : null };
 }
 
 /** A field of the form: its one value, or '' when missing. */

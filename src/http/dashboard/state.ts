@@ -25,4 +25,14 @@ export interface DashboardState extends RequestState {
   credits?: number;
   /** the url-encoded form of a POST, once read (session.ts readForm) */
   form?: URLSearchParams;
+  /** the file of a multipart form, once read (session.ts readForm) */
+  upload?: DashboardUpload | null;
+}
+
+/** The one file a dashboard form may carry (issue 30: evidence, a Siscoaf response or receipt). */
+export interface DashboardUpload {
+  field: string;
+  file_name: string;
+  content_type: string;
+  content: Buffer;
 }

@@ -8,6 +8,9 @@ import type { customerPage, customersPage, RefusedForm } from './customers/page.
 import type { queuePage } from './queue/page.js';
 import type { runPage, runsPage } from './runs/page.js';
 import type { settingsPage, webhookSecretPage } from './settings/page.js';
+import type { communicationView, suspicionCasePage } from './suspicion/case-page.js';
+import type { newCasePage, suspicionQueuePage } from './suspicion/page.js';
+import type { siscoafPage } from './suspicion/siscoaf-routes.js';
 import type { templateFormPage, templatePage, templatesPage } from './templates/page.js';
 
 /** The error page: its heading, the message (pt-BR), the request's id and the error's code. */
@@ -50,7 +53,16 @@ export interface Views {
   'template-form': ReturnType<typeof templateFormPage>;
   templates: ReturnType<typeof templatesPage>;
   users: ReturnType<typeof usersPage>;
+  /** issue 30: the COAF case page, with its decision and communication sections (included by it) */
+  'suspicion-case': SuspicionCaseView;
+  'suspicion-decision': SuspicionCaseView;
+  'suspicion-communication': SuspicionCaseView;
+  'suspicion-cases': ReturnType<typeof suspicionQueuePage>;
+  'suspicion-siscoaf': ReturnType<typeof siscoafPage>;
+  'suspicion-new': ReturnType<typeof newCasePage>;
 }
+
+type SuspicionCaseView = ReturnType<typeof suspicionCasePage> & { comm: ReturnType<typeof communicationView> | null };
 
 /** The view names, checked against the type both ways (a test checks them against the folder). */
 export const VIEW_NAMES = {
@@ -77,4 +89,10 @@ export const VIEW_NAMES = {
   'template-form': true,
   templates: true,
   users: true,
+  'suspicion-case': true,
+  'suspicion-decision': true,
+  'suspicion-communication': true,
+  'suspicion-cases': true,
+  'suspicion-siscoaf': true,
+  'suspicion-new': true,
 } as const satisfies Record<keyof Views, true>;

@@ -19,6 +19,7 @@ import { cnoPage, type CnoRefusal } from './page.js';
 
 type Ctx = Koa.ParameterizedContext<DashboardState>;
 const RECORDERS = ['admin', 'compliance_officer'] as const;
+const READERS = ['admin', 'compliance_officer', 'analyst'] as const;
 
 export interface CnoScreenDeps {
   log: EventLog;
@@ -64,7 +65,8 @@ function decoded<T>(decode: () => T): E.Either<ApiError, T> {
 export function cnoRouter(deps: CnoScreenDeps): Router<DashboardState> {
   const router = new Router<DashboardState>();
 
-  router.get('/cno', requireUser(), (ctx) => show(deps, ctx));
+  // the receipts listed as proof tell that communications to COAF exist: not for viewers (art. 50)
+  router.get('/cno', requireUser(), requireRole(...READERS), (ctx) => show(deps, ctx));
 
   router.post('/cno/:year/:cnpj/enviada', requireUser(), requireRole(...RECORDERS), async (ctx) => {
     const user = ctx.state.user!;
