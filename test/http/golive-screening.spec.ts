@@ -12,11 +12,13 @@ describe('screening search names the lists that are not loaded', function () {
   this.timeout(60_000);
   let service: TestService;
   let key: string;
+  let otherScopes: string;
 
   before(async () => {
     service = await startService();
     const tenant = await createTenant(service, 'Golive screening');
     key = (await tenant.key({ scopes: ['screening:read'] })).api_key;
+    otherScopes = (await tenant.key({ scopes: ['customers:read'] })).api_key;
   });
   after(async () => service.close());
 
@@ -61,5 +63,11 @@ describe('screening search names the lists that are not loaded', function () {
   it('compare needs no list and answers 200 with none loaded', async () => {
     const response = await service.call('/api/v1/screening/compare', { method: 'POST', headers: { 'x-api-key': key }, json: { schema: 'person', query: { name: 'Ana Souza' }, candidate: { name: 'Ana Sousa' } } });
     expect(response.status).to.equal(200);
+  });
+
+  it('compare needs the screening:read scope (403 without it)', async () => {
+    const response = await service.call('/api/v1/screening/compare', { method: 'POST', headers: { 'x-api-key': otherScopes }, json: { schema: 'person', query: { name: 'Ana Souza' }, candidate: { name: 'Ana Sousa' } } });
+    expect(response.status).to.equal(403);
+    expect(((await response.json()) as { error: { code: string } }).error.code).to.equal('insufficient_scope');
   });
 });

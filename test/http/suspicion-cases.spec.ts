@@ -87,6 +87,10 @@ describe('public cases', function () {
     const refused = await report(valid(), {}, noScope);
     expect([refused.status, refused.body['error']['code']]).to.deep.equal([403, 'insufficient_scope']);
     expect((await call(`/cases/${mine}`, {}, noScope)).status).to.equal(403);
+    expect((await call('/cases', {}, noScope)).status).to.equal(403);
+    const badFilter = await call('/cases?status=aberto', {}, key);
+    expect([badFilter.status, badFilter.body['error']['param']]).to.deep.equal([400, 'status']);
+    expect((await call('/cases?overdue=sim', {}, key)).status).to.equal(400);
     const customerUnknown = await report(valid({ customer_id: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b' }));
     expect([customerUnknown.status, customerUnknown.body['error']['code']]).to.deep.equal([404, 'customer_not_found']);
   });

@@ -225,6 +225,37 @@ describe('operator suspicion cases', function () {
     expect(text).to.include('<CPFCNPJEnv>39053344705</CPFCNPJEnv>').and.include('<NmEnv>Maria Titular Exemplo</NmEnv>').and.include('<TpEnv>1</TpEnv>');
   });
 
+  it('answers 409 for each step out of order on every route, and cancels a receipted communication (200)', async () => {
+    const opened = await open(beta, { origin: 'analyst', reason_codes: ['CC4001-I.d'], operation: operation() });
+    const id = opened.body['case_id'] as string;
+    expect((await post(`/cases/${id}/select`, {})).status).to.equal(200);
+    expect((await post(`/cases/${id}/decision`, { decision: 'comunicar', rationale: 'Comunicar.', reason_codes: ['CC4001-I.d'] })).status).to.equal(200);
+    const refused = async (answer: Promise<Awaited<ReturnType<typeof op>>>, code: string) => {
+      const { status, body, text } = await answer;
+      expect([status, body['error']?.['code']], text).to.deep.equal([409, code]);
+    };
+    await refused(post(`/cases/${id}/select`, {}), 'invalid_case_status');
+    await refused(post(`/cases/${id}/dismiss`, { reason: 'Sem indícios.' }), 'invalid_case_status');
+    await refused(post(`/cases/${id}/rectification`, { det: 'Retificação.' }), 'receipt_required');
+    expect((await op(`/cases/${id}/siscoaf.xml`)).status).to.equal(200);
+    const sent = await post(`/cases/${id}/communication/sent`, {});
+    expect(sent.status).to.equal(200);
+    const num = sent.body['communication']['num_ocorrencia'] as string;
+    expect((await xml(`/tenants/${beta.tenant.tenant_id}/siscoaf/receipts`, recibo([{ origem: num, coaf: '7001' }]))).status).to.equal(200);
+    const cancelled = await post(`/cases/${id}/cancellation`, { reason: 'Comunicação enviada em duplicidade.' });
+    expect(cancelled.status, cancelled.text).to.equal(200);
+    expect(JSON.stringify(cancelled.body)).to.contain('cancelamento');
+    expect((await post(`/cases/${id}/close`, { note: 'Encerrado.' })).status).to.equal(200);
+    // a closed case is immutable
+    await refused(post(`/cases/${id}/notes`, { text: 'Mais uma nota.' }), 'case_closed');
+    await refused(xml(`/cases/${id}/communication/response`, resposta(1)), 'case_closed');
+    await refused(op(`/cases/${id}/communication`, { method: 'PUT', json: { det: 'Outro texto.' } }), 'case_closed');
+    const form = new FormData();
+    form.append('author', 'analista@example.com');
+    form.append('file', new Blob([Buffer.from('extrato')], { type: 'text/plain' }), 'extrato.txt');
+    await refused(op(`/cases/${id}/evidence`, { method: 'POST', body: form }), 'case_closed');
+  });
+
   it('two decisions racing on one case leave it decided once', async () => {
     const opened = await open(beta, { origin: 'analyst', reason_codes: ['CC4001-I.a'], operation: operation() });
     const id = opened.body['case_id'] as string;
