@@ -96,7 +96,10 @@ describe('reactors killed at every point, then restarted', function () {
   const count = (events: RecordedEvent[], type: string) => events.filter((e) => e.type === type).length;
   const askedPerSource = (w: World) => [...tally(w.effects, 'query').counts.values()];
 
-  for (const round of [1, 2]) {
+  // each kill point once in `npm test` (the suite's time budget); SVC_TEST_CRASH_ROUNDS=N repeats
+  // them N times, to look for a kill point that passes only by the timing of one run
+  const rounds = Math.max(1, Number(process.env['SVC_TEST_CRASH_ROUNDS'] ?? '1') || 1);
+  for (const round of Array.from({ length: rounds }, (_, i) => i + 1)) {
     describe(`round ${round}`, () => {
       it('run: killed after RunQueued, before any source was asked: completes, each source asked once', async () => {
         const w = await world('RunStarted');
