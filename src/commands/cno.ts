@@ -1,6 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { EventLog } from '../adapters/event-store/event-log.js';
-import type { ReadStore } from '../adapters/read-store/port.js';
 import { brasiliaDate } from '../domain/calendar/business-days.js';
 import { cnoDecider, cnoStream } from '../domain/cno/decider.js';
 import type { CnoReceipt } from '../domain/cno/events.js';

@@ -4,7 +4,11 @@ import type { EventLog } from '../adapters/event-store/event-log.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
 import { loadUser } from '../commands/aggregates.js';
 import type { Caller } from '../commands/caller.js';
-import { visibleCase } from '../commands/dossier.js';
+import { recordDossierExport, visibleCase } from '../commands/dossier.js';
+import type { CommandContext } from '../commands/handle-command.js';
+import { sha256Hex } from '../adapters/crypto.js';
+import type { PdfRenderer } from '../adapters/pdf/port.js';
+import { dossierFileName, dossierFooter, dossierHtml } from '../reports/dossier.js';
 import { DomainError } from '../domain/shared/decider.js';
 import { isEventOf } from '../domain/shared/events.js';
 import { ERASED } from '../domain/shared/personal.js';
@@ -105,4 +109,32 @@ export async function caseKycSnapshot(deps: Pick<DossierDeps, 'log' | 'readStore
   }
   const parties = d.operation === ERASED ? [] : d.operation.parties.map((p) => ({ doc: p.document ?? p.person_type, name: p.name, role: p.tp_env }));
   return partiesSnapshot(caseId, parties, takenAt);
+}
+
+export interface DossierFile {
+  position: number | null;
+  file_name: string;
+  content_type: string;
+  body: Buffer;
+  sha256: string;
+  content_sha256: string;
+}
+
+/**
+ * A case's dossier as the file the supervisor gets (JSON, or the PDF of it), its export recorded
+ * (SuspicionDossierExported) with the file's hash: the operator API and the dashboard both serve this.
+ */
+export async function exportDossier(deps: DossierDeps & { pdfRenderer: PdfRenderer }, caseId: string, format: 'json' | 'pdf', caller: Caller, context: CommandContext): Promise<E.Either<DomainError, DossierFile>> {
+  const found = await caseDossier(deps, caseId, caller);
+  if (E.isLeft(found)) return found;
+  const { dossier, people, kyc, json } = found.right;
+  // the document's date is its content's last fact, never the wall clock: a closed case prints the same
+  const lastAt = dossier.audit_trail[dossier.audit_trail.length - 1]?.at ?? dossier.dates.opened_at;
+  const body = format === 'json' ? json : await deps.pdfRenderer.render(dossierHtml({ dossier, people, kyc }), { footer: dossierFooter(dossier), documentDate: new Date(lastAt) });
+  const sha256 = sha256Hex(body);
+  const by = caller.kind === 'user' ? `user:${caller.user_id}` : 'operator';
+  const recorded = await recordDossierExport(deps.log, caseId, { format, sha256, by }, caller, context);
+  if (E.isLeft(recorded)) return recorded;
+  const content_type = format === 'json' ? 'application/json; charset=utf-8' : 'application/pdf';
+  return E.right({ position: recorded.right, file_name: dossierFileName(dossier, format), content_type, body, sha256, content_sha256: dossier.content_sha256 });
 }

@@ -4,8 +4,7 @@ import { evidenceFormat } from '../../adapters/evidence-format.js';
 import { newId } from '../../adapters/ids.js';
 import type { Caller } from '../../commands/caller.js';
 import { loadComplianceSettings } from '../../commands/compliance-settings.js';
-import { attachSuspicionEvidence, recordDossierExport, recordKycSnapshot, visibleCase } from '../../commands/dossier.js';
-import type { CommandContext } from '../../commands/handle-command.js';
+import { attachSuspicionEvidence, recordKycSnapshot, visibleCase } from '../../commands/dossier.js';
 import {
   amendCommunication,
   exportCommunication,
@@ -25,7 +24,9 @@ import { caseDossier, caseKycSnapshot } from '../../queries/dossier.js';
 import { snapshotBlob } from '../../queries/kyc-snapshot.js';
 import { readLookups } from '../../queries/lookups.js';
 import { suspicionCaseView } from '../../queries/suspicion-dashboard.js';
-import { dossierFileName, dossierFooter, dossierHtml } from '../../reports/dossier.js';
+import { exportDossier } from '../../queries/dossier.js';
+import { siscoafDate } from '../../domain/siscoaf/format.js';
+import { brasiliaDate } from '../../domain/calendar/business-days.js';
 import type { Infrastructure } from '../infrastructure.js';
 import type { Shared } from '../shared.js';
 
@@ -33,7 +34,6 @@ const userId = (caller: Caller) => (caller.kind === 'user' ? `user:${caller.user
 /** The typed operation as the command takes it; its date starts the selection clock (noon in Brasília). */
 const operationOf = (operation: Parameters<SuspicionDashboardPort['openCase']>[0]['operation']) =>
   operation ? { operation: operation as unknown as SuspiciousOperation, occurred_at: /^\d{4}-\d{2}-\d{2}$/.test(operation.date) ? `${operation.date}T12:00:00-03:00` : null } : {};
-const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 /** The COAF screens' port, wired to the case-core commands and queries and the dossier's exports (issue 30). */
 export function suspicionDashboardPort(infra: Infrastructure, shared: Shared): SuspicionDashboardPort {
@@ -103,7 +103,7 @@ export function suspicionDashboardPort(infra: Infrastructure, shared: Shared): S
       if (!last) return E.left(new DomainError('not_found', 'Nenhum retrato do KYC neste caso.'));
       return E.right({ file_name: `kyc-${id}.json`, content_type: 'application/json; charset=utf-8', body: Buffer.from(JSON.stringify(last.content, null, 2)) });
     },
-    dossier: async (id, format, caller, context) => dossierFile({ log, readStore, blobStore, pdfRenderer: shared.pdfRenderer }, id, format, caller, context),
+    dossier: async (id, format, caller, context) => exportDossier({ log, readStore, blobStore, pdfRenderer: shared.pdfRenderer }, id, format, caller, context),
     ...siscoafPort(infra),
   };
 }
@@ -134,19 +134,9 @@ function siscoafPort(infra: Infrastructure): Pick<SuspicionDashboardPort, 'match
       const s = await loadComplianceSettings(log, tenantId);
       const entity = cnpj ? s.reporting_entities.find((e) => e.cnpj === cnpj) : (s.reporting_entities.find((e) => e.default) ?? s.reporting_entities[0]);
       if (!entity) return E.left(new DomainError('invalid_request', 'Cadastre a entidade comunicante nas configurações de compliance.', 'cnpj'));
-      const xml = buildReciboRequest(entity.cnpj, dmy(date), dmy(clock.now().toISOString()));
+      const xml = buildReciboRequest(entity.cnpj, siscoafDate(date), siscoafDate(brasiliaDate(clock.now().toISOString())));
       return E.right({ file_name: `lote-recibo-${entity.cnpj}-${date}.xml`, content_type: 'application/xml; charset=ISO-8859-1', body: encodeLatin1(xml) });
     },
   };
 }
 
-async function dossierFile(deps: { log: Infrastructure['log']; readStore: Infrastructure['readStore']; blobStore: Infrastructure['blobStore']; pdfRenderer: Shared['pdfRenderer'] }, id: string, format: 'pdf' | 'json', caller: Caller, context: CommandContext) {
-  const found = await caseDossier(deps, id, caller);
-  if (E.isLeft(found)) return found;
-  const d = found.right.dossier;
-  const lastAt = d.audit_trail[d.audit_trail.length - 1]?.at ?? d.dates.opened_at;
-  const body = format === 'json' ? found.right.json : await deps.pdfRenderer.render(dossierHtml({ dossier: d, people: found.right.people, kyc: found.right.kyc }), { footer: dossierFooter(d), documentDate: new Date(lastAt) });
-  const recorded = await recordDossierExport(deps.log, id, { format, sha256: sha256Hex(body), by: userId(caller) }, caller, context);
-  if (E.isLeft(recorded)) return recorded;
-  return E.right({ file_name: dossierFileName(d, format), content_type: format === 'json' ? 'application/json; charset=utf-8' : 'application/pdf', body });
-}

@@ -5,10 +5,9 @@ import { EVIDENCE_MAX_BYTES, evidenceFormat } from '../../../adapters/evidence-f
 import { newId } from '../../../adapters/ids.js';
 import type { PdfRenderer } from '../../../adapters/pdf/port.js';
 import { OPERATOR } from '../../../commands/caller.js';
-import { attachSuspicionEvidence, recordDossierExport, recordKycSnapshot, visibleCase } from '../../../commands/dossier.js';
-import { caseDossier, caseEvidenceFile, caseKycSnapshot } from '../../../queries/dossier.js';
+import { attachSuspicionEvidence, recordKycSnapshot, visibleCase } from '../../../commands/dossier.js';
+import { caseEvidenceFile, caseKycSnapshot, exportDossier } from '../../../queries/dossier.js';
 import { snapshotBlob } from '../../../queries/kyc-snapshot.js';
-import { dossierFileName, dossierFooter, dossierHtml } from '../../../reports/dossier.js';
 import type { WriteDeps } from '../../deps.js';
 import { decodeBody, decodeInput } from '../../decode.js';
 import { ApiError } from '../../errors.js';
@@ -61,32 +60,25 @@ export function operatorSuspicionDossierRouter(services: SuspicionDossierRouterD
     ctx.body = { object: 'kyc_snapshot', case_id, snapshot_id: recorded.snapshot_id, sha256: blob.sha256, byte_size: blob.data.length, taken_at: context.metadata.occurred_at, content: snapshot };
   });
 
+  const dossierDeps = { ...deps, pdfRenderer };
   router.get('/cases/:case_id/dossier.json', async (ctx) => {
     const { case_id } = decodeInput(SuspicionCaseParams, ctx.params);
-    const found = orThrow(await caseDossier(deps, case_id, OPERATOR));
-    const sha256 = sha256Hex(found.json);
-    await applied(runner, await recordDossierExport(log, case_id, { format: 'json', sha256, by: 'operator' }, OPERATOR, commandContext(ctx, clock, null)));
-    ctx.set('Content-Type', 'application/json; charset=utf-8');
-    ctx.set('Content-Disposition', `attachment; filename="${dossierFileName(found.dossier, 'json')}"`);
-    ctx.set('X-Content-SHA256', sha256);
+    const file = await applied(runner, await exportDossier(dossierDeps, case_id, 'json', OPERATOR, commandContext(ctx, clock, null)));
+    ctx.set('Content-Type', file.content_type);
+    ctx.set('Content-Disposition', `attachment; filename="${file.file_name}"`);
+    ctx.set('X-Content-SHA256', file.sha256);
     // a string, the same UTF-8 bytes: the contract check reads it as the JSON it is
-    ctx.body = found.json.toString('utf8');
+    ctx.body = file.body.toString('utf8');
   });
 
   router.get('/cases/:case_id/dossier.pdf', async (ctx) => {
     const { case_id } = decodeInput(SuspicionCaseParams, ctx.params);
-    const found = orThrow(await caseDossier(deps, case_id, OPERATOR));
-    const d = found.dossier;
-    // the document's date is its content's last fact, never the wall clock: a closed case prints the same
-    const lastAt = d.audit_trail[d.audit_trail.length - 1]?.at ?? d.dates.opened_at;
-    const pdf = await pdfRenderer.render(dossierHtml({ dossier: d, people: found.people, kyc: found.kyc }), { footer: dossierFooter(d), documentDate: new Date(lastAt) });
-    const sha256 = sha256Hex(pdf);
-    await applied(runner, await recordDossierExport(log, case_id, { format: 'pdf', sha256, by: 'operator' }, OPERATOR, commandContext(ctx, clock, null)));
-    ctx.set('Content-Type', 'application/pdf');
-    ctx.set('Content-Disposition', `attachment; filename="${dossierFileName(d, 'pdf')}"`);
-    ctx.set('X-Content-SHA256', sha256);
-    ctx.set('X-Dossier-Content-SHA256', d.content_sha256);
-    ctx.body = pdf;
+    const file = await applied(runner, await exportDossier(dossierDeps, case_id, 'pdf', OPERATOR, commandContext(ctx, clock, null)));
+    ctx.set('Content-Type', file.content_type);
+    ctx.set('Content-Disposition', `attachment; filename="${file.file_name}"`);
+    ctx.set('X-Content-SHA256', file.sha256);
+    ctx.set('X-Dossier-Content-SHA256', file.content_sha256);
+    ctx.body = file.body;
   });
 
   return router;
