@@ -35,3 +35,15 @@ export async function reviewDocument(
   const result = await handleCommand(deps.log, customerStream(index.customer_id), customerDecider, command, own);
   return E.map((r: { position: number | null }) => ({ customer_id: index.customer_id, position: r.position }))(result);
 }
+
+/**
+ * Qualification completed after registration (Circular 3.978 art. 23: within 30 days), by the
+ * tenant's system or an analyst (`by`). The customer must be the tenant's (404 otherwise); the
+ * fields are the customer type's (decider), already checked field by field by the caller.
+ */
+export async function updateCustomerQualification(deps: { log: EventLog }, customerId: string, tenantId: string, fields: Record<string, unknown>, by: string, context: CommandContext) {
+  const customer = await loadCustomer(deps.log, customerId);
+  if (!customer || customer.tenant_id !== tenantId) return E.left(new DomainError('customer_not_found', 'No such customer.', 'customer_id'));
+  const own = forTenant(context, customer.tenant_id);
+  return positioned(await handleCommand(deps.log, customerStream(customerId), customerDecider, { type: 'UpdateQualification', fields, by, now: own.metadata.occurred_at }, own));
+}

@@ -134,10 +134,6 @@ export function parseCustomerInput(raw: unknown): CustomerInput {
   if (onboarding !== undefined && onboarding !== null && (typeof onboarding !== 'string' || !isProfileSlug(onboarding))) {
     throw new ApiError('invalid_request', 'onboarding_profile must be a profile slug: lower-case letters, digits and dashes, not constructor or prototype.', 'onboarding_profile');
   }
-  const employees = body['employee_count'];
-  if (employees !== undefined && employees !== null && !(Number.isSafeInteger(employees) && (employees as number) >= 0)) {
-    throw new ApiError('invalid_request', 'employee_count must be a non-negative integer.', 'employee_count');
-  }
 
   const profile: Record<string, unknown> = { name, email: typeof email === 'string' ? email : null };
   if (typeof phone === 'string') profile['phone'] = phone;
@@ -145,21 +141,8 @@ export function parseCustomerInput(raw: unknown): CustomerInput {
   if (type === 'pf') {
     const birth = birthDate(body);
     if (birth) profile['birth_date'] = birth;
-    for (const field of ['nationality', 'occupation'] as const) {
-      const value = text(body, field, 100);
-      if (value !== undefined) profile[field] = value;
-    }
-    const income = amount(body, 'declared_income');
-    if (income !== undefined) profile['declared_income'] = income;
-  } else {
-    for (const [field, max] of [['trade_name', 200], ['business_activity', 200]] as const) {
-      const value = text(body, field, max);
-      if (value !== undefined) profile[field] = value;
-    }
-    const revenue = amount(body, 'annual_revenue');
-    if (revenue !== undefined) profile['annual_revenue'] = revenue;
-    if (typeof employees === 'number') profile['employee_count'] = employees;
   }
+  Object.assign(profile, ownFields(body, type));
   return {
     type,
     doc: document.doc,
@@ -171,4 +154,61 @@ export function parseCustomerInput(raw: unknown): CustomerInput {
     onboarding_profile: typeof onboarding === 'string' ? onboarding : null,
     webhook_url: validateWebhookUrl(body['webhook_url']),
   };
+}
+
+/** The type's own fields of a body (birth date apart), each checked: what creation and a qualification update share. */
+function ownFields(body: Body, type: SubjectType): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  const texts = type === 'pf' ? ([['nationality', 100], ['occupation', 100]] as const) : ([['trade_name', 200], ['business_activity', 200]] as const);
+  for (const [field, max] of texts) {
+    const value = text(body, field, max);
+    if (value !== undefined) fields[field] = value;
+  }
+  const income = amount(body, type === 'pf' ? 'declared_income' : 'annual_revenue');
+  if (income !== undefined) fields[type === 'pf' ? 'declared_income' : 'annual_revenue'] = income;
+  if (type === 'pj') {
+    const employees = body['employee_count'];
+    if (employees !== undefined && employees !== null && !(Number.isSafeInteger(employees) && (employees as number) >= 0)) {
+      throw new ApiError('invalid_request', 'employee_count must be a non-negative integer.', 'employee_count');
+    }
+    if (typeof employees === 'number') fields['employee_count'] = employees;
+  }
+  return fields;
+}
+
+/** The body of a qualification update (issue 30), as `QualificationUpdateRequest` in the OpenAPI document. */
+export interface QualificationUpdateRequest {
+  address?: CustomerCreateRequest['address'];
+  nationality?: string | null;
+  occupation?: string | null;
+  declared_income?: Amount | null;
+  trade_name?: string | null;
+  business_activity?: string | null;
+  annual_revenue?: Amount | null;
+  employee_count?: number | null;
+}
+
+/**
+ * A qualification update for a customer of `type`: the address and the type's own fields (as on
+ * creation, the same checks and messages), at least one of them; the other type's fields are
+ * `invalid_field_for_type`. Null or absent fields are left as they are.
+ */
+export function parseQualificationInput(raw: unknown, type: SubjectType): Record<string, unknown> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ApiError('invalid_json', 'The request body must be a JSON object.');
+  const body = raw as Body;
+  const other = type === 'pf' ? PJ_ONLY : PF_ONLY;
+  const foreign = other.find((f) => body[f] !== undefined);
+  if (foreign) throw new ApiError('invalid_field_for_type', `${foreign} is a ${type === 'pf' ? 'pj' : 'pf'} field and cannot be sent for a ${type} customer.`, foreign);
+  const allowed = ['address', ...(type === 'pf' ? PF_ONLY.filter((f) => f !== 'birth_date') : PJ_ONLY)];
+  const unknown = Object.keys(body).find((k) => !allowed.includes(k));
+  if (unknown) throw new ApiError('invalid_request', `Unknown field: ${unknown}. A qualification update takes ${allowed.join(', ')}.`, unknown);
+  const fields: Record<string, unknown> = {};
+  if (body['address'] !== undefined && body['address'] !== null) {
+    const parsed = parseAddress(body['address']);
+    if ('problem' in parsed) throw new ApiError('invalid_address', parsed.problem, parsed.field);
+    fields['address'] = parsed.address;
+  }
+  Object.assign(fields, ownFields(body, type));
+  if (Object.keys(fields).length === 0) throw new ApiError('invalid_request', `Send at least one of ${allowed.join(', ')}.`);
+  return fields;
 }

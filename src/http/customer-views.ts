@@ -1,5 +1,6 @@
 import { ERASED } from '../adapters/pii/port.js';
 import { maskDocument } from '../domain/values/document.js';
+import { qualificationOverdue } from '../domain/customer/qualification.js';
 import type { CustomerDoc } from '../projections/customers.js';
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -35,7 +36,14 @@ function typeFields(doc: CustomerDoc) {
 
 const masked = (doc: unknown): string => (typeof doc === 'string' && doc !== ERASED ? maskDocument(doc) : ERASED);
 
-export function customerView(doc: CustomerDoc) {
+/** The qualification clock as the API shows it (issue 30): what is missing, the due date, overdue when read. */
+export function qualificationView(doc: CustomerDoc, now: Date) {
+  const q = doc.qualification;
+  if (!q) return null;
+  return { status: q.missing.length === 0 ? 'completa' : 'pendente', missing: q.missing, due_at: q.due_at, completed_at: q.completed_at, overdue: qualificationOverdue(q, now) };
+}
+
+export function customerView(doc: CustomerDoc, now: Date) {
   const p = doc.profile;
   return {
     ...base(doc, masked(p['doc'])),
@@ -48,6 +56,8 @@ export function customerView(doc: CustomerDoc) {
     open_alerts: (doc.open_alerts ?? []).length,
     /** a freeze of assets the tenant must apply (issue 29): required, or confirmed by an analyst; else null */
     sanctions_freeze: doc.sanctions_freeze ?? null,
+    /** Circular 3.978 art. 23: qualification incomplete for at most 30 days from registration */
+    qualification: qualificationView(doc, now),
     // absent for pj; null for a pf that never had a round
     ...(doc.type === 'pf' ? { facial_verification: doc.facial_verification ?? null } : {}),
     livemode: doc.environment === 'live',

@@ -6,6 +6,7 @@ import { SubjectErased } from '../domain/erasure/events.js';
 import { isEventOf } from '../domain/shared/events.js';
 import { ERASED } from '../adapters/pii/port.js';
 import { sanctionsFreezeOf, type FreezeAlert, type SanctionsFreeze } from '../domain/customer/freeze.js';
+import { qualificationAfter, type QualificationState } from '../domain/customer/qualification.js';
 import type { Projection } from './projector.js';
 
 export interface CustomerDocument {
@@ -40,6 +41,8 @@ export interface CustomerDoc extends Record<string, unknown> {
   freeze_alerts?: Record<string, FreezeAlert>;
   /** the freeze the customer shows: required until an analyst confirms or clears it (issue 29) */
   sanctions_freeze?: SanctionsFreeze | null;
+  /** what qualification lacks and its 30-day clock (issue 30); absent in documents written before it (rebuild `customers`) */
+  qualification?: QualificationState;
   created_at: string;
   updated_at: string;
 }
@@ -87,14 +90,16 @@ type CustomerEventOf<T extends CustomerEvent['type']> = StoredEvent<Extract<Cust
 
 /** The document of a customer just registered. */
 function registeredCustomer(d: CustomerEventOf<'CustomerRegistered'>['data']): CustomerDoc {
+  const profile = profileOf(d.profile);
   return {
+    qualification: qualificationAfter(d.type, profile, d.created_at, d.created_at, null),
     customer_id: d.customer_id,
     tenant_id: d.tenant_id,
     environment: d.environment,
     type: d.type,
     status: 'rascunho',
     subject_ref: d.subject_ref,
-    profile: profileOf(d.profile),
+    profile,
     external_id: d.external_id,
     metadata: d.metadata,
     onboarding_profile: d.onboarding_profile,
@@ -113,7 +118,12 @@ function appliedToCustomer(doc: CustomerDoc, event: StoredEvent<Exclude<Customer
   switch (event.type) {
     case 'CustomerDraftCompleted': {
       const d = event.data;
-      return { ...doc, profile: profileOf(d.profile), external_id: d.external_id, metadata: d.metadata, onboarding_profile: d.onboarding_profile, updated_at: d.completed_at };
+      return requalified({ ...doc, profile: profileOf(d.profile), external_id: d.external_id, metadata: d.metadata, onboarding_profile: d.onboarding_profile, updated_at: d.completed_at });
+    }
+    case 'CustomerQualificationUpdated': {
+      // an erased customer's fields read as erased: the profile keeps its erased form
+      const fields = event.data.fields === ERASED ? {} : event.data.fields;
+      return requalified({ ...doc, profile: { ...doc.profile, ...fields }, updated_at: event.data.updated_at });
     }
     case 'CustomerRunRequested':
       // a periodic review's run leaves the status as it is: the customer stays em_monitoramento
@@ -173,6 +183,11 @@ function appliedToCustomer(doc: CustomerDoc, event: StoredEvent<Exclude<Customer
       return _exhaustive;
     }
   }
+}
+
+/** The qualification clock after the profile changed (the registration's due date kept). */
+function requalified(doc: CustomerDoc): CustomerDoc {
+  return { ...doc, qualification: qualificationAfter(doc.type, doc.profile, doc.created_at, doc.updated_at, doc.qualification ?? null) };
 }
 
 /** A freeze alert recorded or changed, and the freeze the customer shows again from them all. */

@@ -5,6 +5,7 @@ import { customerStream } from '../domain/customer/decider.js';
 import { CustomerEvent } from '../domain/customer/events.js';
 import { canonicalJson } from '../domain/shared/canonical-json.js';
 import { isEventOf } from '../domain/shared/events.js';
+import { qualificationAfter, type QualificationState } from '../domain/customer/qualification.js';
 import { ERASED } from '../domain/shared/personal.js';
 import type { RunDoc } from '../projections/runs.js';
 
@@ -53,6 +54,10 @@ export interface KycSnapshot {
     employee_count: number | null;
     email: string | null;
     phone: string | null;
+    /** what qualification lacked at the snapshot, its 30-day grace and when it was completed (Circular 3.978 art. 23) */
+    missing: string[];
+    due_at: string | null;
+    completed_at: string | null;
   } | null;
   status: string | null;
   status_history: { status: string; reason: string; at: string }[];
@@ -118,6 +123,8 @@ export function buildKycSnapshot(caseId: string, customerId: string, history: re
   snapshot.customer_id = customerId;
   let profile: Record<string, unknown> | typeof ERASED = {};
   let type: 'pf' | 'pj' | null = null;
+  let createdAt = takenAt;
+  let grace: QualificationState | null = null;
   let sourceBirthDate: string | null = null;
   const alerts = new Map<string, KycSnapshot['alerts'][number]>();
   const dispositions: NonNullable<KycSnapshot['pep']>['dispositions'] = [];
@@ -127,12 +134,20 @@ export function buildKycSnapshot(caseId: string, customerId: string, history: re
     switch (event.type) {
       case 'CustomerRegistered':
         type = event.data.type;
+        createdAt = event.data.created_at;
         profile = event.data.profile === ERASED ? ERASED : event.data.profile;
         snapshot.status = 'rascunho';
+        grace = profile === ERASED ? null : qualificationAfter(type, profile, createdAt, createdAt, null);
         break;
       case 'CustomerDraftCompleted':
-        profile = event.data.profile === ERASED ? ERASED : event.data.profile;
+      case 'CustomerQualificationUpdated': {
+        const changed = event.type === 'CustomerDraftCompleted' ? event.data.profile : event.data.fields;
+        const at = event.type === 'CustomerDraftCompleted' ? event.data.completed_at : event.data.updated_at;
+        const after: Record<string, unknown> | typeof ERASED = event.type === 'CustomerDraftCompleted' ? (changed === ERASED ? ERASED : changed) : mergedProfile(profile, changed);
+        profile = after;
+        grace = after === ERASED || type === null ? null : qualificationAfter(type, after, createdAt, at, grace);
         break;
+      }
       case 'CustomerRunRequested':
       case 'CustomerRunAborted':
         // as the customers read model: a run under way is em_analise (a periodic review's keeps the status)
@@ -171,7 +186,7 @@ export function buildKycSnapshot(caseId: string, customerId: string, history: re
   }
   const latest = [...riskHistory].reverse().map((h) => runById.get(h.run_id)).find((r): r is RunDoc => r !== undefined) ?? null;
   snapshot.identification = identification(type, profile, sourceBirthDate, latest);
-  snapshot.qualification = profile === ERASED ? null : qualification(profile);
+  snapshot.qualification = profile === ERASED ? null : qualification(profile, grace);
   const last = riskHistory[riskHistory.length - 1];
   snapshot.risk = { band: last?.risk_band ?? null, decision: last?.decision ?? null, history: riskHistory };
   snapshot.pep = pepOf(latest, dispositions);
@@ -210,13 +225,24 @@ function identification(type: 'pf' | 'pj' | null, profile: Record<string, unknow
   };
 }
 
-function qualification(profile: Record<string, unknown>): KycSnapshot['qualification'] {
+/** A qualification update over the profile (an erased side reads as erased). */
+function mergedProfile(profile: Record<string, unknown> | typeof ERASED, fields: Record<string, unknown> | typeof ERASED): Record<string, unknown> | typeof ERASED {
+  return profile === ERASED || fields === ERASED ? ERASED : { ...profile, ...fields };
+}
+
+/** An amount "stored as sent": a number or a decimal string, as text. */
+const amountText = (value: unknown): string | null => (typeof value === 'number' ? String(value) : str(value));
+
+function qualification(profile: Record<string, unknown>, grace: QualificationState | null): KycSnapshot['qualification'] {
   return {
+    missing: grace?.missing ?? [],
+    due_at: grace?.due_at ?? null,
+    completed_at: grace?.completed_at ?? null,
     address: profile['address'] ?? null,
     occupation: str(profile['occupation']),
-    declared_income: str(profile['declared_income']),
+    declared_income: amountText(profile['declared_income']),
     business_activity: str(profile['business_activity']),
-    annual_revenue: str(profile['annual_revenue']),
+    annual_revenue: amountText(profile['annual_revenue']),
     employee_count: typeof profile['employee_count'] === 'number' ? profile['employee_count'] : null,
     email: str(profile['email']),
     phone: str(profile['phone']),

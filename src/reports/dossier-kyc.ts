@@ -39,6 +39,16 @@ function addressText(value: unknown): string {
   return line || '—';
 }
 
+const QUALIFICATION_FIELD: Readonly<Record<string, string>> = { address: 'endereço', declared_income: 'renda', annual_revenue: 'faturamento' };
+
+/** Complete since when, or what was missing and the 30-day deadline, at the snapshot. */
+function qualificationText(q: Rec): string {
+  const missing = Array.isArray(q['missing']) ? q['missing'].map((f) => QUALIFICATION_FIELD[String(f)] ?? String(f)) : [];
+  if (typeof q['due_at'] !== 'string') return '—';
+  if (missing.length === 0) return typeof q['completed_at'] === 'string' ? `completa em ${dateTime(q['completed_at'])}` : 'completa';
+  return `incompleta (falta ${missing.join(', ')}); prazo até ${dateTime(q['due_at'])}`;
+}
+
 function identificationRows(s: Rec): SafeHtml {
   const id = rec(s['identification']);
   const q = rec(s['qualification']);
@@ -52,6 +62,7 @@ function identificationRows(s: Rec): SafeHtml {
     ['Endereço', addressText(q['address'])],
     [pj ? 'Atividade' : 'Ocupação', text(pj ? q['business_activity'] : q['occupation'])],
     [pj ? 'Faturamento anual declarado' : 'Renda declarada', text(pj ? q['annual_revenue'] : q['declared_income'])],
+    ['Qualificação (Circular 3.978, art. 23)', qualificationText(q)],
   ];
   const status = typeof s['status'] === 'string' ? html`${label(CUSTOMER_STATUS_TEXT, s['status'])}${code(s['status'])}` : html`—`;
   return html`<table class="kv">${rows.map(([k, v]) => html`<tr><th>${k}</th><td>${v}</td></tr>`)}<tr><th>Situação do cadastro</th><td>${status}</td></tr></table>`;

@@ -63,7 +63,7 @@ describe('HTTP customers: reads and status', () => {
       const run = await waitForRun(service, w.key, created.run_id);
       const c = await settled(w.key, created.customer_id);
       expect(c).to.have.all.keys(
-        ...COMMON_KEYS, 'phone', 'birth_date', 'nationality', 'occupation', 'declared_income', 'address', 'documents', 'latest_run', 'open_alerts', 'sanctions_freeze', 'facial_verification', 'livemode',
+        ...COMMON_KEYS, 'phone', 'birth_date', 'nationality', 'occupation', 'declared_income', 'address', 'documents', 'latest_run', 'open_alerts', 'sanctions_freeze', 'qualification', 'facial_verification', 'livemode',
       );
       expect(c).to.include({
         customer_id: created.customer_id,
@@ -96,7 +96,7 @@ describe('HTTP customers: reads and status', () => {
     it('shows a minimal pf draft without the optional fields, with latest_run and birth_date null', async () => {
       const created = await createCustomer(service, w.key, pfBody(nextCpf()));
       const c = await getCustomer(service, w.key, created.customer_id);
-      expect(c).to.have.all.keys(...COMMON_KEYS, 'birth_date', 'documents', 'latest_run', 'open_alerts', 'sanctions_freeze', 'facial_verification', 'livemode');
+      expect(c).to.have.all.keys(...COMMON_KEYS, 'birth_date', 'documents', 'latest_run', 'open_alerts', 'sanctions_freeze', 'qualification', 'facial_verification', 'livemode');
       expect(c.status).to.equal('rascunho');
       expect(c.birth_date).to.equal(null);
       expect(c.latest_run).to.equal(null);
@@ -119,7 +119,7 @@ describe('HTTP customers: reads and status', () => {
         pjBody(doc, { email: 'contato@exemplo.com.br', address: ADDRESS, trade_name: 'Exemplo', annual_revenue: 1200000, business_activity: 'comércio varejista', employee_count: 12 }),
       );
       const c = await getCustomer(service, w.key, created.customer_id);
-      expect(c).to.have.all.keys(...COMMON_KEYS, 'trade_name', 'annual_revenue', 'business_activity', 'employee_count', 'address', 'documents', 'latest_run', 'open_alerts', 'sanctions_freeze', 'livemode');
+      expect(c).to.have.all.keys(...COMMON_KEYS, 'trade_name', 'annual_revenue', 'business_activity', 'employee_count', 'address', 'documents', 'latest_run', 'open_alerts', 'sanctions_freeze', 'qualification', 'livemode');
       expect(c).to.include({ type: 'pj', doc: maskCnpj(doc), email: 'contato@exemplo.com.br', trade_name: 'Exemplo', annual_revenue: 1200000, business_activity: 'comércio varejista', employee_count: 12 });
       expect(c.doc).to.match(/^\*{2}\d{8}\*{4}$/);
       expect(c.address).to.deep.equal(STORED_ADDRESS);

@@ -49,6 +49,18 @@ describe('KYC snapshot at the time of analysis', () => {
       expect(snapshotBlob(buildKycSnapshot('case1', 'c1', later, [], '2026-03-01T12:00:00.000Z')).sha256).to.not.equal(a.sha256);
     });
 
+    it('keeps the qualification clock: what was missing, its 30-day deadline, and when a later update completed it', () => {
+      const draft = [registered({ doc: '52998224725', name: 'Ana Lima', address: { street: 'Rua A', city: 'São Paulo', state: 'SP', zip: '01310100' } })];
+      const pending = buildKycSnapshot('case1', 'c1', draft, [], '2026-01-05T00:00:00.000Z');
+      expect(pending.qualification).to.include({ due_at: '2026-02-01T10:00:00.000Z', completed_at: null, declared_income: null });
+      expect(pending.qualification!.missing).to.deep.equal(['declared_income']);
+      const update = stored('CustomerQualificationUpdated', { customer_id: 'c1', subject_ref: 's1', fields: { declared_income: 9000 }, field_names: ['declared_income'], by: 'user:u1', updated_at: '2026-01-20T09:00:00.000Z' });
+      const done = buildKycSnapshot('case1', 'c1', [...draft, update], [], '2026-03-01T12:00:00.000Z');
+      expect(done.qualification).to.include({ due_at: '2026-02-01T10:00:00.000Z', completed_at: '2026-01-20T09:00:00.000Z', declared_income: '9000' });
+      expect(done.qualification!.missing).to.deep.equal([]);
+      expect(done.qualification!.address).to.deep.include({ city: 'São Paulo' });
+    });
+
     it('shows an erased customer as erased, never guessed', () => {
       const s = buildKycSnapshot('case1', 'c1', [registered('[erased]')], [], '2026-03-01T12:00:00.000Z');
       expect(s.identification).to.include({ erased: true, doc: null, name: null });

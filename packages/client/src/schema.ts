@@ -1971,6 +1971,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customers/{id}/qualification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer id (a UUID; anything else is `400 invalid_id`). */
+                id: components["parameters"]["CustomerIdInPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete or correct a customer's qualification (address, income or revenue)
+         * @description Scope `customers:write`. Circular BCB 3.978 art. 23: a relationship may start with the
+         *     customer's qualification incomplete for at most 30 days. Qualification needs the address
+         *     and the declared income (`pf`) or the annual revenue (`pj`); the customer's
+         *     `qualification` says what is missing, the due date (registration + 30 days) and whether it
+         *     is overdue. This takes the address and the type's own fields with the same rules as
+         *     creation; absent or null fields stay as they are; at least one is required. Each update
+         *     is recorded with the key that sent it.
+         */
+        post: operations["updateCustomerQualification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customers/{id}/sanctions_freeze/measures": {
         parameters: {
             query?: never;
@@ -4697,9 +4726,39 @@ export interface components {
             open_alerts: number;
             /** @description A freeze of assets the tenant must apply (Lei 13.810/2019): a monitoring hit on a freeze list (`un_sc` always, and the tenant's `sanctions_freeze_lists`) awaiting an analyst (`required`) or confirmed by one (`confirmed`); null when none, after a `false_positive` resolution, or once the list withdrew the entry. A confirmed freeze wins over one awaiting an analyst. */
             sanctions_freeze: components["schemas"]["SanctionsFreeze"] | null;
+            /** @description Qualification and its 30-day grace (Circular BCB 3.978 art. 23); null for a customer recorded before it was kept (until the read models are rebuilt). */
+            qualification: components["schemas"]["CustomerQualification"] | null;
             /** @description `pf` only: null when the customer never had a round. */
             facial_verification?: components["schemas"]["CustomerFacialVerification"] | null;
             livemode: boolean;
+        };
+        /** @description The address and the customer type's own fields, with the rules of creation: `nationality`, `occupation`, `declared_income` for `pf`; `trade_name`, `annual_revenue`, `business_activity`, `employee_count` for `pj` (the other type's: `400 invalid_field_for_type`). At least one. */
+        QualificationUpdateRequest: {
+            address?: components["schemas"]["AddressInput"] | null;
+            nationality?: string | null;
+            occupation?: string | null;
+            declared_income?: components["schemas"]["Amount"] | null;
+            trade_name?: string | null;
+            business_activity?: string | null;
+            annual_revenue?: components["schemas"]["Amount"] | null;
+            employee_count?: number | null;
+        };
+        /** @description Circular BCB 3.978 arts. 18 and 23: what qualification lacks (`address`, `declared_income` for `pf`, `annual_revenue` for `pj`) and its 30-day grace from registration. `overdue` is computed when read. */
+        CustomerQualification: {
+            /** @enum {string} */
+            status: "completa" | "pendente";
+            missing: ("address" | "declared_income" | "annual_revenue")[];
+            /**
+             * Format: date-time
+             * @description Registration + 30 days.
+             */
+            due_at: string;
+            /**
+             * Format: date-time
+             * @description When nothing was missing any more; null while something is.
+             */
+            completed_at: string | null;
+            overdue: boolean;
         };
         SanctionsFreeze: {
             /** @enum {string} */
@@ -8421,6 +8480,13 @@ export interface operations {
                      *       "latest_run": null,
                      *       "open_alerts": 0,
                      *       "sanctions_freeze": null,
+                     *       "qualification": {
+                     *         "status": "completa",
+                     *         "missing": [],
+                     *         "due_at": "2026-12-23T00:18:55.449Z",
+                     *         "completed_at": "2026-11-23T00:18:55.449Z",
+                     *         "overdue": false
+                     *       },
                      *       "facial_verification": null,
                      *       "livemode": false
                      *     }
@@ -9688,6 +9754,13 @@ export interface operations {
                      *       },
                      *       "open_alerts": 0,
                      *       "sanctions_freeze": null,
+                     *       "qualification": {
+                     *         "status": "completa",
+                     *         "missing": [],
+                     *         "due_at": "2026-12-23T00:18:55.449Z",
+                     *         "completed_at": "2026-11-23T00:18:55.449Z",
+                     *         "overdue": false
+                     *       },
                      *       "facial_verification": {
                      *         "round_id": "cf209acc-9053-5841-9067-30ac723cc39d",
                      *         "checks": {
@@ -9781,6 +9854,67 @@ export interface operations {
             /** @description `rate_limit_exceeded` (with `Retry-After`). */
             429: components["responses"]["TooManyRequests"];
             /** @description `storage_failed`, `db_failed` (nothing was kept; retry), `internal_error`. */
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCustomerQualification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Pins a dated API version; omitted means the latest. An unknown version answers 400 invalid_api_version. */
+                "x-svc-api-version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description The customer id (a UUID; anything else is `400 invalid_id`). */
+                id: components["parameters"]["CustomerIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "address": {
+                 *         "street": "Rua A",
+                 *         "number": "10",
+                 *         "city": "São Paulo",
+                 *         "state": "SP",
+                 *         "zip": "01001000"
+                 *       },
+                 *       "declared_income": "8500.00"
+                 *     }
+                 */
+                "application/json": components["schemas"]["QualificationUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The customer, with its qualification recomputed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Svc-Api-Version": components["headers"]["X-Svc-Api-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description `invalid_id`, `invalid_json`, `invalid_request` (an unknown field, a field of the wrong shape, or none sent; param names it), `invalid_field_for_type` (a `pj` field for a `pf` customer or the reverse), `invalid_address`, `invalid_api_version`. */
+            400: components["responses"]["BadRequest"];
+            /** @description `missing_api_key`, `invalid_api_key`. */
+            401: components["responses"]["Unauthorized"];
+            /** @description `insufficient_scope`, `subject_type_not_allowed`, `channel_disabled`. */
+            403: components["responses"]["Forbidden"];
+            /** @description `customer_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `concurrent_update`: the customer changed meanwhile; nothing was kept, retry. */
+            409: components["responses"]["Conflict"];
+            /** @description `rate_limit_exceeded` (with `Retry-After`). */
+            429: components["responses"]["TooManyRequests"];
+            /** @description `db_failed` (nothing was kept; retry), `internal_error`. */
             500: components["responses"]["InternalError"];
         };
     };

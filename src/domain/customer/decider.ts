@@ -4,6 +4,7 @@ import type { CustomerStatus, Environment, SubjectType } from '../values/scopes.
 import type { FacialRoundCompletedData } from '../facial/events.js';
 import { judged, remember, type DispositionMemory, type DispositionOrigin, type HitDisposition } from '../screening/disposition.js';
 import { CustomerEvent, type FreezeFacts } from './events.js';
+import { QUALIFICATION_UPDATABLE } from './qualification.js';
 import { sanctionsFreezeOf, type AlertEvidence, type SanctionsFreeze } from './freeze.js';
 
 export const customerStream = (customerId: string): string => `customer-${customerId}`;
@@ -117,6 +118,8 @@ export type CustomerCommand =
       now: string;
     }
   | { type: 'ChangeStatus'; status: CustomerStatus; reason: string; now: string }
+  /** qualification completed after registration: the fields of the customer's type only (qualification.ts) */
+  | { type: 'UpdateQualification'; fields: Record<string, unknown>; by: string; now: string }
   | { type: 'UploadDocument'; document_id: string; document_type: string; file_name: string; mime_type: string; size: number; sha256: string; blob_key: string; now: string }
   | { type: 'ReviewDocument'; document_id: string; status: 'aprovado' | 'rejeitado'; reason: string | null; now: string }
   | { type: 'StartFacialRound'; round_id: string; selfie_document_id: string; identity_document_id: string; now: string }
@@ -196,6 +199,14 @@ function decideOnCustomer(command: Exclude<CustomerCommand, { type: 'Register' }
     case 'ChangeStatus':
       if (state.status === command.status) return E.right([]);
       return E.right([{ type: 'CustomerStatusChanged', data: { customer_id: id, status: command.status, reason: command.reason, changed_at: command.now } }]);
+    case 'UpdateQualification': {
+      const names = Object.keys(command.fields);
+      const foreign = names.find((f) => !QUALIFICATION_UPDATABLE[state.type].includes(f));
+      if (foreign) return E.left(new DomainError('invalid_field_for_type', `${foreign} cannot be set on a ${state.type} customer's qualification.`, foreign));
+      if (names.length === 0) return E.left(new DomainError('invalid_request', 'Send at least one qualification field.'));
+      const data = { customer_id: id, subject_ref: state.subject_ref, fields: command.fields, field_names: names, by: command.by, updated_at: command.now };
+      return E.right([{ type: 'CustomerQualificationUpdated', data }]);
+    }
     case 'UploadDocument':
       return uploadDocument(command, state);
     case 'ReviewDocument': {

@@ -33,6 +33,16 @@ export const CustomerDraftCompleted = t.type({
   data: t.type({ ...Registration, completed_at: t.string }),
 });
 
+/**
+ * Qualification completed or corrected after registration (Circular 3.978 art. 18 §1, art. 23):
+ * the fields sent, sealed like the profile, merged over it; `field_names` says which (no
+ * personal data), `by` who sent them (an API key or an analyst).
+ */
+export const CustomerQualificationUpdated = t.type({
+  type: t.literal('CustomerQualificationUpdated'),
+  data: t.type({ customer_id: t.string, subject_ref: t.string, fields: CustomerProfile, field_names: t.array(t.string), by: t.string, updated_at: t.string }),
+});
+
 export const CustomerRunRequested = t.type({
   type: t.literal('CustomerRunRequested'),
   data: t.intersection([
@@ -186,6 +196,7 @@ export const CustomerEvent = t.union([
   FacialRoundCompleted,
   CustomerRegistered,
   CustomerDraftCompleted,
+  CustomerQualificationUpdated,
   CustomerRunRequested,
   CustomerRunAborted,
   CustomerRunConcluded,
@@ -203,6 +214,7 @@ export type CustomerEvent = t.TypeOf<typeof CustomerEvent>;
 export const customerPii: Record<string, PiiFields<Record<string, unknown>>> = {
   CustomerRegistered: { subject: (d) => String(d['subject_ref']), fields: ['profile'] },
   CustomerDraftCompleted: { subject: (d) => String(d['subject_ref']), fields: ['profile'] },
+  CustomerQualificationUpdated: { subject: (d) => String(d['subject_ref']), fields: ['fields'] },
   CustomerRunConcluded: { subject: (d) => String(d['subject_ref']), fields: ['source_birth_date'] },
   DocumentUploaded: { subject: (d) => String(d['subject_ref']), fields: ['file_name'] },
   MonitoringAlertRaised: { subject: (d) => String(d['subject_ref']), fields: ['explanation'] },

@@ -19,7 +19,7 @@
  */
 import type * as t from 'io-ts';
 import type { operations } from '../../../packages/client/src/schema.js';
-import type { CustomerCreateRequest } from '../customer-input.js';
+import type { CustomerCreateRequest, QualificationUpdateRequest } from '../customer-input.js';
 import type { ResolveAlertBody, AlertIdParams, ListAlertsQuery, TenantAlertsParams } from './alerts.js';
 import type { AuditStreamsQuery } from './audit.js';
 import type { AssignCaseBody, AssignCasesBody, CaseIdParams, CaseNoteBody, CommentCaseBody, ListCasesQuery, TenantCasesParams } from './cases.js';
@@ -90,6 +90,7 @@ type Decoded<C extends t.Mixed> = t.TypeOf<C>;
 // public: customers
 export type Checks = [
   Assert<Agree<CustomerCreateRequest, Json<'createCustomer'>>>,
+  Assert<Agree<QualificationUpdateRequest, Json<'updateCustomerQualification'>>>,
   Assert<Agree<RawFields<Decoded<typeof ListCustomersQuery>, 'cursor'>, Query<'listCustomers'>>>,
   Assert<Agree<Decoded<typeof CustomerIdParams>, Path<'getCustomer'>>>,
   Assert<Agree<Decoded<typeof CustomerIdParams>, Path<'uploadCustomerDocument'>>>,

@@ -8,6 +8,8 @@ import type { WebhookUrlProblem } from '../../commands/run-requests.js';
 import type { DocCache } from '../../projections/doc-cache.js';
 import type { FileDeps, WriteDeps } from '../deps.js';
 import { customerCreatedView, customerListItem, customerView, documentView } from '../customer-views.js';
+import { parseQualificationInput } from '../customer-input.js';
+import { updateCustomerQualification } from '../../commands/customer-review.js';
 import { decodeBody, decodeInput } from '../decode.js';
 import { ApiError } from '../errors.js';
 import { commandContext } from '../metadata.js';
@@ -34,7 +36,6 @@ export function customersRouter(services: CustomersRouterDeps): Router<RequestSt
   const { readStore, runner, clock, secretKey } = services;
   const router = new Router<RequestState>();
   const upload = multipartParser({ fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 });
-  const onboardingDeps = services;
 
   /** A customer of this key's tenant and environment, or 404 (another tenant's does not exist for it). */
   const loadCustomer = async (ctx: Koa.ParameterizedContext<RequestState>): Promise<CustomerDoc> => {
@@ -50,7 +51,7 @@ export function customersRouter(services: CustomersRouterDeps): Router<RequestSt
     const principal = ctx.state.principal!;
     const input = decodeBody(CreateCustomerBody, ctx.state.body);
     const request = { ...input, tenant_id: principal.tenant_id, environment: principal.environment, allowed_subject_type: principal.subject_type };
-    const created = await applied(runner, await onboardCustomer(onboardingDeps, request, commandContext(ctx, clock, principal.tenant_id)));
+    const created = await applied(runner, await onboardCustomer(services, request, commandContext(ctx, clock, principal.tenant_id)));
     const doc = await getCustomer(readStore, created.customer_id);
     if (!doc) throw new ApiError('db_failed', 'The customer was recorded but could not be read back; retry with the same Idempotency-Key.');
     ctx.state.piiSubject = subjectRef(secretKey, principal.tenant_id, principal.environment, input.doc);
@@ -80,9 +81,10 @@ export function customersRouter(services: CustomersRouterDeps): Router<RequestSt
   });
 
   router.get('/customers/:id', requireScope('customers:read'), async (ctx) => {
-    ctx.body = customerView(await loadCustomer(ctx));
+    ctx.body = customerView(await loadCustomer(ctx), clock.now());
   });
 
+  qualificationRoute(router, services, loadCustomer);
   router.post(
     '/customers/:id/documents',
     requireScope('customers:write'),
@@ -108,6 +110,20 @@ export function customersRouter(services: CustomersRouterDeps): Router<RequestSt
   );
 
   return router;
+}
+
+/** Issue 30: qualification completed after registration (Circular 3.978 art. 23, 30 days). */
+function qualificationRoute(router: Router<RequestState>, services: CustomersRouterDeps, loadCustomer: (ctx: Koa.ParameterizedContext<RequestState>) => Promise<CustomerDoc>): void {
+  const { readStore, runner, clock } = services;
+  router.post('/customers/:id/qualification', requireScope('customers:write'), jsonBody(), async (ctx) => {
+    const customer = await loadCustomer(ctx);
+    const fields = parseQualificationInput(ctx.state.body, customer.type);
+    const principal = ctx.state.principal!;
+    const context = commandContext(ctx, clock, customer.tenant_id);
+    await applied(runner, await updateCustomerQualification(services, customer.customer_id, principal.tenant_id, fields, `api_key:${principal.key_id}`, context));
+    ctx.state.piiSubject = customer.subject_ref;
+    ctx.body = customerView((await getCustomer(readStore, customer.customer_id))!, clock.now());
+  });
 }
 
 function multipartError(error: unknown): ApiError {

@@ -23,6 +23,7 @@ import {
   DISPOSITION_LABEL,
   label,
 } from '../labels.js';
+import { dueText } from '../suspicion/clock-text.js';
 import { actorText, maskedDoc, nameText, nextPageLink, when } from '../present.js';
 import { listDisplayName } from '../../../domain/list/info.js';
 import { reviewedText, runRow } from '../runs/page.js';
@@ -144,6 +145,8 @@ export interface CustomerPageInput {
   /** newest first */
   timeline: readonly TimelineEntry[];
   canAct: boolean;
+  /** the clocks (qualification grace) are read against it */
+  now: Date;
 }
 
 /** One customer's page: identity, documents, facial checks, runs, alerts and the timeline of its stream. */
@@ -159,6 +162,7 @@ export function customerPage(input: CustomerPageInput) {
       created: when(customer.created_at),
     },
     freeze: freezeBanner(customer),
+    qualification: qualificationPanel(customer, input.now),
     registered: registeredData(customer),
     metadata: Object.entries(customer.metadata ?? {}).map(([key, value]) => ({ key, value })),
     documents,
@@ -195,6 +199,32 @@ export function freezeBanner(customer: CustomerDoc) {
     basis: f.basis,
     href: `#alerta-${f.alert_id}`,
   };
+}
+
+const QUALIFICATION_FIELD_LABEL: Readonly<Record<string, string>> = { address: 'endereço', declared_income: 'renda declarada', annual_revenue: 'faturamento anual' };
+
+/**
+ * Qualification and its 30-day grace (Circular 3.978 art. 23), as the page shows it: complete
+ * since when, or what is missing and "vence em / vencido há" against now; the form's current
+ * values (the address fields and the income or revenue). Null for a document from before it.
+ */
+export function qualificationPanel(c: CustomerDoc, now: Date) {
+  const q = c.qualification;
+  if (!q) return null;
+  const p = c.profile;
+  const address = typeof p['address'] === 'object' && p['address'] !== null ? (p['address'] as Record<string, unknown>) : {};
+  const value = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+  const amountField = c.type === 'pf' ? 'declared_income' : 'annual_revenue';
+  const form = {
+    amountField,
+    amountLabel: c.type === 'pf' ? 'Renda mensal declarada (R$)' : 'Faturamento anual (R$)',
+    values: Object.fromEntries([...['street', 'number', 'complement', 'neighborhood', 'city', 'state', 'zip'].map((f) => [`address.${f}`, value(address[f])]), [amountField, value(p[amountField])]]),
+  };
+  const erased = p['name'] === ERASED;
+  if (q.missing.length === 0) return { complete: true, missing: [], text: q.completed_at ? `Qualificação completa desde ${when(q.completed_at)}` : 'Qualificação completa', overdue: false, dueAt: when(q.due_at), form, erased };
+  const due = dueText(q.due_at, now);
+  const missing = q.missing.map((f) => QUALIFICATION_FIELD_LABEL[f] ?? f);
+  return { complete: false, missing, text: `Qualificação incompleta — prazo ${due.text}`, overdue: due.overdue, dueAt: when(q.due_at), form, erased };
 }
 
 export const customerTitle = (customer: CustomerDoc): string => `Cliente ${nameText(customer.profile['name'])}`;
@@ -275,6 +305,8 @@ export function eventText(event: Pick<TimelineEntry, 'type' | 'detail'>): string
       return 'Cliente cadastrado';
     case 'CustomerDraftCompleted':
       return 'Cadastro completado';
+    case 'CustomerQualificationUpdated':
+      return `Qualificação atualizada (${(Array.isArray(d['field_names']) ? d['field_names'] : []).map((f) => QUALIFICATION_FIELD_LABEL[String(f)] ?? String(f)).join(', ')})`;
     case 'CustomerRunRequested':
       return d['trigger'] === 'periodic_review' ? 'Revisão periódica: consulta solicitada' : 'Consulta solicitada';
     case 'CustomerRunAborted':

@@ -6,7 +6,7 @@ import type { EventLog } from '../../../adapters/event-store/event-log.js';
 import { imageFormat } from '../../../adapters/image-format.js';
 import type { ReadStore } from '../../../adapters/read-store/port.js';
 import { resolveAlert } from '../../../commands/alerts.js';
-import { reviewDocument, setCustomerStatus } from '../../../commands/customer-review.js';
+import { reviewDocument, setCustomerStatus, updateCustomerQualification } from '../../../commands/customer-review.js';
 import { getCustomer, type CustomerDoc, type DocumentIndexDoc } from '../../../projections/customers.js';
 import { getAlert, type AlertDoc } from '../../../projections/monitoring-alerts.js';
 import type { RunDoc } from '../../../projections/runs.js';
@@ -22,7 +22,7 @@ import { redirectTo, renderPage } from '../render.js';
 import { findCustomers } from '../search.js';
 import { csrfGuard, readForm, requireRole, requireUser, userContext } from '../session.js';
 import type { DashboardState } from '../state.js';
-import { alertResolutionForm, customerFilters, customerStatusForm, documentReviewForm } from './forms.js';
+import { alertResolutionForm, customerFilters, customerStatusForm, documentReviewForm, qualificationForm } from './forms.js';
 import { CUSTOMERS_PAGE_SIZE, customerLinks, customerPage, customersPage, customerTitle, type RefusedForm } from './page.js';
 
 type Ctx = Koa.ParameterizedContext<DashboardState>;
@@ -56,7 +56,7 @@ async function showCustomer(deps: CustomersScreenDeps, ctx: Ctx, customer: Custo
   const { runIds, alertIds } = customerLinks(history);
   const [runs, alerts] = await Promise.all([readStore.getMany<RunDoc>('runs', runIds), readStore.getMany<AlertDoc>('monitoring_alerts', alertIds)]);
   const docs = <T>(found: Map<string, { doc: T }>) => new Map([...found].map(([id, { doc }]) => [id, doc]));
-  const page = customerPage({ customer, history, runs: docs(runs), alerts: docs(alerts), users, keyHints: hints, timeline, canAct: user.role !== 'viewer' });
+  const page = customerPage({ customer, history, runs: docs(runs), alerts: docs(alerts), users, keyHints: hints, timeline, canAct: user.role !== 'viewer', now: deps.clock.now() });
   renderPage(ctx, 'customer', { ...page, refused }, { title: customerTitle(customer), nav: 'clientes', status });
 }
 
@@ -128,6 +128,8 @@ export function customersRouter(deps: CustomersScreenDeps): Router<DashboardStat
     redirectTo(ctx, `/dashboard/customers/${customer.customer_id}#documento-${documentId}`, review.status === 'aprovado' ? 'Documento aprovado.' : 'Documento rejeitado.');
   });
 
+  qualificationRoute(deps, router, analyst);
+
   router.post('/customers/:customer_id/status', ...analyst, async (ctx) => {
     const customer = await tenantCustomer(ctx, readStore);
     const status = customerStatusForm(await readForm(ctx));
@@ -148,4 +150,18 @@ export function customersRouter(deps: CustomersScreenDeps): Router<DashboardStat
   });
 
   return router;
+}
+
+/** Issue 30: qualification completed within its 30-day grace (Circular 3.978 art. 23), by an analyst. */
+function qualificationRoute(deps: CustomersScreenDeps, router: Router<DashboardState>, analyst: readonly Koa.Middleware<DashboardState>[]): void {
+  const { log, readStore, runner, clock } = deps;
+  router.post('/customers/:customer_id/qualification', ...analyst, async (ctx) => {
+    const customer = await tenantCustomer(ctx, readStore);
+    const form = await readForm(ctx);
+    const fields = await refusedForm(deps, ctx, customer, 'qualificacao', () => qualificationForm(form, customer.type));
+    if (!fields) return;
+    const user = ctx.state.user!;
+    await applied(runner, await updateCustomerQualification({ log }, customer.customer_id, user.tenant_id, fields, `user:${user.email}`, userContext(ctx, clock)));
+    redirectTo(ctx, `/dashboard/customers/${customer.customer_id}#qualificacao`, 'Qualificação atualizada.');
+  });
 }

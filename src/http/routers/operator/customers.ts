@@ -20,7 +20,7 @@ export function operatorCustomersRouter(services: WriteDeps): Router<RequestStat
     const { customer_id: id } = decodeInput(OperatorCustomerParams, ctx.params);
     const body = decodeBody(SetCustomerStatusBody, ctx.state.body);
     await applied(runner, await setCustomerStatus(services, id, body.status, commandContext(ctx, clock, null)));
-    ctx.body = customerView((await getCustomer(readStore, id))!);
+    ctx.body = customerView((await getCustomer(readStore, id))!, clock.now());
   });
 
   router.post('/documents/:document_id/review', jsonBody(), async (ctx) => {
