@@ -25,6 +25,7 @@ export class HttpBiometricProvider implements BiometricProvider {
 
   async check(check: FacialCheck, images: { user: FacialImage; ref?: FacialImage }, signal: AbortSignal): Promise<FacialCheckResult> {
     const localId = `req_${randomUUID()}`;
+    // the settings that would serve it are named at start-up (npm run doctor), not to the API's client
     if (!this.options.url) return errorResult(localId, 'provider not configured');
     const form = new FormData();
     form.append('user_image', new Blob([images.user.data], { type: images.user.mime }), 'user_image');
