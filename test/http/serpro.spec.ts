@@ -92,7 +92,7 @@ describe('HTTP Serpro: Consulta CPF and Datavalid for live keys', function () {
     const before = await balanceOf(service, tenantId);
     const response = await postFacial(service, live, { user: { data: png(), name: 'selfie.png', mime: 'image/png' }, checks: 'face_match', extra: [['cpf', NO_FACE]] });
     const error = await expectError(response, 502, 'biometric_check_failed');
-    expect(error['message']).to.contain('nothing was charged');
+    expect(error['message']).to.contain('nothing was charged').and.contain('DV040').and.contain('face não encontrada');
     expect(await balanceOf(service, tenantId)).to.equal(before);
     const performed = (await service.services.log.readAll({ after: null, limit: 100_000, streamPrefixes: ['facialcheck-'] })).filter((e) => e.data['tenant_id'] === tenantId).at(-1)!;
     expect(performed.data['cost']).to.equal(0);

@@ -5355,7 +5355,7 @@ export interface components {
                 "application/json": components["schemas"]["RunInProgress"];
             };
         };
-        /** @description `biometric_check_failed`: no requested facial check succeeded at the provider; nothing was charged. */
+        /** @description `biometric_check_failed`: no requested facial check succeeded at the provider; nothing was charged. The message names each check's failure (for Datavalid, its DV code). */
         BiometricCheckFailed: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
