@@ -60,6 +60,11 @@ const FIELD_LABELS: Record<string, string> = {
   opcao_mei: 'MEI',
   data_opcao_mei: 'Opção pelo MEI em',
   data_exclusao_mei: 'Exclusão do MEI em',
+  // receita_cpf by Serpro's Consulta CPF (issue 31)
+  situacao_codigo: 'Código da situação',
+  ano_obito: 'Ano do óbito',
+  fonte: 'Fonte',
+  serpro: 'Resposta do Serpro (como retornada)',
 };
 
 const fieldLabel = (key: string) => FIELD_LABELS[key] ?? key.replaceAll('_', ' ');
