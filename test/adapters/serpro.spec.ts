@@ -111,6 +111,13 @@ describe('Serpro (fake gateway on 127.0.0.1)', () => {
       expect(fake.apiCalls()).to.equal(3);
     });
 
+    it('a token refused again after the refresh is not retried a second time: provider_error', async () => {
+      fake.next = [401, 401];
+      const answer = await cpfSource().query(cpfRequest(REGULAR), never);
+      expect(answer).to.include({ status: 'ERROR', error_code: 'provider_error' });
+      expect([fake.tokensIssued, fake.apiCalls()]).to.deep.equal([2, 2]);
+    });
+
     it('5xx is source_unavailable, a slow gateway a timeout, refused credentials a provider_error that names the settings and never the secret', async () => {
       fake.next = [503];
       expect(await cpfSource().query(cpfRequest(REGULAR), never)).to.include({ status: 'ERROR', error_code: 'source_unavailable' });
