@@ -34,7 +34,7 @@ export async function performChecks(provider: BiometricProvider, checks: readonl
 export const succeeded = (results: FacialResults): number => Object.values(results).filter((r) => r.status !== 'Error').length;
 
 export function recordedChecks(results: FacialResults, now: string): Partial<Record<FacialCheck, RecordedFacialCheck>> {
-  return Object.fromEntries(Object.entries(results).map(([check, r]) => [check, { status: r.status, score: r.score, request_id: r.request_id, completed_at: now }]));
+  return Object.fromEntries(Object.entries(results).map(([check, r]) => [check, { status: r.status, score: r.score, request_id: r.request_id, completed_at: now, ...(r.evidence ? { evidence: r.evidence } : {}) }]));
 }
 
 /**

@@ -86,6 +86,9 @@ describe('HTTP Serpro: Consulta CPF and Datavalid for live keys', function () {
     expect(await balanceOf(service, tenantId)).to.equal(before - 2);
     const sent = JSON.parse(fake.requests.filter((r) => r.path === '/datavalid/v3/validate/pf-facial').at(-1)!.body) as Json;
     expect(sent['key']).to.deep.equal({ cpf: REGULAR });
+    // the verification's fact keeps Datavalid's answer as returned
+    const performed = (await service.services.log.readAll({ after: null, limit: 100_000, streamPrefixes: ['facialcheck-'] })).filter((e) => e.data['tenant_id'] === tenantId).at(-1)!;
+    expect((performed.data['checks'] as Json)['face_match']['evidence']).to.deep.equal({ provider: 'serpro_datavalid', band: 'alta', biometria_face: faceAnswer(0.9123, 'Alta probabilidade').biometria_face });
   });
 
   it('DV040 (no face in the bases) is answered as such and not billed; a cpf that is not valid is a 400', async () => {
@@ -96,6 +99,7 @@ describe('HTTP Serpro: Consulta CPF and Datavalid for live keys', function () {
     expect(await balanceOf(service, tenantId)).to.equal(before);
     const performed = (await service.services.log.readAll({ after: null, limit: 100_000, streamPrefixes: ['facialcheck-'] })).filter((e) => e.data['tenant_id'] === tenantId).at(-1)!;
     expect(performed.data['cost']).to.equal(0);
+    expect((performed.data['checks'] as Json)['face_match']['evidence']).to.deep.equal({ provider: 'serpro_datavalid', http_status: 422, dv_code: 'DV040' });
     await expectError(await postFacial(service, live, { user: { data: png(), name: 'selfie.png' }, checks: 'face_match', extra: [['cpf', '123.456.789-00']] }), 400, 'invalid_document', 'cpf');
   });
 

@@ -105,7 +105,7 @@ export function datavalidResult(status: number, body: string, requestId: string)
     const code = dvCode(body);
     const warnings = code ? [{ code, source: 'datavalid' }] : [];
     const what = code ? `${code}: ${DV_MESSAGES[code] ?? 'validação não processada'}` : `HTTP ${status}, sem código DV`;
-    return { ...errorResult(requestId, `Datavalid não validou a face (${what}).`), warnings };
+    return { ...errorResult(requestId, `Datavalid não validou a face (${what}).`), warnings, evidence: { provider: 'serpro_datavalid', http_status: status, ...(code ? { dv_code: code } : {}) } };
   }
   if (status === 401 || status === 403) return errorResult(requestId, `Datavalid recusou o acesso (HTTP ${status}): confira o contrato e as credenciais SVC_SERPRO_*.`);
   if (status === 413) return errorResult(requestId, 'Datavalid recusou a imagem: a requisição passa de 3 MB.');
@@ -126,6 +126,7 @@ export function datavalidResult(status: number, body: string, requestId: string)
     // the evidence: biometria_face as returned, with the band it falls in
     warnings: [{ source: 'datavalid', band, biometria_face: face }],
     request_id: requestId,
+    evidence: { provider: 'serpro_datavalid', band, biometria_face: face },
   };
 }
 

@@ -17,6 +17,8 @@ export interface FacialCheckResult {
   request_id: string;
   /** only when status is Error */
   message?: string;
+  /** the provider's answer as returned, kept with the recorded check (Datavalid) */
+  evidence?: Record<string, unknown>;
 }
 
 /**
