@@ -30,6 +30,7 @@ async function main(): Promise<number> {
     const lines = liveReadiness({
       provider: config.sourceProvider,
       biometricUrl: config.biometricProvider.url,
+      serpro: { cpf: config.serpro.cpf, datavalid: config.serpro.datavalid, url: config.serpro.url },
       lists: catalog.listIds().map((id) => ({ list_id: id, entries: catalog.version(id)?.version.entries ?? null })),
       registerMonth: month,
       operatorToken: config.operatorToken ? 'env' : existsSync(join(config.dataDir, 'operator-token')) ? 'generated' : null,

@@ -50,6 +50,28 @@ export interface Config {
    * `SVC_CNPJ_FETCH=on`: tens of gigabytes a month), the folder, where downloads are kept
    */
   cnpj: { fetch: boolean; url: string; dir: string };
+  /**
+   * Serpro's APIs for the tenants that contract them (issue 31): Consulta CPF answers receita_cpf
+   * (`SVC_SERPRO_CPF=on`), Datavalid pf-facial the live face match (`SVC_SERPRO_DATAVALID=on`). The
+   * consumer key and secret are secrets: never logged, never in an error or a readiness line.
+   */
+  serpro: SerproConfig;
+}
+
+export interface SerproConfig {
+  /** the API gateway (SVC_SERPRO_URL) */
+  url: string;
+  /** the OAuth2 token endpoint (SVC_SERPRO_TOKEN_URL, default `{url}/token`) */
+  tokenUrl: string;
+  consumerKey: string | null;
+  consumerSecret: string | null;
+  cpf: boolean;
+  /** Consulta CPF's path before `/cpf/{ni}` (SVC_SERPRO_CPF_PATH) */
+  cpfPath: string;
+  datavalid: boolean;
+  /** Datavalid's pf-facial path (SVC_SERPRO_DATAVALID_PATH) */
+  datavalidPath: string;
+  timeoutMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -121,6 +143,43 @@ export function loadConfig(env: Env = process.env): Config {
     readyMaxLagEvents: integer(env, 'SVC_READY_MAX_LAG_EVENTS', 1000, 0, Number.MAX_SAFE_INTEGER),
     biometricProvider: { url: env['SVC_BIOMETRIC_PROVIDER_URL'] || null, token: env['SVC_BIOMETRIC_PROVIDER_TOKEN'] || null },
     cnpj: { fetch: onOff(env, 'SVC_CNPJ_FETCH', false), url: httpUrl(env, 'SVC_CNPJ_URL', RECEITA_CNPJ_FOLDER), dir: resolve(dataDir, 'cnpj') },
+    serpro: serproConfig(env),
+  };
+}
+
+/** Serpro's API gateway (its quick guide: https://gateway.apiserpro.serpro.gov.br, token at /token). */
+export const SERPRO_GATEWAY = 'https://gateway.apiserpro.serpro.gov.br';
+
+/**
+ * `SVC_SERPRO_*`. With `SVC_SERPRO_CPF=on` or `SVC_SERPRO_DATAVALID=on`, the consumer key and
+ * secret are required (start-up stops naming the missing one). Precedence for receita_cpf:
+ * `SVC_SERPRO_CPF=on` serves it before `SVC_SOURCE_PROVIDER_URL`; set together with
+ * `SVC_SOURCE_RECEITA_CPF_URL` (two explicit choices for one source) start-up stops.
+ */
+function serproConfig(env: Env): SerproConfig {
+  const url = httpUrl(env, 'SVC_SERPRO_URL', SERPRO_GATEWAY).replace(/\/+$/, '');
+  const cpf = onOff(env, 'SVC_SERPRO_CPF', false);
+  const datavalid = onOff(env, 'SVC_SERPRO_DATAVALID', false);
+  const consumerKey = env['SVC_SERPRO_CONSUMER_KEY']?.trim() || null;
+  const consumerSecret = env['SVC_SERPRO_CONSUMER_SECRET']?.trim() || null;
+  if (cpf || datavalid) {
+    const on = cpf ? 'SVC_SERPRO_CPF=on' : 'SVC_SERPRO_DATAVALID=on';
+    if (!consumerKey) throw new ConfigError(`${on} needs SVC_SERPRO_CONSUMER_KEY (the Consumer Key of the Serpro contract, from https://cliente.serpro.gov.br)`);
+    if (!consumerSecret) throw new ConfigError(`${on} needs SVC_SERPRO_CONSUMER_SECRET (the Consumer Secret of the Serpro contract, from https://cliente.serpro.gov.br)`);
+  }
+  if (cpf && env['SVC_SOURCE_RECEITA_CPF_URL']) {
+    throw new ConfigError('SVC_SERPRO_CPF=on and SVC_SOURCE_RECEITA_CPF_URL both choose who answers receita_cpf: set only one');
+  }
+  return {
+    url,
+    tokenUrl: httpUrl(env, 'SVC_SERPRO_TOKEN_URL', `${url}/token`),
+    consumerKey,
+    consumerSecret,
+    cpf,
+    cpfPath: env['SVC_SERPRO_CPF_PATH']?.trim() || '/consulta-cpf-df/v1',
+    datavalid,
+    datavalidPath: env['SVC_SERPRO_DATAVALID_PATH']?.trim() || '/datavalid/v3/validate/pf-facial',
+    timeoutMs: integer(env, 'SVC_SERPRO_TIMEOUT_MS', 10_000, 100, 120_000),
   };
 }
 

@@ -1,6 +1,9 @@
 import type Router from '@koa/router';
 import { SandboxBiometricProvider } from '../adapters/biometrics/sandbox.js';
 import { HttpBiometricProvider } from '../adapters/biometrics/provider.js';
+import { DatavalidBiometricProvider } from '../adapters/biometrics/datavalid.js';
+import { SerproToken } from '../adapters/serpro/token.js';
+import type { BiometricProvider } from '../adapters/biometrics/port.js';
 import { LIST_IMPORTERS } from '../adapters/lists/importers/index.js';
 import { ListWorkerPool } from '../adapters/lists/worker-pool.js';
 import { PuppeteerPdfRenderer } from '../adapters/pdf/puppeteer.js';
@@ -88,12 +91,21 @@ function sharedPolicies(infra: Infrastructure, overrides: Overrides): Shared {
     webhookUrlProblem: endpointUrlCheck(webhookSender, config.webhookAllowInsecure),
     biometrics: {
       sandbox: metrics.countedBiometrics(overrides.sandboxBiometrics ?? new SandboxBiometricProvider()),
-      live: metrics.countedBiometrics(overrides.liveBiometrics ?? new HttpBiometricProvider(config.biometricProvider)),
+      live: metrics.countedBiometrics(overrides.liveBiometrics ?? liveBiometrics(config)),
     },
     idempotency: new Idempotency(log, infra.secretKey),
     rateLimiter: new FixedWindowRateLimiter(),
     subjects: { streamsOf: (refs) => streamsOf(readStore, refs) },
   };
+}
+
+/** The live biometric provider: Datavalid's face match by CPF when SVC_SERPRO_DATAVALID=on, the configured provider for the rest. */
+function liveBiometrics(config: Config): BiometricProvider {
+  const provider = new HttpBiometricProvider(config.biometricProvider);
+  const { serpro } = config;
+  if (!serpro.datavalid || !serpro.consumerKey || !serpro.consumerSecret) return provider;
+  const token = new SerproToken({ tokenUrl: serpro.tokenUrl, consumerKey: serpro.consumerKey, consumerSecret: serpro.consumerSecret, timeoutMs: serpro.timeoutMs });
+  return new DatavalidBiometricProvider({ baseUrl: serpro.url, path: serpro.datavalidPath, token, timeoutMs: serpro.timeoutMs }, provider);
 }
 
 /** The composition root: infrastructure from configuration, the modules built, their processors started. */

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { BiometricProvider, FacialCheck, FacialCheckResult, FacialImage } from '../adapters/biometrics/port.js';
+import type { BiometricProvider, FacialCheck, FacialCheckResult, FacialImage, FacialSubject } from '../adapters/biometrics/port.js';
 import { errorResult } from '../adapters/biometrics/port.js';
 import type { EventLog } from '../adapters/event-store/event-log.js';
 import { newId } from '../adapters/ids.js';
@@ -18,7 +18,7 @@ const CHECK_TIMEOUT_MS = 20_000;
 export type FacialResults = Partial<Record<FacialCheck, FacialCheckResult>>;
 
 /** Runs the requested checks at once; one failing never takes the others down. */
-export async function performChecks(provider: BiometricProvider, checks: readonly FacialCheck[], images: { user: FacialImage; ref?: FacialImage }): Promise<FacialResults> {
+export async function performChecks(provider: BiometricProvider, checks: readonly FacialCheck[], images: FacialSubject): Promise<FacialResults> {
   const entries = await Promise.all(
     checks.map(async (check): Promise<[FacialCheck, FacialCheckResult]> => {
       try {
@@ -34,7 +34,7 @@ export async function performChecks(provider: BiometricProvider, checks: readonl
 export const succeeded = (results: FacialResults): number => Object.values(results).filter((r) => r.status !== 'Error').length;
 
 export function recordedChecks(results: FacialResults, now: string): Partial<Record<FacialCheck, RecordedFacialCheck>> {
-  return Object.fromEntries(Object.entries(results).map(([check, r]) => [check, { status: r.status, score: r.score, request_id: r.request_id, completed_at: now }]));
+  return Object.fromEntries(Object.entries(results).map(([check, r]) => [check, { status: r.status, score: r.score, request_id: r.request_id, completed_at: now, ...(r.evidence ? { evidence: r.evidence } : {}) }]));
 }
 
 /**
@@ -44,7 +44,7 @@ export function recordedChecks(results: FacialResults, now: string): Partial<Rec
 export async function billedChecks(
   log: EventLog,
   provider: BiometricProvider,
-  input: { tenant_id: string; environment: Environment; charge_id: string; checks: readonly FacialCheck[]; user: FacialImage; ref?: FacialImage },
+  input: { tenant_id: string; environment: Environment; charge_id: string; checks: readonly FacialCheck[]; user: FacialImage; ref?: FacialImage; cpf?: string },
   context: CommandContext,
 ): Promise<E.Either<DomainError, { results: FacialResults; cost: number }>> {
   const live = input.environment === 'live';
@@ -59,7 +59,7 @@ export async function billedChecks(
     );
     if (E.isLeft(held)) return held;
   }
-  const results = await performChecks(provider, input.checks, { user: input.user, ...(input.ref ? { ref: input.ref } : {}) });
+  const results = await performChecks(provider, input.checks, { user: input.user, ...(input.ref ? { ref: input.ref } : {}), ...(input.cpf ? { cpf: input.cpf } : {}) });
   const cost = live ? FACIAL_CHECK_COST * succeeded(results) : 0;
   if (live) {
     await ledgerCommand(log, { type: 'Capture', tenant_id: input.tenant_id, charge_id: input.charge_id, amount: cost, now: now() }, { ...context, commandId: `${context.commandId}:capture` });
@@ -71,7 +71,7 @@ export async function billedChecks(
 export async function verifyFacial(
   log: EventLog,
   provider: BiometricProvider,
-  input: { tenant_id: string; environment: Environment; verification_id: string; checks: readonly FacialCheck[]; user: FacialImage; ref?: FacialImage },
+  input: { tenant_id: string; environment: Environment; verification_id: string; checks: readonly FacialCheck[]; user: FacialImage; ref?: FacialImage; cpf?: string },
   context: CommandContext,
 ): Promise<E.Either<DomainError, FacialResults>> {
   const billed = await billedChecks(log, provider, { ...input, charge_id: input.verification_id }, context);
@@ -115,17 +115,18 @@ async function image(file: UploadedImage, param: string): Promise<E.Either<Domai
 export async function verifyStandaloneFacial(
   deps: { log: EventLog; biometrics: { sandbox: BiometricProvider; live: BiometricProvider } },
   key: { tenant_id: string; environment: Environment },
-  request: { user_image: UploadedImage; ref_image?: UploadedImage | undefined; checks?: string | undefined },
+  request: { user_image: UploadedImage; ref_image?: UploadedImage | undefined; checks?: string | undefined; cpf?: string | undefined },
   context: CommandContext,
 ): Promise<E.Either<DomainError, FacialResults>> {
-  const checks = checksFor(request.checks, request.ref_image !== undefined);
+  // a CPF is a reference too: the provider compares with the person's official photo (Datavalid)
+  const checks = checksFor(request.checks, request.ref_image !== undefined || request.cpf !== undefined);
   if (E.isLeft(checks)) return checks;
   const user = await image(request.user_image, 'user_image');
   if (E.isLeft(user)) return user;
   const ref = request.ref_image ? await image(request.ref_image, 'ref_image') : undefined;
   if (ref && E.isLeft(ref)) return ref;
   const provider = key.environment === 'live' ? deps.biometrics.live : deps.biometrics.sandbox;
-  const verification = { tenant_id: key.tenant_id, environment: key.environment, verification_id: newId(), checks: checks.right, user: user.right, ...(ref ? { ref: ref.right } : {}) };
+  const verification = { tenant_id: key.tenant_id, environment: key.environment, verification_id: newId(), checks: checks.right, user: user.right, ...(ref ? { ref: ref.right } : {}), ...(request.cpf ? { cpf: request.cpf } : {}) };
   const result = await verifyFacial(deps.log, provider, verification, context);
   return E.isRight(result) ? verificationAnswer(result.right) : result;
 }

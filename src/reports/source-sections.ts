@@ -60,6 +60,12 @@ const FIELD_LABELS: Record<string, string> = {
   opcao_mei: 'MEI',
   data_opcao_mei: 'Opção pelo MEI em',
   data_exclusao_mei: 'Exclusão do MEI em',
+  // receita_cpf by Serpro's Consulta CPF (issue 31)
+  situacao_codigo: 'Código da situação',
+  ano_obito: 'Ano do óbito',
+  fonte: 'Fonte',
+  serpro: 'Resposta do Serpro (como retornada)',
+  ni: 'CPF (ni)',
 };
 
 const fieldLabel = (key: string) => FIELD_LABELS[key] ?? key.replaceAll('_', ' ');
@@ -73,7 +79,8 @@ function scalar(key: string, value: unknown): string {
     return number(value);
   }
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return date(value);
-  if (typeof value === 'string' && key === 'doc') return document(value);
+  // `ni`: the CPF in Serpro's answer as returned
+  if (typeof value === 'string' && (key === 'doc' || key === 'ni')) return document(value);
   return String(value);
 }
 

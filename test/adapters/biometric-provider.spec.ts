@@ -158,11 +158,11 @@ describe('HttpBiometricProvider (live biometric provider protocol, decisions sec
     expect(result.message).to.include('ECONNREFUSED');
   });
 
-  it('unconfigured (no URL): every check is Error with message "provider not configured", no request made', async () => {
+  it('unconfigured (no URL): every check is Error with a message naming the settings to add, no request made', async () => {
     const unconfigured = new HttpBiometricProvider({ url: null, token: 'bio_tok_123' });
     for (const check of ['face_match', 'passive_liveness'] as const) {
       const result = await unconfigured.check(check, { user: USER, ref: REF }, never);
-      expect(result).to.include({ status: 'Error', score: null, message: 'provider not configured' });
+      expect(result).to.include({ status: 'Error', score: null, message: 'provider not configured: set SVC_BIOMETRIC_PROVIDER_URL, or SVC_SERPRO_DATAVALID=on for a face_match with a cpf' });
       expect(result.warnings).to.deep.equal([]);
       expect(result.request_id).to.be.a('string').and.not.equal('');
     }

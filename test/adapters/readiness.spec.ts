@@ -24,8 +24,18 @@ describe('live readiness', () => {
     );
   });
 
+  it('receita_cpf: the unconfigured message and line name Serpro too; SVC_SERPRO_CPF=on serves it; Datavalid serves the live face match', () => {
+    expect(notConfiguredMessage('receita_cpf')).to.equal(
+      'Nenhum provedor configurado para receita_cpf: defina SVC_SOURCE_RECEITA_CPF_URL (só esta fonte), SVC_SERPRO_CPF=on (Consulta CPF do Serpro, com SVC_SERPRO_CONSUMER_KEY e SVC_SERPRO_CONSUMER_SECRET) ou SVC_SOURCE_PROVIDER_URL (todas as fontes) e confira com npm run doctor.',
+    );
+    const serpro = liveReadiness(input({ serpro: { cpf: true, datavalid: true, url: 'https://user:pw@gateway.example' } }));
+    expect(find(serpro, 'source', 'receita_cpf')).to.deep.include({ ok: true, detail: 'SVC_SERPRO_CPF=on (Consulta CPF, https://gateway.example)' });
+    expect(find(serpro, 'setting', 'SVC_BIOMETRIC_PROVIDER_URL').ok).to.equal(true);
+    expect(find(liveReadiness(input()), 'setting', 'SVC_BIOMETRIC_PROVIDER_URL').detail).to.contain('SVC_SERPRO_DATAVALID=on');
+  });
+
   it('a provider source is OK by its own setting first, then by the base; missing names both', () => {
-    expect(find(liveReadiness(input()), 'source', 'receita_cpf')).to.deep.include({ ok: false, detail: 'defina SVC_SOURCE_RECEITA_CPF_URL ou SVC_SOURCE_PROVIDER_URL' });
+    expect(find(liveReadiness(input()), 'source', 'receita_cpf')).to.deep.include({ ok: false, detail: 'defina SVC_SOURCE_RECEITA_CPF_URL, SVC_SERPRO_CPF=on ou SVC_SOURCE_PROVIDER_URL' });
     const both = liveReadiness(input({ provider: { baseUrl: 'http://gw.example', perSource: { receita_cpf: 'http://cpf.example/x' }, token: 'secret' } }));
     expect(find(both, 'source', 'receita_cpf')).to.deep.include({ ok: true, detail: 'SVC_SOURCE_RECEITA_CPF_URL=http://cpf.example/x' });
     expect(find(both, 'source', 'negative_media')).to.deep.include({ ok: true, detail: 'SVC_SOURCE_PROVIDER_URL=http://gw.example/negative_media' });

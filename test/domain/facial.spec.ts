@@ -56,4 +56,9 @@ describe('facial verification decider', () => {
     const none = verificationAnswer({ face_match: failed, passive_liveness: failed });
     expect(E.isLeft(none) && none.left.code).to.equal('biometric_check_failed');
   });
+
+  it('the refusal names why each check failed (a DV040 of Datavalid, say)', () => {
+    const none = verificationAnswer({ face_match: { status: 'Error', message: 'Datavalid não validou a face (DV040: face não encontrada nas bases).' } });
+    expect(E.isLeft(none) && none.left.message).to.equal('No requested facial check succeeded at the provider; nothing was charged. face_match: Datavalid não validou a face (DV040: face não encontrada nas bases).');
+  });
 });

@@ -2046,7 +2046,7 @@ export interface paths {
          * @description Scope `biometria:write`, and the facial-verification module on for the tenant at both
          *     layers (master and tenant setting), else `403 module_disabled` (checked before the body
          *     is read). `multipart/form-data`: `user_image` (required), `ref_image` (required for
-         *     `face_match`), `checks`. Images: JPG, PNG, WEBP or TIFF whose header decodes, at most
+         *     `face_match` unless `cpf` is sent), `checks`, `cpf`. Images: JPG, PNG, WEBP or TIFF whose header decodes, at most
          *     5 MB (5,242,880 bytes) each. Parser limits: 2 files, 3 text fields of at most 256
          *     bytes, 5 parts.
          *
@@ -4847,10 +4847,12 @@ export interface components {
             /** @description Required when `checks` includes `face_match`; same rules as `user_image`. */
             ref_image?: string;
             /**
-             * @description Comma-separated (spaces trimmed, duplicates ignored). Default `face_match` when `ref_image` is sent, else `passive_liveness`.
+             * @description Comma-separated (spaces trimmed, duplicates ignored). Default `face_match` when `ref_image` (or `cpf`) is sent, else `passive_liveness`.
              * @enum {string}
              */
             checks?: "face_match" | "passive_liveness" | "face_match,passive_liveness" | "passive_liveness,face_match";
+            /** @description The person's CPF (11 digits, formatted or not). Live keys with Serpro's Datavalid on (`SVC_SERPRO_DATAVALID=on`): `face_match` compares `user_image` (JPG or PNG) with the photo of the person's CNH, without `ref_image`; similarity at least 0.85 is `Approved` (0.93 and above very high, 0.85 to 0.93 high), below 0.85 `Declined` (0.32 to 0.85 low, below 0.32 no match); `biometria_face` as Datavalid returned it is kept in `warnings`. A face Datavalid does not find (DV040) or another DV code is `Error` with the code in `message`, not charged. */
+            cpf?: string;
         };
         /** @description One check's result. `score` is absent when status is `Error`, which carries a `message` instead. */
         FacialCheckResult: {
@@ -5412,7 +5414,7 @@ export interface components {
                 "application/json": components["schemas"]["RunInProgress"];
             };
         };
-        /** @description `biometric_check_failed`: no requested facial check succeeded at the provider; nothing was charged. */
+        /** @description `biometric_check_failed`: no requested facial check succeeded at the provider; nothing was charged. The message names each check's failure (for Datavalid, its DV code). */
         BiometricCheckFailed: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10016,7 +10018,7 @@ export interface operations {
                     "application/json": components["schemas"]["FacialVerification"];
                 };
             };
-            /** @description `invalid_multipart` (not multipart/form-data, no usable boundary, unreadable, an unexpected file part, too many or too large parts), `missing_user_image`, `invalid_checks`, `missing_ref_image`, `invalid_image_format` (param the image), `image_too_large` (over 5 MB), `invalid_api_version`. */
+            /** @description `invalid_multipart` (not multipart/form-data, no usable boundary, unreadable, an unexpected file part, too many or too large parts), `missing_user_image`, `invalid_checks`, `missing_ref_image`, `invalid_document` (param `cpf`), `invalid_image_format` (param the image), `image_too_large` (over 5 MB), `invalid_api_version`. */
             400: components["responses"]["BadRequest"];
             /** @description `missing_api_key`, `invalid_api_key`. */
             401: components["responses"]["Unauthorized"];

@@ -9,6 +9,9 @@ const Answer = t.intersection([
   t.partial({ warnings: t.array(t.unknown), request_id: t.string }),
 ]);
 
+/** The answer of a live check with no provider: the settings to add. */
+export const UNCONFIGURED = 'provider not configured: set SVC_BIOMETRIC_PROVIDER_URL, or SVC_SERPRO_DATAVALID=on for a face_match with a cpf';
+
 export interface BiometricProviderOptions {
   url: string | null;
   token: string | null;
@@ -25,7 +28,8 @@ export class HttpBiometricProvider implements BiometricProvider {
 
   async check(check: FacialCheck, images: { user: FacialImage; ref?: FacialImage }, signal: AbortSignal): Promise<FacialCheckResult> {
     const localId = `req_${randomUUID()}`;
-    if (!this.options.url) return errorResult(localId, 'provider not configured');
+    // the message names the settings that would serve the check (the face match by CPF: Serpro's Datavalid)
+    if (!this.options.url) return errorResult(localId, UNCONFIGURED);
     const form = new FormData();
     form.append('user_image', new Blob([images.user.data], { type: images.user.mime }), 'user_image');
     if (check === 'face_match' && images.ref) form.append('ref_image', new Blob([images.ref.data], { type: images.ref.mime }), 'ref_image');

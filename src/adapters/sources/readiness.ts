@@ -16,7 +16,10 @@ export const DOCTOR_COMMAND = 'npm run doctor';
 
 /** The message of a live source answered by no provider: which settings serve it, and the command that checks them. */
 export const notConfiguredMessage = (sourceId: string): string =>
-  `Nenhum provedor configurado para ${sourceId}: defina ${perSourceSetting(sourceId)} (só esta fonte) ou SVC_SOURCE_PROVIDER_URL (todas as fontes) e confira com ${DOCTOR_COMMAND}.`;
+  `Nenhum provedor configurado para ${sourceId}: defina ${perSourceSetting(sourceId)} (só esta fonte)${sourceId === 'receita_cpf' ? `, ${SERPRO_CPF_SETTINGS}` : ''} ou SVC_SOURCE_PROVIDER_URL (todas as fontes) e confira com ${DOCTOR_COMMAND}.`;
+
+/** The settings of Serpro's Consulta CPF, the other way to answer receita_cpf (issue 31). */
+export const SERPRO_CPF_SETTINGS = 'SVC_SERPRO_CPF=on (Consulta CPF do Serpro, com SVC_SERPRO_CONSUMER_KEY e SVC_SERPRO_CONSUMER_SECRET)';
 
 export interface ReadinessLine {
   kind: 'source' | 'list' | 'setting';
@@ -28,6 +31,8 @@ export interface ReadinessLine {
 export interface ReadinessInput {
   provider: { baseUrl: string | null; perSource: Readonly<Record<string, string>>; token: string | null };
   biometricUrl: string | null;
+  /** Serpro's APIs turned on (SVC_SERPRO_CPF, SVC_SERPRO_DATAVALID) and its gateway; absent: both off */
+  serpro?: { cpf: boolean; datavalid: boolean; url: string };
   /** official list ids, with the entries of their loaded version (null: none loaded) */
   lists: readonly { list_id: string; entries: number | null }[];
   /** the CNPJ register's month, or null when no month is loaded */
@@ -51,10 +56,11 @@ function shown(url: string): string {
 
 /** A source served by the provider: OK with the setting that serves it, else missing with both settings. */
 function providerLine(sourceId: string, input: ReadinessInput): ReadinessLine {
+  if (sourceId === 'receita_cpf' && input.serpro?.cpf) return { kind: 'source', id: sourceId, ok: true, detail: `SVC_SERPRO_CPF=on (Consulta CPF, ${shown(input.serpro.url)})` };
   const own = input.provider.perSource[sourceId];
   if (own) return { kind: 'source', id: sourceId, ok: true, detail: `${perSourceSetting(sourceId)}=${shown(own)}` };
   if (input.provider.baseUrl) return { kind: 'source', id: sourceId, ok: true, detail: `SVC_SOURCE_PROVIDER_URL=${shown(input.provider.baseUrl)}/${sourceId}` };
-  return { kind: 'source', id: sourceId, ok: false, detail: `defina ${perSourceSetting(sourceId)} ou SVC_SOURCE_PROVIDER_URL` };
+  return { kind: 'source', id: sourceId, ok: false, detail: `defina ${perSourceSetting(sourceId)}${sourceId === 'receita_cpf' ? ', SVC_SERPRO_CPF=on' : ''} ou SVC_SOURCE_PROVIDER_URL` };
 }
 
 function sourceLine(sourceId: SourceId, input: ReadinessInput): ReadinessLine {
@@ -85,7 +91,7 @@ export function liveReadiness(input: ReadinessInput): ReadinessLine[] {
     // the base is not needed when every source the provider serves has its own setting
     { kind: 'setting', id: 'SVC_SOURCE_PROVIDER_URL', ok: input.provider.baseUrl !== null || !sources.some((l) => l.detail.startsWith('defina ')), detail: input.provider.baseUrl ? shown(input.provider.baseUrl) : `não definido${Object.keys(input.provider.perSource).length > 0 ? ` (por fonte: ${Object.keys(input.provider.perSource).map(perSourceSetting).join(', ')})` : ''}` },
     { kind: 'setting', id: 'SVC_SOURCE_PROVIDER_TOKEN', ok: true, detail: input.provider.token !== null ? 'definido' : 'não definido (opcional: enviado como Authorization: Bearer)' },
-    { kind: 'setting', id: 'SVC_BIOMETRIC_PROVIDER_URL', ok: input.biometricUrl !== null, detail: input.biometricUrl ?? 'não definido: a verificação facial ao vivo responde Error' },
+    { kind: 'setting', id: 'SVC_BIOMETRIC_PROVIDER_URL', ok: input.biometricUrl !== null || input.serpro?.datavalid === true, detail: input.biometricUrl ?? (input.serpro?.datavalid ? 'não definido: face_match com cpf pelo Datavalid do Serpro (SVC_SERPRO_DATAVALID=on), passive_liveness responde Error' : 'não definido: a verificação facial ao vivo responde Error (defina SVC_BIOMETRIC_PROVIDER_URL ou SVC_SERPRO_DATAVALID=on)') },
   ];
   return [...sources, ...lists, ...settings];
 }

@@ -3,6 +3,9 @@ import { ListSource } from '../../adapters/sources/lists.js';
 import { ProviderSource } from '../../adapters/sources/provider.js';
 import { RegisterSource } from '../../adapters/sources/cnpj-register.js';
 import { SandboxSource } from '../../adapters/sources/sandbox.js';
+import { SerproCpfSource } from '../../adapters/sources/serpro-cpf.js';
+import { SerproToken } from '../../adapters/serpro/token.js';
+import type { Config } from '../../config.js';
 import type { CnpjRegister } from '../../adapters/cnpj-register/port.js';
 import { operatorRunHitsRouter } from '../../http/routers/operator/run-hits.js';
 import { operatorRunsRouter } from '../../http/routers/operator/runs.js';
@@ -28,7 +31,7 @@ export function runsModule(infra: Infrastructure, shared: Shared, overrides: Pic
       sandbox: new ListSource(listCatalog, overrides.sandboxSource ?? new SandboxSource({ latencyMs: config.sandboxLatencyMs }), ['internal_lists']),
       // the sanctions, PEP, CEIS/CNEP, slave-labour and internal-list sources from the loaded lists, receita_cnpj and
       // partners from the CNPJ register when one is given; the others through the provider
-      live: overrides.liveSource ?? liveSource(listCatalog, new ProviderSource(config.sourceProvider), cnpj.register),
+      live: overrides.liveSource ?? liveSource(listCatalog, providerSource(config), cnpj.register),
     },
     sourceTimeoutMs: config.sourceProvider.timeoutMs,
     work: shared.worker,
@@ -50,6 +53,15 @@ export function runsModule(infra: Infrastructure, shared: Shared, overrides: Pic
     api: [runsRouter({ ...deps, secretKey: infra.secretKey, idempotency: shared.idempotency, webhookUrlProblem: shared.webhookUrlProblem })],
     operator: [operatorRunsRouter(deps), operatorRunHitsRouter({ ...deps, entryHash: (listId, entryId) => listCatalog.version(listId)?.hashes.get(entryId) ?? null })],
   };
+}
+
+/** The sources the lists and the register do not answer: receita_cpf by Serpro when SVC_SERPRO_CPF=on, the rest by the provider. */
+function providerSource(config: Config): Source {
+  const provider = new ProviderSource(config.sourceProvider);
+  const { serpro } = config;
+  if (!serpro.cpf || !serpro.consumerKey || !serpro.consumerSecret) return provider;
+  const token = new SerproToken({ tokenUrl: serpro.tokenUrl, consumerKey: serpro.consumerKey, consumerSecret: serpro.consumerSecret, timeoutMs: serpro.timeoutMs });
+  return new SerproCpfSource({ baseUrl: serpro.url, path: serpro.cpfPath, token, timeoutMs: serpro.timeoutMs }, provider);
 }
 
 /** Live keys' sources: the register (when loaded) before the lists, the lists before the provider. Sandbox keys never read the register. */

@@ -47,10 +47,14 @@ export function checksFor(checks: string | undefined, hasRef: boolean): E.Either
   return E.right(requested);
 }
 
-/** What the client is answered once the fact is recorded: a refusal when no check succeeded (nothing was charged). */
-export function verificationAnswer<C extends { status: string }>(checks: Partial<Record<FacialCheckName, C>>): E.Either<DomainError, Partial<Record<FacialCheckName, C>>> {
+/**
+ * What the client is answered once the fact is recorded: a refusal when no check succeeded (nothing
+ * was charged), naming each check's failure (say, Datavalid's DV040: no face in the bases).
+ */
+export function verificationAnswer<C extends { status: string; message?: string | undefined }>(checks: Partial<Record<FacialCheckName, C>>): E.Either<DomainError, Partial<Record<FacialCheckName, C>>> {
   if (Object.values(checks).every((c) => c.status === 'Error')) {
-    return E.left(new DomainError('biometric_check_failed', 'No requested facial check succeeded at the provider; nothing was charged.'));
+    const why = Object.entries(checks).flatMap(([check, c]) => (c.message ? [`${check}: ${c.message}`] : []));
+    return E.left(new DomainError('biometric_check_failed', `No requested facial check succeeded at the provider; nothing was charged.${why.length > 0 ? ` ${why.join(' ')}` : ''}`));
   }
   return E.right(checks);
 }

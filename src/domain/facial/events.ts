@@ -3,8 +3,14 @@ import { Environment } from '../values/scopes.js';
 
 const CheckStatus = t.keyof({ Approved: null, Declined: null, Error: null });
 
-/** A check's outcome as kept: no images, no raw warnings. */
-export const RecordedFacialCheck = t.type({ status: CheckStatus, score: t.union([t.number, t.null]), request_id: t.string, completed_at: t.string });
+/**
+ * A check's outcome as kept: no images, no raw warnings; `evidence` when the provider's answer is
+ * a record worth keeping as returned (Serpro's Datavalid: its `biometria_face`, or its DV code).
+ */
+export const RecordedFacialCheck = t.intersection([
+  t.type({ status: CheckStatus, score: t.union([t.number, t.null]), request_id: t.string, completed_at: t.string }),
+  t.partial({ evidence: t.UnknownRecord }),
+]);
 export type RecordedFacialCheck = t.TypeOf<typeof RecordedFacialCheck>;
 
 const Checks = t.partial({ face_match: RecordedFacialCheck, passive_liveness: RecordedFacialCheck });

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { FACIAL_CHECKS, type FacialCheck } from '../../adapters/biometrics/port.js';
+import { isValidCpf, normalizeDocument } from '../../domain/values/document.js';
 import { refusing } from '../decode.js';
 import { cleanFileName } from '../uploads.js';
 import { FilePart } from './shared.js';
@@ -33,9 +34,22 @@ const Checks = refusing(
   'checks',
 );
 
+/** `cpf`: the person's CPF, formatted or not, for a face match against official photos (Datavalid); decoded to 11 digits. */
+const Cpf = refusing(
+  new t.Type<string, string, unknown>(
+    'cpf',
+    (u): u is string => typeof u === 'string' && /^\d{11}$/.test(u) && isValidCpf(u),
+    (u, c) => (typeof u === 'string' && isValidCpf(normalizeDocument(u)) ? t.success(normalizeDocument(u)) : t.failure(u, c)),
+    t.identity,
+  ),
+  'invalid_document',
+  'cpf must be a valid CPF (11 digits, formatted or not).',
+  'cpf',
+);
+
 /**
  * The parts as the route hands them over: `{ user_image, ref_image }` from the file parts (the
- * first of each), `checks` from the text fields. A user_image sent as text, or empty, is missing.
+ * first of each), `checks` and `cpf` from the text fields. A user_image sent as text, or empty, is missing.
  */
 export const VerifyFacialBody = t.intersection([
   t.type({
@@ -46,5 +60,5 @@ export const VerifyFacialBody = t.intersection([
       'user_image',
     ),
   }),
-  t.partial({ ref_image: ImagePart, checks: Checks }),
+  t.partial({ ref_image: ImagePart, checks: Checks, cpf: Cpf }),
 ]);

@@ -39,7 +39,7 @@ export function facialRouter(services: FacialRouterDeps): Router<RequestState> {
     async (ctx) => {
       const files = (ctx as unknown as { files?: Record<string, unknown[]> }).files ?? {};
       const fields = (ctx.request as unknown as { body?: Record<string, unknown> }).body ?? {};
-      const request = decodeInput(VerifyFacialBody, { user_image: files['user_image']?.[0], ref_image: files['ref_image']?.[0], checks: fields['checks'] });
+      const request = decodeInput(VerifyFacialBody, { user_image: files['user_image']?.[0], ref_image: files['ref_image']?.[0], checks: fields['checks'], ...(fields['cpf'] !== undefined && fields['cpf'] !== '' ? { cpf: fields['cpf'] } : {}) });
       const principal = ctx.state.principal!;
       const results = orThrow(await verifyStandaloneFacial(services, principal, request, commandContext(ctx, services.clock, principal.tenant_id)));
       ctx.body = facialVerificationView(results, ctx.state.livemode);
