@@ -46,6 +46,11 @@ export interface PortalApiOptions {
   /** a peps window with more records is paged again month by month (default 2,000) */
   pepWindowRecords?: number;
   timer?: PortalTimer;
+  /**
+   * the spacing shared by every pass of this key (the limit is per key: five lists polled at once
+   * must not each take the whole rate); default: one for this pass
+   */
+  spacing?: RequestSpacing;
 }
 
 /** At most this long for one backoff, whatever Retry-After asks (the work item's timeout is finite). */
@@ -72,11 +77,12 @@ export class RequestSpacing {
     private readonly timer: PortalTimer,
   ) {}
 
+  /** Waits for the next free slot; the slot is taken before waiting, so passes sharing the spacing never leave together. */
   async take(): Promise<void> {
     const now = this.timer.now();
-    const wait = this.next - now;
-    if (wait > 0) await this.timer.sleep(wait);
-    this.next = Math.max(now, this.next) + this.intervalMs;
+    const at = Math.max(now, this.next);
+    this.next = at + this.intervalMs;
+    if (at > now) await this.timer.sleep(at - now);
   }
 
   /** A 429's Retry-After (or our backoff): nothing leaves before it. */
@@ -101,7 +107,7 @@ interface Pass {
  */
 export async function fetchPortalList(endpoint: string, previous: PreviousFiles, today: Date, options: PortalApiOptions): Promise<PortalPass> {
   const timer = options.timer ?? REAL_TIMER;
-  const client = new PortalClient(options, new RequestSpacing(60_000 / options.requestsPerMinute, timer), timer);
+  const client = new PortalClient(options, options.spacing ?? new RequestSpacing(60_000 / options.requestsPerMinute, timer), timer);
   const pass: Pass = { records: [], seen: new Set(), requests: 0 };
   if (endpoint === 'peps') await pepPass(client, pass, today, options.pepWindowRecords ?? PEP_WINDOW_RECORDS);
   else await client.pageAll(endpoint, {}, pass);

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { ListFetchError } from '../../../src/adapters/lists/fetcher.js';
-import { fetchPortalList, retryAfterMs, type PortalApiOptions } from '../../../src/adapters/lists/portal-api.js';
+import { fetchPortalList, RequestSpacing, retryAfterMs, type PortalApiOptions } from '../../../src/adapters/lists/portal-api.js';
 import { fakePortal, fakeTimer, manyRecords, portalSample, type FakePortal } from '../../helpers/fake-portal-api.js';
 
 /** The Portal da Transparência client against a local server serving the samples (LAYOUTS-BR-2.md section 1). */
@@ -57,6 +57,14 @@ describe('lists: Portal da Transparência API client', function () {
     await fetchPortalList('ceis', [], today, options({ timer }));
     // ten requests: the first leaves at once, each other 150 ms after the one before
     expect(timer.now() - 1_000_000).to.equal(9 * 150);
+  });
+
+  it('passes sharing one spacing (one key, five lists) take turns: each request its own slot', async () => {
+    // a clock that stands still: each waiter says how long it waits for its slot
+    const waits: number[] = [];
+    const spacing = new RequestSpacing(150, { now: () => 0, sleep: async (ms) => void waits.push(ms) });
+    await Promise.all([spacing.take(), spacing.take(), spacing.take(), spacing.take()]);
+    expect(waits).to.deep.equal([150, 300, 450]);
   });
 
   it('keeps a record seen on two pages once (the order is not stable while paging)', async () => {
