@@ -117,6 +117,20 @@ describe('lists: Portal da Transparência API client', function () {
     expect(portal.requests).to.have.length(1);
   });
 
+  it('a 403 is a refused key too, without a retry; a body without the API\'s reason still says so', async () => {
+    portal.fault = (_req, res) => (res.writeHead(403, { 'content-type': 'text/html' }).end('<html>Forbidden</html>'), true);
+    const error = await failure(fetchPortalList('cepim', [], today, options()));
+    expect(error.reason).to.equal('the API key was refused (403): no reason given');
+    expect(portal.requests).to.have.length(1);
+  });
+
+  it('an API that ignores `pagina` (the same full page for ever) fails at the page guard, never loops', async () => {
+    portal.fault = (_req, res) => (res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(manyRecords('ceis', 15))), true);
+    const error = await failure(fetchPortalList('ceis', [], today, options({ maxPages: 5 })));
+    expect(error.reason).to.match(/more than 5 pages/);
+    expect(portal.requests).to.have.length(5);
+  });
+
   it('a 200 with an HTML captcha page fails the pass', async () => {
     portal.fault = (_req, res, page) => {
       if (page !== 2) return false;
