@@ -56,6 +56,12 @@ export interface Config {
    * consumer key and secret are secrets: never logged, never in an error or a readiness line.
    */
   serpro: SerproConfig;
+  /**
+   * the Portal da Transparência API (issue 31): with a key, the scheduled fetch of CEIS, CNEP,
+   * CEPIM, CEAF and PEP pages the API instead of downloading the files (the files stay the
+   * fallback without one). The key is a secret: never logged, never in an error or an event.
+   */
+  portalTransparencia: { url: string; key: string | null; requestsPerMinute: number };
 }
 
 export interface SerproConfig {
@@ -144,6 +150,12 @@ export function loadConfig(env: Env = process.env): Config {
     biometricProvider: { url: env['SVC_BIOMETRIC_PROVIDER_URL'] || null, token: env['SVC_BIOMETRIC_PROVIDER_TOKEN'] || null },
     cnpj: { fetch: onOff(env, 'SVC_CNPJ_FETCH', false), url: httpUrl(env, 'SVC_CNPJ_URL', RECEITA_CNPJ_FOLDER), dir: resolve(dataDir, 'cnpj') },
     serpro: serproConfig(env),
+    portalTransparencia: {
+      url: httpUrl(env, 'SVC_PORTAL_TRANSPARENCIA_URL', PORTAL_TRANSPARENCIA_API).replace(/\/+$/, ''),
+      key: env['SVC_PORTAL_TRANSPARENCIA_KEY']?.trim() || null,
+      // the published limit is 400/min (700/min from 00:00 to 06:00 Brasília) and going over can suspend the key: 300 keeps a margin
+      requestsPerMinute: integer(env, 'SVC_PORTAL_TRANSPARENCIA_RATE_PER_MINUTE', 300, 1, 100_000),
+    },
   };
 }
 
@@ -227,6 +239,8 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
 export const RECEITA_CNPJ_FOLDER = 'https://arquivos.receitafederal.gov.br/dados/cnpj/dados_abertos_cnpj/';
 
 const CGU = 'https://dadosabertos-download.cgu.gov.br/PortalDaTransparencia/saida';
+/** The Portal da Transparência REST API (LAYOUTS-BR-2.md section 1). */
+export const PORTAL_TRANSPARENCIA_API = 'https://api.portaldatransparencia.gov.br/api-de-dados';
 const OFAC = 'https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports';
 
 /** The official URLs (LAYOUTS.md), one per file; `{YYYYMMDD}` / `{YYYYMM}` are tried for today and earlier. */

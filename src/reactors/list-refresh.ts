@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { BlobStore } from '../adapters/blob-store/port.js';
 import type { Clock } from '../adapters/clock.js';
 import type { EventLog } from '../adapters/event-store/event-log.js';
-import { fetchListFiles, ListFetchError, type ListFetchOptions } from '../adapters/lists/fetcher.js';
+import { fetchListFiles, ListFetchError, type ListFetchOptions, type ListFetchResult, type PreviousFiles } from '../adapters/lists/fetcher.js';
 import { PollRecords } from '../adapters/lists/poll-history.js';
 import type { UnpackLimits } from '../adapters/lists/files.js';
 import type { ListImporter } from '../adapters/lists/importers/port.js';
@@ -40,7 +40,17 @@ export interface ListRefreshDeps {
   work: Pick<Worker, 'schedule'>;
   /** the jitter's source, uniform in [0, 1) (default Math.random) */
   random?: () => number;
+  /**
+   * lists fetched another way than by their URL templates (the Portal da Transparência API when
+   * its key is set): consulted first; the same outcomes, the same records, the same safeguards
+   */
+  fetchers?: ReadonlyMap<string, ListFetcher>;
+  /** the longest one of those fetchers may take (a paced API pass can take minutes) */
+  fetcherTimeoutMs?: number;
 }
+
+/** One list's fetch strategy: what changed since the last good download (`previous`), or a ListFetchError. */
+export type ListFetcher = (previous: PreviousFiles, now: Date) => Promise<ListFetchResult>;
 
 /** one item per official list */
 const ListRefreshWork = workKind(LIST_REFRESH_WORK, t.type({ list_id: t.string }));
@@ -79,14 +89,14 @@ export class ListRefresher implements WorkHandler, ListRefresh {
   private readonly records: PollRecords;
 
   constructor(private readonly deps: ListRefreshDeps) {
-    this.timeoutMs = deps.fetch.timeoutMs * (deps.fetch.retries + 1) * 4 + 60_000;
+    this.timeoutMs = Math.max(deps.fetch.timeoutMs * (deps.fetch.retries + 1) * 4 + 60_000, deps.fetcherTimeoutMs ?? 0);
     this.records = new PollRecords(deps.log);
   }
 
   /** Records a refresh item for every list that has none yet (every instance may: one item each). */
   async schedule(): Promise<void> {
     const now = this.deps.clock.now().getTime();
-    await this.deps.work.schedule([...this.deps.importers.keys()].filter((id) => (this.deps.urls[id] ?? []).length > 0).map((id) => refreshItem(id, now)));
+    await this.deps.work.schedule([...this.deps.importers.keys()].filter((id) => this.deps.fetchers?.has(id) || (this.deps.urls[id] ?? []).length > 0).map((id) => refreshItem(id, now)));
   }
 
   /** The operator's "fetch now". */
@@ -103,12 +113,14 @@ export class ListRefresher implements WorkHandler, ListRefresh {
     const listId = ListRefreshWork.decode(item).list_id;
     const importer = this.deps.importers.get(listId);
     const templates = this.deps.urls[listId] ?? [];
-    if (!importer || templates.length === 0) return { done: true };
+    const fetcher = this.deps.fetchers?.get(listId);
+    if (!importer || (templates.length === 0 && !fetcher)) return { done: true };
     const now = this.deps.clock.now();
     // ids from the poll's start (a retried poll appends the same ids); the time each record's own
     const context: Context = (step, at = now) => systemContext({ tenant_id: null, correlation_id: item.id, at }, `${item.id}:${now.getTime()}:${step}`);
     const previous = await this.previous(listId, now);
-    const outcome = await this.poll(importer, templates, previous, now, context);
+    const fetch = fetcher ? () => fetcher(previous.files, now) : () => fetchListFiles(templates, previous.files, now, this.deps.fetch);
+    const outcome = await this.poll(importer, fetch, templates[0] ?? listId, previous, now, context);
     const next = await this.record(listId, outcome, previous, now, context);
     return { again_at: next.getTime() };
   }
@@ -121,14 +133,14 @@ export class ListRefresher implements WorkHandler, ListRefresh {
   }
 
   /** Downloads what changed and imports it; says what the poll found. */
-  private async poll(importer: ListImporter, templates: readonly string[], previous: Previous, now: Date, context: Context): Promise<PollOutcome> {
+  private async poll(importer: ListImporter, fetch: () => Promise<ListFetchResult>, where: string, previous: Previous, now: Date, context: Context): Promise<PollOutcome> {
     const started = performance.now();
     let fetched;
     try {
-      fetched = await fetchListFiles(templates, previous.files, now, this.deps.fetch);
+      fetched = await fetch();
     } catch (error) {
       if (error instanceof ListFetchError) return { kind: 'failure', url: error.url, reason: error.reason };
-      return { kind: 'failure', url: templates[0]!, reason: errorText(error) };
+      return { kind: 'failure', url: where, reason: errorText(error) };
     }
     if (fetched.kind === 'not_modified') return { kind: 'check', result: 'not_modified', files: previous.files };
     if (fetched.kind === 'unchanged') return { kind: 'check', result: 'same_content', files: fetched.downloaded };

@@ -31,6 +31,12 @@ describe('dashboard settings: the lists as polled (issue 29)', () => {
     expect(row.checked).to.not.equal('—');
   });
 
+  it('a refused Portal da Transparência key is said in words; any other failure is the last one recorded', () => {
+    expect(listRow({ ...official, list_id: 'br_ceis', last_error: 'the API key was refused (401): Chave de API inválida!' }, now).errorSummary).to.equal('chave da API do Portal da Transparência recusada');
+    expect(listRow(official, now).errorSummary).to.equal('última falha registrada');
+    expect(listRow({ ...official, last_error: null }, now).errorSummary).to.equal(null);
+  });
+
   it("a tenant's own list is not polled", () => {
     const { poll_seconds: _p, next_check_at: _n, consecutive_failures: _c, ...rest } = official;
     const row = listRow({ ...rest, list_id: 'tl_1', tenant_id: 't1', name: 'Bloqueio interno', publisher: 'tenant', created_at: '2026-11-01T00:00:00.000Z' }, now);

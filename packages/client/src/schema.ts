@@ -769,7 +769,10 @@ export interface paths {
          * Upload a version of an official list by hand
          * @description `multipart/form-data` with one to eight parts named `file` (each at most 268,435,456
          *     bytes): the raw official file or files as published (OFAC's `sdn.csv`, `add.csv`,
-         *     `alt.csv` and `sdn_comments.csv` together), or a zip holding them. At most 2 other
+         *     `alt.csv` and `sdn_comments.csv` together), or a zip holding them. CEIS, CNEP, CEPIM
+         *     and CEAF also take the Portal da Transparência API's records as one JSON array
+         *     (`ceis-api.json`, `cnep-api.json`, `cepim-api.json`, `ceaf-api.json`: what the scheduled
+         *     fetch writes when `SVC_PORTAL_TRANSPARENCIA_KEY` is set). At most 2 other
          *     fields of at most 1,024 bytes, 10 parts in all. The list is checked before the body is
          *     read. Answers 201 with the new version, 200 with the active version when the content is
          *     the same. A version parsing to no entries, or to fewer than half the active version's,

@@ -14,6 +14,7 @@ import {
   type Row,
   type RowFacts,
 } from './br-common.js';
+import { ceafRecordFacts, parsePortalApi, portalApiFile, sanctionRecordFacts } from './br-portal-api.js';
 import { ListFileError, type ListImporter } from './port.js';
 
 /**
@@ -48,6 +49,9 @@ const REGISTERS = ['CEIS', 'CNEP', 'CEAF', 'CEPIM'];
 export const cguRegisterImporter = (register: CguRegister): ListImporter => ({
   list_id: register.list_id,
   async parse(files) {
+    // the Portal da Transparência API's records (`ceis-api.json`, …): the same entries as the CSV's
+    const api = portalApiFile(files);
+    if (api) return parsePortalApi(register.list_id, api, (r) => (register.cadastro === 'CEAF' ? ceafRecordFacts(r) : sanctionRecordFacts(register.cadastro === 'CNEP' ? 'CNEP' : 'CEIS', r)));
     const file = pickCsv(register.list_id, files);
     const table = readTable(register.list_id, file, { required: [...COMMON, ...register.required] });
     let skipped = table.skipped;

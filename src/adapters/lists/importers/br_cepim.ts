@@ -1,4 +1,5 @@
 import { brDocument, entityKey, entriesFrom, isName, labelled, pickCsv, publishedFromName, readTable, type Row, type RowFacts } from './br-common.js';
+import { cepimRecordFacts, parsePortalApi, portalApiFile } from './br-portal-api.js';
 import type { ListImporter } from './port.js';
 
 /**
@@ -9,6 +10,9 @@ import type { ListImporter } from './port.js';
 export const brCepimImporter: ListImporter = {
   list_id: 'br_cepim',
   async parse(files) {
+    // the Portal da Transparência API's records (`cepim-api.json`): the same entries as the CSV's
+    const api = portalApiFile(files);
+    if (api) return parsePortalApi('br_cepim', api, cepimRecordFacts);
     const file = pickCsv('br_cepim', files);
     const table = readTable('br_cepim', file, { required: ['CNPJ ENTIDADE', 'NOME ENTIDADE', 'ÓRGÃO CONCEDENTE', 'MOTIVO DO IMPEDIMENTO'] });
     const facts = table.rows.map((row) => row && factsOf(row)).filter((f): f is RowFacts => f !== null);

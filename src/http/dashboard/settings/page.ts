@@ -79,6 +79,10 @@ const deliveryRow = (d: WebhookDeliveryDoc) => ({
 export const everyText = (seconds: number): string =>
   seconds % 3600 === 0 ? `a cada ${seconds / 3600} h` : seconds % 60 === 0 ? `a cada ${seconds / 60} min` : `a cada ${seconds} s`;
 
+/** The last failure of a list in a few words; the recorded reason stays in the tooltip. A refused API key needs the operator: said so. */
+export const failureSummary = (error: string): string =>
+  /API key was refused/.test(error) ? 'chave da API do Portal da Transparência recusada' : 'última falha registrada';
+
 export const listRow = (l: ListView, now: Date) => ({
   id: l.list_id,
   name: 'name' in l ? l.name : listDisplayName(l.list_id),
@@ -89,6 +93,7 @@ export const listRow = (l: ListView, now: Date) => ({
   entries: l.entries,
   stale: l.stale,
   error: l.last_error,
+  errorSummary: l.last_error ? failureSummary(l.last_error) : null,
   // an official list is polled; a tenant's own list is uploaded, never checked
   polled: 'poll_seconds' in l,
   checked: when(l.last_checked_at),
