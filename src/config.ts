@@ -40,6 +40,8 @@ export interface Config {
     fetchTimeoutMs: number;
     maxBytes: number;
     maxUnzippedBytes: number;
+    /** `SVC_LISTS_USER_AGENT`: what the list fetcher calls itself */
+    userAgent: string;
   };
   /** how often monitored customers are swept for periodic review (screening.md section 6) */
   periodicReview: { intervalMs: number };
@@ -134,6 +136,8 @@ export function loadConfig(env: Env = process.env): Config {
     lists: {
       refresh: env['SVC_LISTS_REFRESH'] !== 'off',
       urls: listUrls(env),
+      // the TCU's firewall may refuse a non-browser agent (LAYOUTS-BR-2.md 3.1)
+      userAgent: env['SVC_LISTS_USER_AGENT']?.trim() || 'kyc-svc list fetcher',
       pollSeconds: listPollSeconds(env),
       fetchTimeoutMs: integer(env, 'SVC_LISTS_FETCH_TIMEOUT_MS', 60_000, 100, 3_600_000),
       maxBytes: integer(env, 'SVC_LISTS_MAX_BYTES', 512 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
@@ -255,6 +259,9 @@ export const DEFAULT_LIST_URLS: Readonly<Record<string, readonly string[]>> = {
   br_ceaf: [`${CGU}/ceaf/{YYYYMMDD}_CEAF.zip`],
   br_pep: [`${CGU}/pep/{YYYYMM}_PEP.zip`],
   br_trabalho_escravo: ['https://www.gov.br/trabalho-e-emprego/pt-br/assuntos/inspecao-do-trabalho/areas-de-atuacao/cadastro_de_empregadores.csv'],
+  // POST with `{}` (LIST_REQUESTS in adapters/lists/fetcher.ts; LAYOUTS-BR-2.md 3.1)
+  br_tcu_inabilitados: ['https://certidoes.apps.tcu.gov.br/api/publico/responsaveis-inabilitados'],
+  br_tcu_inidoneos: ['https://certidoes.apps.tcu.gov.br/api/publico/responsaveis-inidoneos'],
 };
 
 /** `SVC_LIST_<LIST_ID>_URL` overrides a list's URLs (several files: separated by spaces). */

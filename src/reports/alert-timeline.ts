@@ -41,6 +41,8 @@ const PUBLISHER: Record<string, string> = {
   br_ceaf: 'CGU',
   br_pep: 'CGU',
   br_trabalho_escravo: 'MTE',
+  br_tcu_inabilitados: 'TCU',
+  br_tcu_inidoneos: 'TCU',
 };
 
 export const publishedLabel = (listId: string): string => (PUBLISHER[listId] ? `Publicado pela ${PUBLISHER[listId]}` : 'Publicado pela fonte da lista');

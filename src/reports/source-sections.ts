@@ -359,7 +359,7 @@ export function sourceData(sourceId: string, data: Record<string, unknown>, root
       return slaveLabor(data);
     case 'ceis_cnep': {
       const records = asRecords(data['records']);
-      return records.length === 0 ? html`<p>${badge('Não consta no CEIS nem no CNEP', 'ok')}</p>` : objectTable(records);
+      return records.length === 0 ? html`<p>${badge('Não consta no CEIS, no CNEP nem nas listas do TCU', 'ok')}</p>` : objectTable(records);
     }
     default:
       return genericData(data);

@@ -77,6 +77,8 @@ describe('case decider', () => {
     expect(casePriority([item({ risk_band: 'medio' })])).to.equal('media');
     expect(casePriority([item({ kind: 'document', reasons: ['document_pending'], risk_band: null })])).to.equal('baixa');
     expect([alertReason('ofac_sdn'), alertReason('br_pep'), alertReason('br_cnep'), alertReason('tl_x')]).to.deep.equal(['sanctions_hit', 'is_pep', 'ceis_cnep_listed', 'internal_list_hit']);
+    // the TCU lists answer ceis_cnep: an alert on them is a punished-company finding, not a tenant list's
+    expect([alertReason('br_tcu_inabilitados'), alertReason('br_tcu_inidoneos')]).to.deep.equal(['ceis_cnep_listed', 'ceis_cnep_listed']);
     const fold = (events: CaseEvent[]) => events.reduce(caseDecider.evolve, caseDecider.initialState);
     const high = added(item({ item_id: 'r1', reasons: ['sanctions_hit'] }));
     const low = added(item({ kind: 'document', item_id: 'd1', reasons: ['document_pending'], risk_band: null }));

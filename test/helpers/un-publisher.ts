@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DEFAULT_LIST_URLS } from '../../src/config.js';
 import { listFixture } from './list-fixtures.js';
 
 /** The UN consolidated list sample (test/fixtures), as the publisher's first version. */
@@ -71,7 +72,8 @@ export async function unPublisher(first: Buffer = UN_SAMPLE): Promise<UnPublishe
   };
 }
 
-const OTHER_LISTS = ['OFAC_SDN', 'EU_FSF', 'UK_FCDO', 'BR_CEIS', 'BR_CNEP', 'BR_CEPIM', 'BR_CEAF', 'BR_PEP', 'BR_TRABALHO_ESCRAVO'];
+/** every official list but the UN's (none reaches the internet) */
+const OTHER_LISTS = Object.keys(DEFAULT_LIST_URLS).filter((l) => l !== 'un_sc').map((l) => l.toUpperCase());
 
 /** The UN list polled every `seconds` from a local publisher; the other lists point at it too (404s) and are polled once a week. */
 export const unPollingEnv = (pub: Pick<UnPublisher, 'base' | 'url'>, seconds = 1): Record<string, string> => ({

@@ -11,7 +11,32 @@ export interface ListFetchOptions {
   maxBytes: number;
   /** retries of one file on a connection error, a timeout or a 5xx, with backoff */
   retries: number;
+  /** the User-Agent sent (`SVC_LISTS_USER_AGENT`: some publishers' firewalls refuse non-browser agents) */
+  userAgent?: string;
+  /** the request of a URL template that is not a plain GET (`listRequests`), by template */
+  requests?: ReadonlyMap<string, ListRequest>;
 }
+
+/** A list fetched with another request than a GET: the TCU's services answer a POST with a JSON body. */
+export interface ListRequest {
+  method: 'POST';
+  body: string;
+  headers: Readonly<Record<string, string>>;
+}
+
+const POST_JSON: ListRequest = { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', accept: 'application/json' } };
+
+/** The lists fetched by POST (LAYOUTS-BR-2.md 3.1: `POST …/responsaveis-inidoneos` with `{}`), by list id. */
+export const LIST_REQUESTS: Readonly<Record<string, ListRequest>> = {
+  br_tcu_inabilitados: POST_JSON,
+  br_tcu_inidoneos: POST_JSON,
+};
+
+/** The request of each configured URL template of the lists that are not fetched by GET. */
+export const listRequests = (urls: Readonly<Record<string, readonly string[]>>): ReadonlyMap<string, ListRequest> =>
+  new Map(Object.entries(LIST_REQUESTS).flatMap(([listId, request]) => (urls[listId] ?? []).map((url) => [url, request] as const)));
+
+export const DEFAULT_USER_AGENT = 'kyc-svc list fetcher';
 
 export const DEFAULT_FETCH_OPTIONS: ListFetchOptions = { timeoutMs: 60_000, maxBytes: 512 * 1024 * 1024, retries: 2 };
 
@@ -75,7 +100,7 @@ export async function fetchListFiles(templates: readonly string[], previous: Pre
   for (const template of templates) {
     let answered: FileAnswer = { kind: 'missing' };
     for (const url of candidateUrls(template, today)) {
-      answered = await fetchOne(url, before.get(url), options);
+      answered = await fetchOne(url, before.get(url), options, options.requests?.get(template));
       if (answered.kind === 'missing') continue;
       urls.push(url);
       if (answered.kind === 'file') {
@@ -99,10 +124,10 @@ const RETRY_ERRORS = new Set(['ETIMEDOUT', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE'
 const BACKOFF_LIMIT_MS = 5_000;
 
 /** One file, retried with backoff (1 s, 2 s, ... at most 5 s) on a connection error, a timeout or a retryable status. */
-async function fetchOne(url: string, previous: PollFile | undefined, options: ListFetchOptions): Promise<FileAnswer> {
+async function fetchOne(url: string, previous: PollFile | undefined, options: ListFetchOptions, request?: ListRequest): Promise<FileAnswer> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await downloadOnce(url, previous, options);
+      return await downloadOnce(url, previous, options, request);
     } catch (error) {
       const retryable = error instanceof RetryableFetchError;
       if (!retryable || attempt >= options.retries) throw retryable ? new ListFetchError(url, error.reason) : error;
@@ -122,11 +147,13 @@ class RetryableFetchError extends Error {
  * one blocking hash of the whole body), the size cap checked on the way, the length the server
  * declared checked at the end (a cut connection is a failure, never a shorter file).
  */
-async function downloadOnce(url: string, previous: PollFile | undefined, options: ListFetchOptions): Promise<FileAnswer> {
-  const headers: Record<string, string> = { 'user-agent': 'kyc-svc list fetcher' };
-  if (previous?.etag) headers['if-none-match'] = previous.etag;
-  if (previous?.last_modified) headers['if-modified-since'] = previous.last_modified;
-  const stream = got.stream(url, { headers, timeout: { request: options.timeoutMs }, retry: { limit: 0 }, followRedirect: true, maxRedirects: 5, throwHttpErrors: false, decompress: false });
+async function downloadOnce(url: string, previous: PollFile | undefined, options: ListFetchOptions, request?: ListRequest): Promise<FileAnswer> {
+  const headers: Record<string, string> = { 'user-agent': options.userAgent ?? DEFAULT_USER_AGENT, ...request?.headers };
+  // validators are for a conditional GET; a POST's answer is compared by its content hash only
+  if (previous?.etag && !request) headers['if-none-match'] = previous.etag;
+  if (previous?.last_modified && !request) headers['if-modified-since'] = previous.last_modified;
+  const method = request ? { method: request.method, body: request.body } : {};
+  const stream = got.stream(url, { ...method, headers, timeout: { request: options.timeoutMs }, retry: { limit: 0 }, followRedirect: true, maxRedirects: 5, throwHttpErrors: false, decompress: false });
   /** once the body started: what the server said it would send, and what came */
   let body: { declared: number; bytes: number } | null = null;
   try {

@@ -12,7 +12,7 @@ import { errorAnswer, type Source, type SourceAnswer, type SourceRequest } from 
 export const LIST_SOURCES: Readonly<Record<string, { lists: readonly string[]; check: string; severity: 'critical' | 'high'; title: string }>> = {
   sanctions: { lists: ['ofac_sdn', 'un_sc', 'eu_fsf', 'uk_fcdo'], check: 'sanctions_hit', severity: 'critical', title: 'Consta em lista de sanções' },
   pep: { lists: ['br_pep'], check: 'is_pep', severity: 'high', title: 'Pessoa exposta politicamente' },
-  ceis_cnep: { lists: ['br_ceis', 'br_cnep', 'br_cepim'], check: 'ceis_cnep_listed', severity: 'high', title: 'Consta no CEIS, CNEP ou CEPIM' },
+  ceis_cnep: { lists: ['br_ceis', 'br_cnep', 'br_cepim', 'br_tcu_inabilitados', 'br_tcu_inidoneos'], check: 'ceis_cnep_listed', severity: 'high', title: 'Consta no CEIS, CNEP, CEPIM ou nas listas do TCU' },
   slave_labor_list: { lists: ['br_trabalho_escravo'], check: 'slave_labor_listed', severity: 'critical', title: 'Consta no Cadastro de Empregadores (trabalho análogo ao de escravo)' },
   /** the run's tenant's own lists (none here: they are the tenant's) */
   internal_lists: { lists: [], check: 'internal_list_hit', severity: 'high', title: 'Consta em lista interna' },
@@ -142,10 +142,27 @@ export function listAnswer(
         result_label: 'Consta',
         severity: served.severity,
         title: `${served.title} (${listLabel(hit.entry.list_id)})`,
-        detail: `"${hit.name}" na lista ${listLabel(hit.entry.list_id)}${names.has(hit.entry.list_id) ? '' : ` (entrada ${hit.entry.entry_id})`}, pontuação ${hit.score.toFixed(2).replace('.', ',')}.${confirmed}`,
+        detail: `"${hit.name}" na lista ${listLabel(hit.entry.list_id)}${names.has(hit.entry.list_id) ? '' : ` (entrada ${hit.entry.entry_id})`}, pontuação ${hit.score.toFixed(2).replace('.', ',')}.${tcuSanctions(hit.entry)}${confirmed}`,
       }
     : candidates.some(isCleared)
       ? { check_id: served.check, status: 'VALID' as const, result_code: 'cleared_by_analyst', result_label: 'Descartado pelo analista' }
       : { check_id: served.check, status: 'VALID' as const, result_code: 'not_listed', result_label: 'Nada consta' };
   return { status: 'ANSWERED', checks: [check], data, error_code: null, error_message: null };
+}
+
+/** dd/mm/aaaa of a YYYY-MM-DD day */
+const day = (iso: string): string => iso.split('-').reverse().join('/');
+
+/**
+ * What a TCU entry's finding adds: each acórdão and when its sanction ends (the TCU lists only
+ * sanctions in force; the analyst reads the acórdão). Empty for any other list.
+ */
+export function tcuSanctions(entry: { list_id: string; sanctions: readonly { category: string | null; end_date: string | null }[] }): string {
+  if (!entry.list_id.startsWith('br_tcu_')) return '';
+  const kind = entry.list_id === 'br_tcu_inidoneos' ? 'inidôneo' : 'inabilitado';
+  const parts = entry.sanctions.map((s) => {
+    const acordao = /\(Acórdão ([^)]+)\)$/.exec(s.category ?? '')?.[1];
+    return `${acordao ? `Acórdão ${acordao}` : 'acórdão não informado'}${s.end_date ? `, sanção até ${day(s.end_date)}` : ''}`;
+  });
+  return parts.length > 0 ? ` TCU ${kind}: ${parts.join('; ')}.` : ` TCU ${kind}.`;
 }

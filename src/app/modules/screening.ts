@@ -1,3 +1,4 @@
+import { listRequests } from '../../adapters/lists/fetcher.js';
 import { unpackLimits } from '../../adapters/lists/files.js';
 import type { ListImporter } from '../../adapters/lists/importers/port.js';
 import { fetchPortalList, PORTAL_ENDPOINTS, REAL_TIMER, RequestSpacing } from '../../adapters/lists/portal-api.js';
@@ -23,7 +24,7 @@ export function screeningModule(infra: Infrastructure, shared: Shared): Module &
     logger,
     urls: config.lists.urls,
     pollSeconds: config.lists.pollSeconds,
-    fetch: { timeoutMs: config.lists.fetchTimeoutMs, maxBytes: config.lists.maxBytes, retries: 2 },
+    fetch: { timeoutMs: config.lists.fetchTimeoutMs, maxBytes: config.lists.maxBytes, retries: 2, userAgent: config.lists.userAgent, requests: listRequests(config.lists.urls) },
     unpack: unpackLimits(config.lists),
     work: shared.worker,
     ...portalFetchers(config, listImporters),

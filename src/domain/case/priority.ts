@@ -23,6 +23,8 @@ export function casePriority(items: readonly CaseItem[]): CasePriority {
 export function alertReason(listId: string): string {
   if (listId === 'br_pep') return 'is_pep';
   if (['br_ceis', 'br_cnep', 'br_cepim', 'br_ceaf'].includes(listId)) return 'ceis_cnep_listed';
+  // the TCU's inidôneos and inabilitados answer the same check (ceis_cnep)
+  if (['br_tcu_inabilitados', 'br_tcu_inidoneos'].includes(listId)) return 'ceis_cnep_listed';
   if (listId === 'br_trabalho_escravo') return 'slave_labor_listed';
   if (['ofac_sdn', 'un_sc', 'eu_fsf', 'uk_fcdo'].includes(listId)) return 'sanctions_hit';
   // a tenant's own list

@@ -109,7 +109,7 @@ export const SOURCES: Readonly<Record<SourceId, SourceSpec>> = {
   },
   ceis_cnep: {
     id: 'ceis_cnep',
-    label: 'CEIS / CNEP (CGU)',
+    label: 'CEIS / CNEP (CGU) e listas do TCU',
     // screening.md section 5: CEIS and CNEP list people by CPF too
     subjects: ['pf', 'pj'],
     group: GROUPS.sanctions,

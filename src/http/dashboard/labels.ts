@@ -90,7 +90,7 @@ export const CASE_REASON_LABEL: Record<string, string> = {
   internal_list_hit: 'Lista interna',
   is_pep: 'PEP',
   partners_pep: 'Sócios PEP',
-  ceis_cnep_listed: 'CEIS/CNEP',
+  ceis_cnep_listed: 'CEIS/CNEP/TCU',
   slave_labor_listed: 'Trabalho escravo',
   run_pending_review: 'Revisão manual',
   run_blocked: 'Bloqueada',

@@ -3,6 +3,8 @@ import { brCeisImporter } from './br_ceis.js';
 import { brCepimImporter } from './br_cepim.js';
 import { brCnepImporter } from './br_cnep.js';
 import { brPepImporter } from './br_pep.js';
+import { brTcuInabilitadosImporter } from './br_tcu_inabilitados.js';
+import { brTcuInidoneosImporter } from './br_tcu_inidoneos.js';
 import { brTrabalhoEscravoImporter } from './br_trabalho_escravo.js';
 import { euFsfImporter } from './eu_fsf.js';
 import { ofacSdnImporter } from './ofac_sdn.js';
@@ -12,7 +14,7 @@ import { unScImporter } from './un_sc.js';
 
 /** The importer of every official list, by list id (each one a worker thread can build again: `officialImporter`). */
 export const LIST_IMPORTERS: ReadonlyMap<string, ListImporter> = new Map<string, ListImporter>(
-  [ofacSdnImporter, unScImporter, euFsfImporter, ukFcdoImporter, brCeisImporter, brCnepImporter, brCepimImporter, brCeafImporter, brPepImporter, brTrabalhoEscravoImporter].map((i) => [
+  [ofacSdnImporter, unScImporter, euFsfImporter, ukFcdoImporter, brCeisImporter, brCnepImporter, brCepimImporter, brCeafImporter, brPepImporter, brTrabalhoEscravoImporter, brTcuInabilitadosImporter, brTcuInidoneosImporter].map((i) => [
     i.list_id,
     { ...i, worker: { module: import.meta.url, name: 'officialImporter', args: [i.list_id] } },
   ]),
