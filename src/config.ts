@@ -169,6 +169,7 @@ export const RECEITA_CNPJ_FOLDER = 'https://arquivos.receitafederal.gov.br/dados
 
 const CGU = 'https://dadosabertos-download.cgu.gov.br/PortalDaTransparencia/saida';
 const OFAC = 'https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports';
+const BCB_OLINDA = 'https://olinda.bcb.gov.br/olinda/servico/Gepad_QuadrosGeraisInternet/versao/v1/odata';
 
 /** The official URLs (LAYOUTS.md), one per file; `{YYYYMMDD}` / `{YYYYMM}` are tried for today and earlier. */
 export const DEFAULT_LIST_URLS: Readonly<Record<string, readonly string[]>> = {
@@ -182,6 +183,9 @@ export const DEFAULT_LIST_URLS: Readonly<Record<string, readonly string[]>> = {
   br_ceaf: [`${CGU}/ceaf/{YYYYMMDD}_CEAF.zip`],
   br_pep: [`${CGU}/pep/{YYYYMM}_PEP.zip`],
   br_trabalho_escravo: ['https://www.gov.br/trabalho-e-emprego/pt-br/assuntos/inspecao-do-trabalho/areas-de-atuacao/cadastro_de_empregadores.csv'],
+  br_bcb_qgi: [`${BCB_OLINDA}/QuadroGeralInabilitados?$format=json&$top=200000`],
+  br_bcb_qgp: [`${BCB_OLINDA}/QuadroGeralProibidos?$format=json&$top=200000`],
+  br_ibama_embargos: ['https://stibamadadosabertosprd.blob.core.windows.net/dados-abertos/dados/TERMOS_DE_EMBARGO/TERMO_EMBARGO/termo_de_embargo.csv'],
 };
 
 /** `SVC_LIST_<LIST_ID>_URL` overrides a list's URLs (several files: separated by spaces). */

@@ -24,6 +24,8 @@ export function alertReason(listId: string): string {
   if (listId === 'br_pep') return 'is_pep';
   if (['br_ceis', 'br_cnep', 'br_cepim', 'br_ceaf'].includes(listId)) return 'ceis_cnep_listed';
   if (listId === 'br_trabalho_escravo') return 'slave_labor_listed';
+  if (listId === 'br_bcb_qgi' || listId === 'br_bcb_qgp') return 'bcb_barred';
+  if (listId === 'br_ibama_embargos') return 'environmental_embargo';
   if (['ofac_sdn', 'un_sc', 'eu_fsf', 'uk_fcdo'].includes(listId)) return 'sanctions_hit';
   // a tenant's own list
   return 'internal_list_hit';
