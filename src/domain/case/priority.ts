@@ -3,9 +3,9 @@ import type { CaseItem } from './events.js';
 export type CasePriority = 'alta' | 'media' | 'baixa';
 
 /** Reason codes that make a case urgent: a sanctions list (the customer's own or a partner's, or the tenant's internal list). */
-const HIGH_REASONS = new Set(['sanctions_hit', 'partners_sanctions', 'internal_list_hit']);
+const HIGH_REASONS = new Set(['sanctions_hit', 'partners_sanctions', 'internal_list_hit', 'bcb_barred']);
 /** Reason codes of a politically exposed person or a punished company, slave labour, adverse findings. */
-const MEDIUM_REASONS = new Set(['is_pep', 'partners_pep', 'ceis_cnep_listed', 'slave_labor_listed']);
+const MEDIUM_REASONS = new Set(['is_pep', 'partners_pep', 'ceis_cnep_listed', 'slave_labor_listed', 'environmental_embargo']);
 
 /**
  * The case's priority, recomputed from its open items whenever one comes or goes:
