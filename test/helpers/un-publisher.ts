@@ -71,7 +71,7 @@ export async function unPublisher(first: Buffer = UN_SAMPLE): Promise<UnPublishe
   };
 }
 
-const OTHER_LISTS = ['OFAC_SDN', 'EU_FSF', 'UK_FCDO', 'BR_CEIS', 'BR_CNEP', 'BR_CEPIM', 'BR_CEAF', 'BR_PEP', 'BR_TRABALHO_ESCRAVO'];
+const OTHER_LISTS = ['OFAC_SDN', 'EU_FSF', 'UK_FCDO', 'BR_CEIS', 'BR_CNEP', 'BR_CEPIM', 'BR_CEAF', 'BR_PEP', 'BR_TRABALHO_ESCRAVO', 'BR_BCB_QGI', 'BR_BCB_QGP', 'BR_IBAMA_EMBARGOS'];
 
 /** The UN list polled every `seconds` from a local publisher; the other lists point at it too (404s) and are polled once a week. */
 export const unPollingEnv = (pub: Pick<UnPublisher, 'base' | 'url'>, seconds = 1): Record<string, string> => ({

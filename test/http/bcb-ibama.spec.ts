@@ -1,4 +1,7 @@
 import { expect } from 'chai';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DEFAULT_LIST_URLS } from '../../src/config.js';
 import { readableAnswer } from '../../src/domain/run/evaluate.js';
 import { REFERENCE_PJ } from '../../src/domain/template/reference.js';
 import { withCheckDigits } from '../../src/domain/values/document.js';
@@ -22,6 +25,32 @@ const register = fakeCnpjRegister({
   ],
 });
 
+const QGI_PATH = '/olinda/servico/Gepad_QuadrosGeraisInternet/versao/v1/odata/QuadroGeralInabilitados';
+
+/**
+ * A local Olinda: the QGI OData answer at its path (with `$format=json&$top=200000`), or, in mode
+ * `html`, an error page at 200 as a portal in maintenance answers.
+ */
+async function olinda() {
+  let mode: 'json' | 'html' = 'json';
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== QGI_PATH || url.searchParams.get('$format') !== 'json') return void res.writeHead(404).end();
+    if (mode === 'html') return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!DOCTYPE html><html><body><h1>Serviço em manutenção</h1></body></html>');
+    res.writeHead(200, { 'content-type': 'application/json;odata.metadata=minimal' }).end(sample('br2/bcb_qgi.json'));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    base,
+    set: (m: 'json' | 'html') => (mode = m),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
 /** The issue-31 sources bcb_restrictions (QGI/QGP) and environmental_embargoes (IBAMA) through runs, reports and monitoring. */
 describe('bcb_restrictions and environmental_embargoes: live runs, the report, monitoring', function () {
   this.timeout(60_000);
@@ -31,6 +60,7 @@ describe('bcb_restrictions and environmental_embargoes: live runs, the report, m
   let sandbox: string;
   let reference: string;
   let both: (type: 'pf' | 'pj') => Promise<string>;
+  let publisher: Awaited<ReturnType<typeof olinda>>;
 
   const upload = async (listId: string, name: string, data: Buffer): Promise<Json> => {
     const form = new FormData();
@@ -41,7 +71,20 @@ describe('bcb_restrictions and environmental_embargoes: live runs, the report, m
   };
 
   before(async () => {
-    service = await startService({ env: { SVC_RATE_LIMIT_PER_MINUTE: '100000', SVC_WORK_POLL_MS: '100' }, overrides: () => ({ cnpjRegister: register }) });
+    publisher = await olinda();
+    // QGI fetched every second from the local Olinda; every other list points nowhere, polled once a week
+    const nowhere = Object.keys(DEFAULT_LIST_URLS).filter((l) => l !== 'br_bcb_qgi').map((l) => [`SVC_LIST_${l.toUpperCase()}_URL`, `${publisher.base}/none/${l}`]);
+    const env = {
+      SVC_RATE_LIMIT_PER_MINUTE: '100000',
+      SVC_WORK_POLL_MS: '100',
+      SVC_LISTS_REFRESH: 'on',
+      SVC_LISTS_POLL_SECONDS: '604800',
+      SVC_LISTS_FETCH_TIMEOUT_MS: '2000',
+      SVC_LIST_BR_BCB_QGI_POLL_SECONDS: '1',
+      SVC_LIST_BR_BCB_QGI_URL: `${publisher.base}${QGI_PATH}?$format=json&$top=200000`,
+      ...Object.fromEntries(nowhere),
+    };
+    service = await startService({ env, overrides: () => ({ cnpjRegister: register }) });
     tenant = await createTenant(service, 'Bcb');
     expect((await service.operator(`/tenants/${tenant.tenant_id}/credits`, { method: 'POST', json: { amount: 1000, reason: 'test' } })).status).to.equal(201);
     live = (await tenant.key({ environment: 'live' })).api_key;
@@ -58,15 +101,18 @@ describe('bcb_restrictions and environmental_embargoes: live runs, the report, m
       }
       return templates.get(type)!;
     };
-    // the operator upload takes each published format: the OData JSON, IBAMA's CSV
-    await upload('br_bcb_qgi', 'bcb_qgi.json', sample('br2/bcb_qgi.json'));
+    // QGI comes from the scheduled fetch; the operator upload takes each published format: the OData JSON, IBAMA's CSV
     await upload('br_bcb_qgp', 'bcb_qgp.json', sample('br2/bcb_qgp.json'));
     await upload('br_ibama_embargos', 'termo_de_embargo.csv', sample('br2/ibama_termo_de_embargo.csv'));
     await eventually(async () => {
       for (const list of ['br_bcb_qgi', 'br_bcb_qgp', 'br_ibama_embargos']) expect(service.services.listCatalog.searchedVersion(list), list).to.not.equal(null);
     }, 20_000);
   });
-  after(async () => service.close());
+  after(async () => {
+    await service.close();
+    await publisher.close();
+  });
+  const status = async (listId: string): Promise<Json> => ((await (await service.operator('/lists')).json()) as { data: Json[] }).data.find((l) => l['list_id'] === listId)!;
 
   const run = async (key: string, template: string, subject: Json): Promise<{ id: string; body: Json }> => {
     const response = await postRun(service, key, { template_id: template, subject });
@@ -153,5 +199,18 @@ describe('bcb_restrictions and environmental_embargoes: live runs, the report, m
       const alerts = ((await (await service.operator(`/tenants/${tenant.tenant_id}/alerts?status=open&limit=100`)).json()) as Json)['data'] as Json[];
       expect(alerts.filter((a) => a['list_id'] === 'br_ibama_embargos').map((a) => a['customer_id'])).to.deep.equal([customerId]);
     }, 20_000);
+  });
+
+  it('the scheduled fetch of QGI: an HTML page answered 200 is a recorded failure, the last good version keeps serving', async () => {
+    const good = await status('br_bcb_qgi');
+    expect(good).to.include({ entries: 5, last_error: null });
+    publisher.set('html');
+    await eventually(async () => {
+      expect((await status('br_bcb_qgi'))['last_error']).to.match(/not JSON/);
+    }, 15_000);
+    const failed = await status('br_bcb_qgi');
+    expect(failed).to.include({ version_id: good['version_id'], entries: 5 });
+    expect(service.services.listCatalog.searchedVersion('br_bcb_qgi')!.version.version_id).to.equal(good['version_id']);
+    publisher.set('json');
   });
 });

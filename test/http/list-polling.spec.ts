@@ -72,7 +72,7 @@ function countingImporters() {
   return { parses, importers: new Map([...LIST_IMPORTERS, ['un_sc', spy]]) };
 }
 
-const OTHER_LISTS = ['OFAC_SDN', 'EU_FSF', 'UK_FCDO', 'BR_CEIS', 'BR_CNEP', 'BR_CEPIM', 'BR_CEAF', 'BR_PEP', 'BR_TRABALHO_ESCRAVO'];
+const OTHER_LISTS = ['OFAC_SDN', 'EU_FSF', 'UK_FCDO', 'BR_CEIS', 'BR_CNEP', 'BR_CEPIM', 'BR_CEAF', 'BR_PEP', 'BR_TRABALHO_ESCRAVO', 'BR_BCB_QGI', 'BR_BCB_QGP', 'BR_IBAMA_EMBARGOS'];
 
 /** The UN list polled every second from the local publisher; the other lists point nowhere and are polled once a week. */
 const pollingEnv = (base: string): Record<string, string> => ({

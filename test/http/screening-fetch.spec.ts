@@ -55,7 +55,7 @@ describe('screening lists: scheduled fetching', function () {
         SVC_LISTS_MAX_BYTES: String(zip.length * 4),
         SVC_WORK_POLL_MS: '50',
         // the other lists point nowhere reachable
-        ...Object.fromEntries(['OFAC_SDN', 'UN_SC', 'EU_FSF', 'UK_FCDO', 'BR_CEPIM', 'BR_CEAF', 'BR_PEP', 'BR_TRABALHO_ESCRAVO'].map((l) => [`SVC_LIST_${l}_URL`, `${pub.base}/none/${l}`])),
+        ...Object.fromEntries(['OFAC_SDN', 'UN_SC', 'EU_FSF', 'UK_FCDO', 'BR_CEPIM', 'BR_CEAF', 'BR_PEP', 'BR_TRABALHO_ESCRAVO', 'BR_BCB_QGI', 'BR_BCB_QGP', 'BR_IBAMA_EMBARGOS'].map((l) => [`SVC_LIST_${l}_URL`, `${pub.base}/none/${l}`])),
       },
     });
     expect(Date.now() - started, 'start-up waited for a download').to.be.lessThan(5_000);
@@ -172,7 +172,7 @@ describe('screening lists: scheduled fetching of hostile zips', function () {
         SVC_LIST_BR_CEIS_URL: `${pub.base}/ceis/20261120_CEIS.zip`,
         SVC_LIST_BR_CNEP_URL: `${pub.base}/cnep/20261120_CNEP.zip`,
         SVC_WORK_POLL_MS: '50',
-        ...Object.fromEntries(['OFAC_SDN', 'UN_SC', 'EU_FSF', 'UK_FCDO', 'BR_CEPIM', 'BR_CEAF', 'BR_PEP', 'BR_TRABALHO_ESCRAVO'].map((l) => [`SVC_LIST_${l}_URL`, `${pub.base}/none/${l}`])),
+        ...Object.fromEntries(['OFAC_SDN', 'UN_SC', 'EU_FSF', 'UK_FCDO', 'BR_CEPIM', 'BR_CEAF', 'BR_PEP', 'BR_TRABALHO_ESCRAVO', 'BR_BCB_QGI', 'BR_BCB_QGP', 'BR_IBAMA_EMBARGOS'].map((l) => [`SVC_LIST_${l}_URL`, `${pub.base}/none/${l}`])),
       },
     });
   });
