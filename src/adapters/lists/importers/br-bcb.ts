@@ -56,11 +56,20 @@ function parseBcb(listId: ListId, documentField: string, penalty: string, file: 
   if (raw.length > 0 && !raw.some((r) => typeof r === 'object' && r !== null && 'Nome' in r && 'PAS' in r)) {
     throw new ListFileError(listId, `${file.name} lacks the fields PAS and Nome`);
   }
-  const lines = raw.map((r) => lineOf(r, documentField, penalty)).filter((l): l is Line => l !== null);
   // the service's order is not promised (OpenSanctions groups by name assuming it): sort by name, then PAS
-  lines.sort((a, b) => compare(fold(a.name), fold(b.name)) || compare(a.pas, b.pas));
+  const lines = raw
+    .map((r) => lineOf(r, documentField, penalty))
+    .filter((l): l is Line => l !== null)
+    .map((line) => ({ line, name: fold(line.name) }))
+    .sort((a, b) => compare(a.name, b.name) || compare(a.line.pas, b.line.pas))
+    .map(({ line }) => line);
   const byPerson = new Map<string, Line[]>();
-  for (const line of lines) byPerson.set(keyOf(line), [...(byPerson.get(keyOf(line)) ?? []), line]);
+  for (const line of lines) {
+    const key = keyOf(line);
+    const group = byPerson.get(key);
+    if (group) group.push(line);
+    else byPerson.set(key, [line]);
+  }
   const facts = [...byPerson.values()].flatMap((group) => group.map((line) => factsOf(line, consolidatedEnd(group))));
   return { entries: entriesFrom(listId, facts), published_at: null, skipped: raw.length - lines.length };
 }
