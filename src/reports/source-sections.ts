@@ -328,7 +328,7 @@ function slaveLabor(data: Record<string, unknown>): SafeHtml {
  * `bcb_restrictions` for a PJ: each partner and administrator of the QSA screened against the
  * central bank's QGI/QGP (src/adapters/sources/bcb-restrictions.ts), a barred one with its PAS.
  */
-function administratorsSection(rows: readonly unknown[]): SafeHtml {
+export function administratorsSection(rows: readonly unknown[]): SafeHtml {
   const people = asRecords(rows);
   if (people.length === 0) return html`<p class="muted">Nenhum sócio ou administrador no quadro societário.</p>`;
   const cell = (barred: unknown): SafeHtml => {
