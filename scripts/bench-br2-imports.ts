@@ -4,7 +4,7 @@
  * parsed by the list's importer, as an upload or a scheduled fetch would (parse only: no store,
  * no index):
  *
- *   npx tsx scripts/bench-br2-imports.ts [--rows=100000] [--only=br_tcu_inidoneos,...]
+ *   npx tsx scripts/bench-br2-imports.ts [--rows=100000] [--only=br_tcu_inidoneos,br_bcb_qgi,...]
  *
  * Each line of BENCHES is one list and one format: its importer and a function that writes a
  * file of `rows` rows. Add a list with one line.
@@ -12,6 +12,9 @@
 import iconv from 'iconv-lite';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { brBcbQgiImporter } from '../src/adapters/lists/importers/br_bcb_qgi.js';
+import { brBcbQgpImporter } from '../src/adapters/lists/importers/br_bcb_qgp.js';
+import { brIbamaEmbargosImporter } from '../src/adapters/lists/importers/br_ibama_embargos.js';
 import { brTcuInabilitadosImporter } from '../src/adapters/lists/importers/br_tcu_inabilitados.js';
 import { brTcuInidoneosImporter } from '../src/adapters/lists/importers/br_tcu_inidoneos.js';
 import type { ListFile, ListImporter } from '../src/adapters/lists/importers/port.js';
@@ -64,11 +67,42 @@ const tcuCsv = (sample: string) => (rows: number): ListFile => {
   return { name: 'export.csv', data: iconv.encode([sep, header, ...made].join('\n'), 'win1252') };
 };
 
+const sampleUtf8 = (name: string): string => readFileSync(SAMPLES + name, 'utf8');
+
+/** The OData answer of QGI/QGP with `rows` lines: the sample's lines cycled, each a new person (every fifth one twice: two PAS). */
+const bcbJson = (sample: string, field: 'CPF' | 'CPF_CNPJ') => (rows: number): ListFile => {
+  const lines = (JSON.parse(sampleUtf8(sample)) as { value: Record<string, unknown>[] }).value;
+  const value = Array.from({ length: rows }, (_, i) => {
+    const line = lines[i % lines.length]!;
+    const party = i % 5 === 4 ? i - 1 : i;
+    const masked = `***${String(100_000 + party).slice(-6)}**`;
+    return { ...line, PAS: `PE ${200_000 + i}`, Nome: `${String(line['Nome'])} ${party}`, [field]: String(line[field]).length === 14 ? `${String(10_000_000 + party).slice(-8)}000199` : masked };
+  });
+  return { name: 'QuadroGeral.json', data: Buffer.from(JSON.stringify({ '@odata.context': 'bench', value })) };
+};
+
+/** IBAMA's termo de embargo CSV with `rows` rows: the sample's rows cycled (polygons and all), each naming a new party. */
+const ibamaCsv = (rows: number): ListFile => {
+  const [header, ...lines] = sampleUtf8('ibama_termo_de_embargo.csv').replace(/^\uFEFF/, '').split('\n').filter(Boolean);
+  const made = Array.from({ length: rows }, (_, i) => {
+    const cells = lines[i % lines.length]!.slice(1, -1).split('";"');
+    const party = i % 5 === 4 ? i - 1 : i;
+    cells[0] = String(10_000_000 + i);
+    cells[11] = `EMBARGADO ${party}`;
+    cells[12] = String(10_000_000_000 + party * 7);
+    return `"${cells.join('";"')}"`;
+  });
+  return { name: 'termo_de_embargo.csv', data: Buffer.from(`\uFEFF${[header, ...made].join('\n')}\n`, 'utf8') };
+};
+
 /** One line per list and format: [label, importer, file maker]. */
 const BENCHES: readonly (readonly [string, ListImporter, (rows: number) => ListFile])[] = [
   ['br_tcu_inidoneos (JSON)', brTcuInidoneosImporter, tcuJson('tcu_certidoes_inidoneos_pagina1.json', cnpj)],
   ['br_tcu_inidoneos (CSV)', brTcuInidoneosImporter, tcuCsv('tcu_inidoneos_export.csv')],
   ['br_tcu_inabilitados (JSON)', brTcuInabilitadosImporter, tcuJson('tcu_certidoes_inabilitados.json', cpf)],
+  ['br_bcb_qgi (OData JSON)', brBcbQgiImporter, bcbJson('bcb_qgi.json', 'CPF')],
+  ['br_bcb_qgp (OData JSON)', brBcbQgpImporter, bcbJson('bcb_qgp.json', 'CPF_CNPJ')],
+  ['br_ibama_embargos (CSV)', brIbamaEmbargosImporter, ibamaCsv],
 ];
 
 async function main(): Promise<void> {

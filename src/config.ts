@@ -246,6 +246,7 @@ const CGU = 'https://dadosabertos-download.cgu.gov.br/PortalDaTransparencia/said
 /** The Portal da Transparência REST API (LAYOUTS-BR-2.md section 1). */
 export const PORTAL_TRANSPARENCIA_API = 'https://api.portaldatransparencia.gov.br/api-de-dados';
 const OFAC = 'https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports';
+const BCB_OLINDA = 'https://olinda.bcb.gov.br/olinda/servico/Gepad_QuadrosGeraisInternet/versao/v1/odata';
 
 /** The official URLs (LAYOUTS.md), one per file; `{YYYYMMDD}` / `{YYYYMM}` are tried for today and earlier. */
 export const DEFAULT_LIST_URLS: Readonly<Record<string, readonly string[]>> = {
@@ -262,6 +263,9 @@ export const DEFAULT_LIST_URLS: Readonly<Record<string, readonly string[]>> = {
   // POST with `{}` (LIST_REQUESTS in adapters/lists/fetcher.ts; LAYOUTS-BR-2.md 3.1)
   br_tcu_inabilitados: ['https://certidoes.apps.tcu.gov.br/api/publico/responsaveis-inabilitados'],
   br_tcu_inidoneos: ['https://certidoes.apps.tcu.gov.br/api/publico/responsaveis-inidoneos'],
+  br_bcb_qgi: [`${BCB_OLINDA}/QuadroGeralInabilitados?$format=json&$top=200000`],
+  br_bcb_qgp: [`${BCB_OLINDA}/QuadroGeralProibidos?$format=json&$top=200000`],
+  br_ibama_embargos: ['https://stibamadadosabertosprd.blob.core.windows.net/dados-abertos/dados/TERMOS_DE_EMBARGO/TERMO_EMBARGO/termo_de_embargo.csv'],
 };
 
 /** `SVC_LIST_<LIST_ID>_URL` overrides a list's URLs (several files: separated by spaces). */

@@ -23,7 +23,7 @@ import {
 import { monitoringAlertsSection } from './alerts-section.js';
 import { analystDecisionSection } from './review-section.js';
 import { assessedDimensions, type RunReportModel } from './run-model.js';
-import { checkLabel, sourceData, sourceLabel, statusBadge } from './source-sections.js';
+import { administratorsSection, checkLabel, sourceData, sourceLabel, statusBadge } from './source-sections.js';
 
 const MODE_TITLE = { resumido: 'Relatório de Conformidade — Resumo', completo: 'Relatório de Conformidade — Completo' } as const;
 
@@ -90,7 +90,12 @@ export function sourceDataSections(model: RunReportModel): { source_id: string; 
   const root = { doc: model.subject.doc ?? '', name: companyName(model) };
   return model.template.definition.sources.flatMap((s) => {
     const answer = model.run.answers[s.source_id];
-    if (!answer || 'screening' in answer.data) return [];
+    if (!answer) return [];
+    // a list source's evidence is shown apart; bcb_restrictions of a PJ also screened its partners and administrators
+    if ('screening' in answer.data) {
+      const administrators = answer.data['administrators'];
+      return Array.isArray(administrators) ? [{ source_id: s.source_id, label: sourceLabel(s.source_id), failed: null, html: administratorsSection(administrators) }] : [];
+    }
     const failed = answer.status === 'ERROR' ? (answer.error_message ?? answer.error_code ?? 'erro não detalhado') : null;
     return [{ source_id: s.source_id, label: sourceLabel(s.source_id), failed, html: failed ? html`` : sourceData(s.source_id, answer.data, root) }];
   });

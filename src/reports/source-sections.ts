@@ -332,6 +332,33 @@ function slaveLabor(data: Record<string, unknown>): SafeHtml {
 }
 
 /**
+ * `bcb_restrictions` for a PJ: each partner and administrator of the QSA screened against the
+ * central bank's QGI/QGP (src/adapters/sources/bcb-restrictions.ts), a barred one with its PAS.
+ */
+export function administratorsSection(rows: readonly unknown[]): SafeHtml {
+  const people = asRecords(rows);
+  if (people.length === 0) return html`<p class="muted">Nenhum sócio ou administrador no quadro societário.</p>`;
+  const cell = (barred: unknown): SafeHtml => {
+    if (typeof barred !== 'object' || barred === null) return badge('Não consta', 'ok');
+    const b = barred as Record<string, unknown>;
+    const pas = Array.isArray(b['pas']) ? b['pas'].map(String).join(', ') : '';
+    const end = typeof b['end_date'] === 'string' ? `, até ${date(b['end_date'])}` : '';
+    return html`${badge('Consta', 'bad')} ${String(b['list'] ?? b['list_id'] ?? '')}: PAS ${pas}${end}`;
+  };
+  return html`<h4>Sócios e administradores no Banco Central</h4><table class="compact"><thead><tr><th>Nome</th><th>Qualificação</th><th>Documento</th><th>Situação</th></tr></thead><tbody>${people.map(
+    (p) => html`<tr><td>${String(p['name'] ?? '')}</td><td>${String(p['role'] ?? '')}</td><td>${typeof p['doc'] === 'string' ? document(p['doc']) : '—'}</td><td>${cell(p['barred'])}</td></tr>`,
+  )}</tbody></table>`;
+}
+
+/** The sandbox's shape of the issue-31 list sources: listed or not, and what was found. */
+function listedOrNot(sourceId: string, data: Record<string, unknown>): SafeHtml {
+  const none = sourceId === 'bcb_restrictions' ? 'Não consta nos quadros gerais do Banco Central' : 'Nenhum embargo do IBAMA em vigor';
+  const { listed, ...rest } = data;
+  const shown = Object.fromEntries(Object.entries(rest).filter(([, v]) => !(Array.isArray(v) && v.length === 0)));
+  return html`<p>${listed === true ? badge('Consta', 'bad') : badge(none, 'ok')}</p>${Object.keys(shown).length > 0 ? genericData(shown) : ''}`;
+}
+
+/**
  * The normalised data of one source, in the layout that suits it. An answer screened against the
  * loaded lists (any source, live keys) shows its evidence; the sandbox shapes keep their layouts.
  */
@@ -340,8 +367,8 @@ export function sourceData(sourceId: string, data: Record<string, unknown>, root
     const evidence = screeningEvidence(data['screening']);
     // a shape this code cannot read is shown whole rather than in a layout that would hide it
     if (!evidence) return genericData(data);
-    const { screening: _, ...rest } = data;
-    return html`${screeningSection(evidence)}${Object.keys(rest).length > 0 ? genericData(rest) : ''}`;
+    const { screening: _, administrators, ...rest } = data;
+    return html`${screeningSection(evidence)}${Array.isArray(administrators) ? administratorsSection(administrators) : ''}${Object.keys(rest).length > 0 ? genericData(rest) : ''}`;
   }
   switch (sourceId) {
     case 'receita_cpf':
@@ -357,6 +384,9 @@ export function sourceData(sourceId: string, data: Record<string, unknown>, root
       return media(data);
     case 'slave_labor_list':
       return slaveLabor(data);
+    case 'bcb_restrictions':
+    case 'environmental_embargoes':
+      return listedOrNot(sourceId, data);
     case 'ceis_cnep': {
       const records = asRecords(data['records']);
       return records.length === 0 ? html`<p>${badge('Não consta no CEIS, no CNEP nem nas listas do TCU', 'ok')}</p>` : objectTable(records);

@@ -29,6 +29,9 @@ const SAMPLES: Record<string, string[]> = {
   br_ceaf: ['br/20261120_CEAF.zip'],
   br_pep: ['br/202610_PEP.zip'],
   br_trabalho_escravo: ['br/cadastro_de_empregadores.csv'],
+  br_bcb_qgi: ['br2/bcb_qgi.json'],
+  br_bcb_qgp: ['br2/bcb_qgp.json'],
+  br_ibama_embargos: ['br2/ibama_termo_de_embargo.csv'],
 };
 const files = (id: string): ListFile[] => SAMPLES[id]!.map((p) => ({ name: p.split('/').pop()!, data: listFixture(p) }));
 const context = (id: string) => ({ commandId: id, metadata: { tenant_id: null, actor: 'operator', request_id: id, occurred_at: '2026-11-27T00:00:00.000Z', correlation_id: id, causation_id: null } });

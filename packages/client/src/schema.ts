@@ -3504,7 +3504,7 @@ export interface components {
             analysis_completed_at: string | null;
         };
         /** @enum {string} */
-        OpOfficialListId: "ofac_sdn" | "un_sc" | "eu_fsf" | "uk_fcdo" | "br_ceis" | "br_cnep" | "br_cepim" | "br_ceaf" | "br_pep" | "br_trabalho_escravo" | "br_tcu_inabilitados" | "br_tcu_inidoneos";
+        OpOfficialListId: "ofac_sdn" | "un_sc" | "eu_fsf" | "uk_fcdo" | "br_ceis" | "br_cnep" | "br_cepim" | "br_ceaf" | "br_pep" | "br_trabalho_escravo" | "br_tcu_inabilitados" | "br_tcu_inidoneos" | "br_bcb_qgi" | "br_bcb_qgp" | "br_ibama_embargos";
         OpListStatus: {
             list_id: components["schemas"]["OpOfficialListId"];
             publisher: string;

@@ -4,6 +4,8 @@ import { normalizeDocument } from '../../domain/values/document.js';
 import { cadastralAnswer } from './cnpj-register-cadastral.js';
 import type { ListSearch } from '../../domain/screening/port.js';
 import { partnersAnswer } from './cnpj-register-partners.js';
+import { bcbRestrictionsAnswer } from './bcb-restrictions.js';
+import { LIST_SOURCES } from './lists.js';
 import { errorAnswer, type Source, type SourceAnswer, type SourceRequest } from './port.js';
 
 /**
@@ -22,7 +24,7 @@ export class RegisterSource implements Source {
   ) {}
 
   async query(request: SourceRequest, signal: AbortSignal): Promise<SourceAnswer> {
-    const served = request.source_id === 'receita_cnpj' || request.source_id === 'partners';
+    const served = request.source_id === 'receita_cnpj' || request.source_id === 'partners' || request.source_id === 'bcb_restrictions';
     if (!served || request.subject.type !== 'pj') return this.fallback.query(request, signal);
     let view: RegisterView | null;
     try {
@@ -36,6 +38,12 @@ export class RegisterSource implements Source {
       const name = typeof request.subject.name === 'string' ? request.subject.name.trim() : '';
       if (request.source_id === 'receita_cnpj') return await cadastralAnswer(view, cnpj, name);
       const search = (query: Parameters<ListSearch['search']>[1], options: Parameters<ListSearch['search']>[2]) => this.catalog.search(request.tenant_id, query, options);
+      if (request.source_id === 'bcb_restrictions') {
+        // the company and its partners and administrators against QGI/QGP (bcb-restrictions.ts); no list loaded: the lists' own error
+        const versions = LIST_SOURCES['bcb_restrictions']!.lists.map((id) => this.catalog.version(id)?.version ?? null).filter((v) => v !== null);
+        if (versions.length === 0) return this.fallback.query(request, signal);
+        return await bcbRestrictionsAnswer({ view, cnpj, subject: request.subject, search, versions, threshold: this.threshold, memory: request.memory ?? [] });
+      }
       return await partnersAnswer({ view, cnpj, search, version: (id) => this.catalog.version(id)?.version ?? null, threshold: this.threshold, signal });
     } catch (error) {
       if (signal.aborted) return errorAnswer('timeout', 'The query was aborted before the register answered.');

@@ -14,6 +14,8 @@ export const LIST_SOURCES: Readonly<Record<string, { lists: readonly string[]; c
   pep: { lists: ['br_pep'], check: 'is_pep', severity: 'high', title: 'Pessoa exposta politicamente' },
   ceis_cnep: { lists: ['br_ceis', 'br_cnep', 'br_cepim', 'br_tcu_inabilitados', 'br_tcu_inidoneos'], check: 'ceis_cnep_listed', severity: 'high', title: 'Consta no CEIS, CNEP, CEPIM ou nas listas do TCU' },
   slave_labor_list: { lists: ['br_trabalho_escravo'], check: 'slave_labor_listed', severity: 'critical', title: 'Consta no Cadastro de Empregadores (trabalho análogo ao de escravo)' },
+  bcb_restrictions: { lists: ['br_bcb_qgi', 'br_bcb_qgp'], check: 'bcb_barred', severity: 'critical', title: 'Inabilitado ou proibido pelo Banco Central' },
+  environmental_embargoes: { lists: ['br_ibama_embargos'], check: 'environmental_embargo', severity: 'high', title: 'Embargo ambiental do IBAMA em vigor' },
   /** the run's tenant's own lists (none here: they are the tenant's) */
   internal_lists: { lists: [], check: 'internal_list_hit', severity: 'high', title: 'Consta em lista interna' },
 };

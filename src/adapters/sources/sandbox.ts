@@ -200,6 +200,13 @@ const BUILDERS: Readonly<Record<SourceId, (subject: Subject) => Built>> = {
     checks: [valid('slave_labor_listed', 'not_listed', 'Não consta')],
   }),
 
+  bcb_restrictions: () => ({
+    data: { listed: false, lists: ['BCB – Quadro Geral de Inabilitados', 'BCB – Quadro Geral de Proibidos'], administrators: [] },
+    checks: [valid('bcb_barred', 'not_listed', 'Não consta')],
+  }),
+
+  environmental_embargoes: () => ({ data: { listed: false, embargoes: [] }, checks: [valid('environmental_embargo', 'not_listed', 'Nenhum embargo em vigor')] }),
+
   // the tenant's own lists answer this source in both environments (services.ts); without them, nothing listed
   internal_lists: () => ({ data: {}, checks: [valid('internal_list_hit', 'not_listed', 'Não consta')] }),
 

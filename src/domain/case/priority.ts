@@ -3,9 +3,9 @@ import type { CaseItem } from './events.js';
 export type CasePriority = 'alta' | 'media' | 'baixa';
 
 /** Reason codes that make a case urgent: a sanctions list (the customer's own or a partner's, or the tenant's internal list). */
-const HIGH_REASONS = new Set(['sanctions_hit', 'partners_sanctions', 'internal_list_hit']);
+const HIGH_REASONS = new Set(['sanctions_hit', 'partners_sanctions', 'internal_list_hit', 'bcb_barred']);
 /** Reason codes of a politically exposed person or a punished company, slave labour, adverse findings. */
-const MEDIUM_REASONS = new Set(['is_pep', 'partners_pep', 'ceis_cnep_listed', 'slave_labor_listed']);
+const MEDIUM_REASONS = new Set(['is_pep', 'partners_pep', 'ceis_cnep_listed', 'slave_labor_listed', 'environmental_embargo']);
 
 /**
  * The case's priority, recomputed from its open items whenever one comes or goes:
@@ -26,6 +26,8 @@ export function alertReason(listId: string): string {
   // the TCU's inidôneos and inabilitados answer the same check (ceis_cnep)
   if (['br_tcu_inabilitados', 'br_tcu_inidoneos'].includes(listId)) return 'ceis_cnep_listed';
   if (listId === 'br_trabalho_escravo') return 'slave_labor_listed';
+  if (listId === 'br_bcb_qgi' || listId === 'br_bcb_qgp') return 'bcb_barred';
+  if (listId === 'br_ibama_embargos') return 'environmental_embargo';
   if (['ofac_sdn', 'un_sc', 'eu_fsf', 'uk_fcdo'].includes(listId)) return 'sanctions_hit';
   // a tenant's own list
   return 'internal_list_hit';

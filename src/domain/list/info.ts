@@ -17,6 +17,9 @@ export const LIST_INFO: Readonly<Record<string, { name: string; publisher: strin
   br_trabalho_escravo: { name: 'Cadastro de Empregadores (trabalho análogo ao de escravo)', publisher: 'MTE (Cadastro de Empregadores)', poll_seconds: 3600 },
   br_tcu_inabilitados: { name: 'TCU – Inabilitados para cargo ou função pública', publisher: 'TCU (inabilitados)', poll_seconds: 3600 },
   br_tcu_inidoneos: { name: 'TCU – Licitantes inidôneos', publisher: 'TCU (inidôneos)', poll_seconds: 3600 },
+  br_bcb_qgi: { name: 'BCB – Quadro Geral de Inabilitados', publisher: 'Banco Central do Brasil (QGI)', poll_seconds: 3600 },
+  br_bcb_qgp: { name: 'BCB – Quadro Geral de Proibidos', publisher: 'Banco Central do Brasil (QGP)', poll_seconds: 3600 },
+  br_ibama_embargos: { name: 'IBAMA – Áreas embargadas', publisher: 'IBAMA (termos de embargo, SIFISC)', poll_seconds: 3600 },
 };
 
 /** A list as a finding or a screen names it: a tenant list by its own name, an official one by LIST_INFO, else the id. */

@@ -12,6 +12,8 @@ export const SOURCE_IDS = [
   'legal_proceedings',
   'negative_media',
   'internal_lists',
+  'bcb_restrictions',
+  'environmental_embargoes',
 ] as const;
 export type SourceId = (typeof SOURCE_IDS)[number];
 
@@ -166,6 +168,31 @@ export const SOURCES: Readonly<Record<SourceId, SourceSpec>> = {
     cost: 0,
     cacheTtlSeconds: 0,
     typicalSeconds: 1,
+  },
+  // issue 31: the central bank's bars (QGI/QGP); for a PJ also its partners and administrators from the
+  // CNPJ register. Free, like the internal lists: a regulatory bar every onboarding must look at.
+  bcb_restrictions: {
+    id: 'bcb_restrictions',
+    label: 'Banco Central (inabilitados e proibidos)',
+    subjects: ['pf', 'pj'],
+    group: GROUPS.sanctions,
+    checks: [{ id: 'bcb_barred', label: 'Inabilitado ou proibido pelo Banco Central' }],
+    dimension: 'sanctions',
+    cost: 0,
+    cacheTtlSeconds: 0,
+    typicalSeconds: 2,
+  },
+  // issue 31: IBAMA's embargoes in force; a public list screened like ceis_cnep and slave_labor_list, so the same cost 1
+  environmental_embargoes: {
+    id: 'environmental_embargoes',
+    label: 'IBAMA (áreas embargadas)',
+    subjects: ['pf', 'pj'],
+    group: GROUPS.reputational,
+    checks: [{ id: 'environmental_embargo', label: 'Embargo ambiental do IBAMA' }],
+    dimension: 'reputational',
+    cost: 1,
+    cacheTtlSeconds: 0,
+    typicalSeconds: 2,
   },
 };
 

@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 
 /** The lists the service screens against (screening.md section 1). */
 export const LIST_IDS = ['ofac_sdn', 'un_sc', 'eu_fsf', 'uk_fcdo', 'br_ceis', 'br_cnep', 'br_cepim', 'br_ceaf', 'br_pep', 'br_trabalho_escravo',
-  'br_tcu_inabilitados', 'br_tcu_inidoneos',
+  'br_tcu_inabilitados', 'br_tcu_inidoneos', 'br_bcb_qgi', 'br_bcb_qgp', 'br_ibama_embargos',
 ] as const;
 export type ListId = (typeof LIST_IDS)[number];
 export const isListId = (value: unknown): value is ListId => typeof value === 'string' && (LIST_IDS as readonly string[]).includes(value);

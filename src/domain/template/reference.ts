@@ -28,6 +28,9 @@ export const REFERENCE_PJ: TemplateDefinition = {
     { source_id: 'sanctions', tier: 1 },
     { source_id: 'ceis_cnep', tier: 1 },
     { source_id: 'slave_labor_list', tier: 1 },
+    { source_id: 'bcb_restrictions', tier: 1 },
+    // an embargo on land is a finding to review, not a reason to reject on its own: tier 2 (pend)
+    { source_id: 'environmental_embargoes', tier: 2 },
     { source_id: 'partners', tier: 2 },
     { source_id: 'legal_proceedings', tier: 2 },
     { source_id: 'negative_media', tier: 3 },

@@ -92,6 +92,8 @@ export const CASE_REASON_LABEL: Record<string, string> = {
   partners_pep: 'Sócios PEP',
   ceis_cnep_listed: 'CEIS/CNEP/TCU',
   slave_labor_listed: 'Trabalho escravo',
+  bcb_barred: 'Banco Central (inabilitado/proibido)',
+  environmental_embargo: 'Embargo ambiental (IBAMA)',
   run_pending_review: 'Revisão manual',
   run_blocked: 'Bloqueada',
   run_partial: 'Parcial',

@@ -1,7 +1,10 @@
+import { brBcbQgiImporter } from './br_bcb_qgi.js';
+import { brBcbQgpImporter } from './br_bcb_qgp.js';
 import { brCeafImporter } from './br_ceaf.js';
 import { brCeisImporter } from './br_ceis.js';
 import { brCepimImporter } from './br_cepim.js';
 import { brCnepImporter } from './br_cnep.js';
+import { brIbamaEmbargosImporter } from './br_ibama_embargos.js';
 import { brPepImporter } from './br_pep.js';
 import { brTcuInabilitadosImporter } from './br_tcu_inabilitados.js';
 import { brTcuInidoneosImporter } from './br_tcu_inidoneos.js';
@@ -14,7 +17,7 @@ import { unScImporter } from './un_sc.js';
 
 /** The importer of every official list, by list id (each one a worker thread can build again: `officialImporter`). */
 export const LIST_IMPORTERS: ReadonlyMap<string, ListImporter> = new Map<string, ListImporter>(
-  [ofacSdnImporter, unScImporter, euFsfImporter, ukFcdoImporter, brCeisImporter, brCnepImporter, brCepimImporter, brCeafImporter, brPepImporter, brTrabalhoEscravoImporter, brTcuInabilitadosImporter, brTcuInidoneosImporter].map((i) => [
+  [ofacSdnImporter, unScImporter, euFsfImporter, ukFcdoImporter, brCeisImporter, brCnepImporter, brCepimImporter, brCeafImporter, brPepImporter, brTrabalhoEscravoImporter, brTcuInabilitadosImporter, brTcuInidoneosImporter, brBcbQgiImporter, brBcbQgpImporter, brIbamaEmbargosImporter].map((i) => [
     i.list_id,
     { ...i, worker: { module: import.meta.url, name: 'officialImporter', args: [i.list_id] } },
   ]),
