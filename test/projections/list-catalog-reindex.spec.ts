@@ -32,6 +32,8 @@ const SAMPLES: Record<string, string[]> = {
   br_bcb_qgi: ['br2/bcb_qgi.json'],
   br_bcb_qgp: ['br2/bcb_qgp.json'],
   br_ibama_embargos: ['br2/ibama_termo_de_embargo.csv'],
+  br_tcu_inabilitados: ['br2/tcu_certidoes_inabilitados.json'],
+  br_tcu_inidoneos: ['br2/tcu_certidoes_inidoneos_pagina1.json'],
 };
 const files = (id: string): ListFile[] => SAMPLES[id]!.map((p) => ({ name: p.split('/').pop()!, data: listFixture(p) }));
 const context = (id: string) => ({ commandId: id, metadata: { tenant_id: null, actor: 'operator', request_id: id, occurred_at: '2026-11-27T00:00:00.000Z', correlation_id: id, causation_id: null } });
