@@ -36,7 +36,7 @@ export class RegisterSource implements Source {
       const name = typeof request.subject.name === 'string' ? request.subject.name.trim() : '';
       if (request.source_id === 'receita_cnpj') return await cadastralAnswer(view, cnpj, name);
       const search = (query: Parameters<ListSearch['search']>[1], options: Parameters<ListSearch['search']>[2]) => this.catalog.search(request.tenant_id, query, options);
-      return await partnersAnswer({ view, cnpj, search, version: (id) => this.catalog.version(id)?.version ?? null, threshold: this.threshold, signal });
+      return await partnersAnswer({ view, cnpj, search, version: (id) => this.catalog.version(id)?.version ?? null, threshold: this.threshold, signal, ...(request.now ? { as_of: request.now } : {}) });
     } catch (error) {
       if (signal.aborted) return errorAnswer('timeout', 'The query was aborted before the register answered.');
       return errorAnswer('register_unavailable', `The CNPJ register could not be read: ${error instanceof Error ? error.message : String(error)}`);
