@@ -1,4 +1,5 @@
 import { listName } from '../hits/page.js';
+import { PEP_KIND_LABEL, pepRelationshipsOf } from './pep.js';
 import type { StoredEvent } from '../../../adapters/event-store/event-log.js';
 import type { CustomerDoc } from '../../../projections/customers.js';
 import type { AlertDoc } from '../../../projections/monitoring-alerts.js';
@@ -159,6 +160,8 @@ export function customerPage(input: CustomerPageInput) {
       created: when(customer.created_at),
     },
     freeze: freezeBanner(customer),
+    pepRelationships: pepRelationshipsOf(customer),
+    pepKinds: PEP_KIND_LABEL,
     registered: registeredData(customer),
     metadata: Object.entries(customer.metadata ?? {}).map(([key, value]) => ({ key, value })),
     documents,
