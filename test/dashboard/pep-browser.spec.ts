@@ -5,8 +5,7 @@ import { acceptInviteAndSignIn, launchBrowser, screenshot, seriousViolations, su
 import { inviteThroughOperator, testEmail } from '../helpers/dashboard.js';
 import { recordSensitive } from '../helpers/log-privacy.js';
 import { createTenant, startService, type TenantFixture, type TestService } from '../helpers/service.js';
-import { withCheckDigits } from '../../src/domain/values/document.js';
-import { document } from '../../src/reports/html.js';
+import { maskDocument, withCheckDigits } from '../../src/domain/values/document.js';
 import { createCustomer } from '../http/customers-support.js';
 
 const SHOTS = '/tmp/shots31/pep';
@@ -71,7 +70,8 @@ describe('PEP relationships in a browser', function () {
     await page.type('#pep-role', 'Deputada estadual');
     await submit(page, '[data-testid=pep-relationship-form] button[type=submit]');
     const row = await text(page, '[data-testid=pep-relationship]');
-    expect(row).to.include('familiar (cônjuge)').and.to.include('Maria Aparecida dos Santos Oliveira').and.to.include(document(cpf)).and.to.include('Deputada estadual');
+    expect(row).to.include('familiar (cônjuge)').and.to.include('Maria Aparecida dos Santos Oliveira').and.to.include(maskDocument(cpf)).and.to.include('Deputada estadual');
+    expect(await text(page, '[data-testid=customer-timeline]')).to.include('Relacionamento com PEP declarado');
     await screen(page, 'declared');
   });
 });

@@ -312,4 +312,6 @@ const EVENT_NAME: Record<string, string> = {
   SubjectErased: 'Dados pessoais eliminados',
   CustomerDocumentsRequested: 'Documentos solicitados',
   AlertWebhookDelivered: 'Aviso do alerta entregue ao sistema da instituição',
+  CustomerPepRelationshipDeclared: 'Relacionamento com PEP declarado',
+  CustomerPepRelationshipRemoved: 'Relacionamento com PEP retirado',
 };

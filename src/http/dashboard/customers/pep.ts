@@ -3,9 +3,8 @@ import { ERASED } from '../../../domain/shared/personal.js';
 import type { CustomerDoc } from '../../../projections/customers.js';
 import { ApiError } from '../../errors.js';
 import { DeclarePepRelationshipBody } from '../../operations/pep-relationships.js';
-import { document } from '../../../reports/html.js';
 import { formField } from '../session.js';
-import { when } from '../present.js';
+import { maskedDoc, when } from '../present.js';
 
 /** The kinds as the form offers them (Res. COAF 40/2021 art. 1 §1). */
 export const PEP_KIND_LABEL: Record<string, string> = { familiar: 'Familiar', estreito_colaborador: 'Estreito colaborador' };
@@ -18,7 +17,7 @@ export function pepRelationshipsOf(customer: CustomerDoc) {
     kindCode: r.kind,
     text: relationshipText(r),
     pepName: r.pep_name === ERASED ? 'dado eliminado' : r.pep_name,
-    pepCpf: r.pep_cpf === ERASED ? '—' : document(r.pep_cpf),
+    pepCpf: maskedDoc(r.pep_cpf),
     office: [r.pep_role, r.pep_organ].filter((x) => x).join(' — ') || '—',
     declared: when(r.declared_at),
   }));
