@@ -1,7 +1,7 @@
-import type { EntryPep, ListEntry, PepRole } from '../../../domain/screening/entry.js';
+import type { ListEntry, PepRole } from '../../../domain/screening/entry.js';
 import { endOfGrace } from '../../../domain/screening/pep.js';
 import { brDate, brDocument, clean, decodeText, entityKey, entriesFrom, isName, labelled, pickCsv, publishedFromName, readTable, type Row, type RowFacts } from './br-common.js';
-import { derivedEntryId, ListFileError, withContentHash, type ListFile, type ListImporter } from './port.js';
+import { ListFileError, type ListFile, type ListImporter } from './port.js';
 
 /**
  * CGU list of politically exposed persons (LAYOUTS.md 5.5): one row per person and role, CPF
@@ -80,20 +80,17 @@ function factsOf(row: Row): Facts | null {
   };
 }
 
-/** The entries with each person's offices (by start, then role), and the hash over them. */
+/** The entries with each person's offices (by start, then role, without repeats), hashed with them. */
 function withRoles(facts: readonly Facts[]): ListEntry[] {
-  const byKey = new Map<string, PepRole[]>();
-  for (const f of facts) {
-    const list = byKey.get(f.key);
-    if (!list) byKey.set(f.key, [f.role]);
-    else if (!list.some((r) => roleOrder(r) === roleOrder(f.role) && r.sigla === f.role.sigla && r.nivel === f.role.nivel && r.end_of_grace === f.role.end_of_grace)) list.push(f.role);
-  }
-  const roles = new Map([...byKey].map(([key, list]) => [derivedEntryId('br_pep', key), list] as const));
-  return entriesFrom('br_pep', facts).map(({ content_hash: _, ...entry }) => {
-    const pep: EntryPep = { roles: (roles.get(entry.entry_id) ?? []).sort((a, b) => roleOrder(a).localeCompare(roleOrder(b))) };
-    return withContentHash({ ...entry, pep });
+  return entriesFrom('br_pep', facts, (rows) => {
+    const roles: PepRole[] = [];
+    for (const { role } of rows) if (!roles.some((r) => sameRole(r, role))) roles.push(role);
+    return { pep: { roles: roles.sort((a, b) => roleOrder(a).localeCompare(roleOrder(b))) } };
   });
 }
+
+const sameRole = (a: PepRole, b: PepRole): boolean =>
+  a.role === b.role && a.sigla === b.sigla && a.nivel === b.nivel && a.organ === b.organ && a.start === b.start && a.end_of_office === b.end_of_office && a.end_of_grace === b.end_of_grace;
 
 const roleOrder = (r: PepRole): string => [r.start ?? '', r.role ?? '', r.organ ?? '', r.end_of_office ?? ''].join('\u001f');
 
