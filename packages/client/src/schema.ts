@@ -9975,6 +9975,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description `customer_not_found`. */
             404: components["responses"]["NotFound"];
+            /** @description `payload_too_large` (JSON body over 1 MB). */
+            413: components["responses"]["PayloadTooLarge"];
             /** @description `rate_limit_exceeded` (with `Retry-After`). */
             429: components["responses"]["TooManyRequests"];
             /** @description `internal_error`. */
