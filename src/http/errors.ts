@@ -80,6 +80,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   run_not_found: 404,
   customer_not_found: 404,
+  pep_relationship_not_found: 404,
   document_not_found: 404,
   operation_not_found: 404,
   report_not_found: 404,

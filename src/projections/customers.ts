@@ -8,6 +8,7 @@ import { ERASED } from '../adapters/pii/port.js';
 import { sanctionsFreezeOf, type FreezeAlert, type SanctionsFreeze } from '../domain/customer/freeze.js';
 import { qualificationAfter, type QualificationState } from '../domain/customer/qualification.js';
 import type { Projection } from './projector.js';
+import { evolvePepRelationships, type PepRelationship } from '../domain/customer/pep-relationship.js';
 
 export interface CustomerDocument {
   document_id: string;
@@ -43,6 +44,8 @@ export interface CustomerDoc extends Record<string, unknown> {
   sanctions_freeze?: SanctionsFreeze | null;
   /** what qualification lacks and its 30-day clock (issue 30); absent in documents written before it (rebuild `customers`) */
   qualification?: QualificationState;
+  /** declared relationships with PEPs in force (familiares, estreitos colaboradores); absent until one is declared */
+  pep_relationships?: PepRelationship[];
   created_at: string;
   updated_at: string;
 }
@@ -78,7 +81,7 @@ export function customersProjection(): Projection<CustomerDoc> {
       const event = stored;
       if (event.type === 'SubjectErased') {
         // personal data goes; the record of what happened (statuses, runs, document types) stays
-        return doc && { ...doc, profile: ERASED_PROFILE, birth_date_from_source: null, updated_at: event.data.erased_at };
+        return doc && { ...doc, profile: ERASED_PROFILE, birth_date_from_source: null, ...erasedRelationships(doc), updated_at: event.data.erased_at };
       }
       if (event.type === 'CustomerRegistered') return registeredCustomer(event.data);
       return doc && appliedToCustomer(doc, event);
@@ -178,6 +181,12 @@ function appliedToCustomer(doc: CustomerDoc, event: StoredEvent<Exclude<Customer
     case 'ListHitDisposed':
     case 'AlertWebhookDelivered':
       return doc;
+    case 'CustomerPepRelationshipDeclared':
+    case 'CustomerPepRelationshipRemoved': {
+      const byId = evolvePepRelationships(Object.fromEntries((doc.pep_relationships ?? []).map((r) => [r.relationship_id, r])), event);
+      const at = event.type === 'CustomerPepRelationshipDeclared' ? event.data.declared_at : event.data.removed_at;
+      return { ...doc, pep_relationships: Object.values(byId).sort((a, b) => a.declared_at.localeCompare(b.declared_at)), updated_at: at };
+    }
     default: {
       const _exhaustive: never = event;
       return _exhaustive;
@@ -254,3 +263,6 @@ export const documentsProjection: Projection<DocumentIndexDoc> = {
     return doc;
   },
 };
+
+/** An erased customer's declared PEPs: the relationship stays, the third person's name and CPF go. */
+const erasedRelationships = (doc: CustomerDoc) => (doc.pep_relationships ? { pep_relationships: doc.pep_relationships.map((r) => ({ ...r, pep_name: ERASED, pep_cpf: ERASED })) } : {});

@@ -1,4 +1,5 @@
 import type { RememberedDisposition } from '../domain/screening/disposition.js';
+import type { PepContext, RelativeOutcome } from '../adapters/sources/pep.js';
 import type { BlobStore } from '../adapters/blob-store/port.js';
 import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
@@ -74,7 +75,7 @@ export interface ListEvidence {
 async function verifyListAnswers(log: EventLog, evidence: ListEvidence, subject: Record<string, unknown>, answers: Record<string, RecordedAnswer>) {
   const results: RunVerification['lists'] = [];
   for (const [sourceId, answer] of Object.entries(answers)) {
-    const screening = (answer.data as { screening?: { threshold: number; matcher_version?: string; lists: { list_id: string; version_id: string }[]; candidates: { entry_id: string; score: number }[]; memory?: RememberedDisposition[] } }).screening;
+    const screening = (answer.data as { screening?: { threshold: number; matcher_version?: string; lists: { list_id: string; version_id: string }[]; candidates: { entry_id: string; score: number }[]; memory?: RememberedDisposition[]; pep_as_of?: string; pep_relationships?: RelativeOutcome[] } }).screening;
     if (!LIST_SOURCES[sourceId] || !screening) continue;
     const matcher_version = { recorded: screening.matcher_version ?? null, current: MATCHER_VERSION };
     if (matcher_version.recorded !== MATCHER_VERSION) {
@@ -101,7 +102,7 @@ async function verifyListAnswers(log: EventLog, evidence: ListEvidence, subject:
       versions.push(version);
     }
     const indexes = [...groups.values()].map((entries) => buildIndex(entries, { weights: DEFAULT_TOKEN_WEIGHTS }));
-    const rederived = complete && indexes.length > 0 ? listAnswer(sourceId, (query, options) => searchAll(indexes, query, options), versions, subject as never, screening.threshold, new Map(), screening.memory ?? []) : null;
+    const rederived = complete && indexes.length > 0 ? listAnswer(sourceId, (query, options) => searchAll(indexes, query, options), versions, subject as never, screening.threshold, new Map(), screening.memory ?? [], recordedPep(screening)) : null;
     const summary = (a: { checks: { status: string }[]; data: Record<string, unknown> } | null) =>
       a && {
         status: a.checks[0]?.status ?? null,
@@ -151,4 +152,9 @@ export async function verifyRun(log: EventLog, runId: string, evidence?: ListEvi
     lists,
     match: recorded !== null && terminals.length === 1 && JSON.stringify(recorded) === JSON.stringify(rederived) && lists.every((l) => l.match || !l.comparable),
   };
+}
+
+/** The PEP rule as the answer applied it: its day, and the declared relationships with the outcome they had. */
+function recordedPep(screening: { pep_as_of?: string; pep_relationships?: RelativeOutcome[] }): PepContext | undefined {
+  return screening.pep_as_of ? { as_of: screening.pep_as_of, relationships: screening.pep_relationships ?? [] } : undefined;
 }

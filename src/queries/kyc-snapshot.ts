@@ -1,4 +1,5 @@
 import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js';
+import { evolvePepRelationships, type PepRelationship } from '../domain/customer/pep-relationship.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
 import { sha256Hex } from '../adapters/crypto.js';
 import { customerStream } from '../domain/customer/decider.js';
@@ -73,8 +74,10 @@ export interface KycSnapshot {
     details: Record<string, unknown> | null;
     list_hits: { list_id: string; version_id: string | null; entry_id: string; name: string; score: number; match: boolean }[];
     dispositions: { list_id: string; entry_id: string; disposition: string; reason: string; by: string; at: string }[];
-    /** relatives and close associates (art. 19 §1): the customer model does not record them */
-    relatives_associates: null;
+    /** relatives and close associates the tenant declared (Res. COAF 40 art. 1 §1; issue 31): in force when the snapshot was taken */
+    relatives_associates: PepRelationship[];
+    /** the last day the customer is a PEP by the listed offices (five years after leaving office); null in office or not listed */
+    pep_until: string | null;
     note: string;
   } | null;
   beneficial_owners: {
@@ -128,6 +131,7 @@ export function buildKycSnapshot(caseId: string, customerId: string, history: re
   let sourceBirthDate: string | null = null;
   const alerts = new Map<string, KycSnapshot['alerts'][number]>();
   const dispositions: NonNullable<KycSnapshot['pep']>['dispositions'] = [];
+  let relationships: Record<string, PepRelationship> = {};
   const riskHistory: NonNullable<KycSnapshot['risk']>['history'] = [];
   const runById = new Map(runs.map((r) => [r.run_id, r]));
   for (const event of events) {
@@ -177,6 +181,10 @@ export function buildKycSnapshot(caseId: string, customerId: string, history: re
       case 'MonitoringAlertResolved':
         foldAlert(alerts, event);
         break;
+      case 'CustomerPepRelationshipDeclared':
+      case 'CustomerPepRelationshipRemoved':
+        relationships = evolvePepRelationships(relationships, event);
+        break;
       case 'ListHitDisposed':
         dispositions.push({ list_id: event.data.list_id, entry_id: event.data.entry_id, disposition: event.data.disposition, reason: String(event.data.reason), by: event.data.by, at: event.data.disposed_at });
         break;
@@ -189,7 +197,7 @@ export function buildKycSnapshot(caseId: string, customerId: string, history: re
   snapshot.qualification = profile === ERASED ? null : qualification(profile, grace);
   const last = riskHistory[riskHistory.length - 1];
   snapshot.risk = { band: last?.risk_band ?? null, decision: last?.decision ?? null, history: riskHistory };
-  snapshot.pep = pepOf(latest, dispositions);
+  snapshot.pep = pepOf(latest, dispositions, Object.values(relationships));
   snapshot.beneficial_owners = type === 'pj' ? beneficialOwners(latest) : null;
   snapshot.alerts = [...alerts.values()];
   return snapshot;
@@ -250,7 +258,7 @@ function qualification(profile: Record<string, unknown>, grace: QualificationSta
 }
 
 /** PEP as the latest run's `pep` source recorded it: its verdict, its details and the list candidates. */
-function pepOf(latest: RunDoc | null, dispositions: NonNullable<KycSnapshot['pep']>['dispositions']): KycSnapshot['pep'] {
+function pepOf(latest: RunDoc | null, dispositions: NonNullable<KycSnapshot['pep']>['dispositions'], relatives: PepRelationship[]): KycSnapshot['pep'] {
   const answer = latest?.answers['pep'];
   const data = record(answer?.data);
   const screening = record(data['screening']);
@@ -270,8 +278,9 @@ function pepOf(latest: RunDoc | null, dispositions: NonNullable<KycSnapshot['pep
       match: c['match'] === true,
     })),
     dispositions: dispositions.filter((d) => d.list_id.includes('pep')),
-    relatives_associates: null,
-    note: 'Familiares e estreitos colaboradores (art. 19 §1º) não são registrados no cadastro do cliente; verifique-os na análise.',
+    relatives_associates: relatives,
+    pep_until: candidates.map((c) => record(c['pep'])).find((p) => p['pep'] === true && typeof p['until'] === 'string')?.['until'] as string | undefined ?? null,
+    note: relatives.length > 0 ? 'Familiares e estreitos colaboradores de PEP declarados pela instituição (Res. COAF 40/2021, art. 1º, §1º).' : 'Nenhum familiar ou estreito colaborador de PEP declarado pela instituição.',
   };
 }
 

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import type { PepRelationship } from '../domain/customer/pep-relationship.js';
 import type { Clock } from '../adapters/clock.js';
 import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
@@ -135,28 +136,30 @@ export class RunExecutor implements Reactor<RunEvent, RunWork> {
       await handleCommand(this.deps.log, runStream(runId), runDecider, { type: 'StartRun', now }, systemContext({ tenant_id: run.tenant_id, correlation_id: runId, causation_id: causation, at: now }, `${runId}:start`));
     }
     const pending = run.template.definition.sources.filter((s) => !state.answers[s.source_id]);
-    const memory = await this.memoryOf(run);
-    await Promise.all(pending.map((s) => this.answer(run, s.source_id, s.tier, signal, memory)));
+    const { memory, relationships } = await this.memoryOf(run);
+    await Promise.all(pending.map((s) => this.answer(run, s.source_id, s.tier, signal, memory, relationships)));
   }
 
   /** The run's customer's dispositions of list entries, as they stand when its sources are asked (each list answer records those it applied). */
-  private async memoryOf(run: RunQueuedData): Promise<readonly RememberedDisposition[]> {
-    if (run.customer_id === null) return [];
+  private async memoryOf(run: RunQueuedData): Promise<{ memory: readonly RememberedDisposition[]; relationships: readonly PepRelationship[] }> {
+    if (run.customer_id === null) return { memory: [], relationships: [] };
     const { state } = await loadState(this.deps.log, customerStream(run.customer_id), customerDecider);
-    return state.status === 'none' ? [] : Object.values(state.dispositions);
+    // and the customer's declared relationships with PEPs, which the `pep` source reads
+    return state.status === 'none' ? { memory: [], relationships: [] } : { memory: Object.values(state.dispositions), relationships: Object.values(state.pep_relationships ?? {}) };
   }
 
-  private async answer(run: RunQueuedData, sourceId: string, tier: 1 | 2 | 3, runSignal: AbortSignal, memory: readonly RememberedDisposition[]): Promise<void> {
+  private async answer(run: RunQueuedData, sourceId: string, tier: 1 | 2 | 3, runSignal: AbortSignal, memory: readonly RememberedDisposition[], relationships: readonly PepRelationship[] = []): Promise<void> {
     if (runSignal.aborted) return;
     const spec = isSourceId(sourceId) ? SOURCES[sourceId] : null;
-    const fresh = spec ? await cachedAnswer(this.deps.readStore, run.subject_ref, sourceId, this.deps.clock.now()) : null;
+    // a customer with declared PEPs is screened with them: no answer cached for the document alone
+    const fresh = spec && !(sourceId === 'pep' && relationships.length > 0) ? await cachedAnswer(this.deps.readStore, run.subject_ref, sourceId, this.deps.clock.now()) : null;
     const cached = fresh && (await (this.deps.reusable?.(fresh) ?? true)) ? fresh : null;
     let recorded: RecordedAnswer;
     if (cached) {
       recorded = { ...cached, tier, cached: true, duration_ms: 0, cost: 0 };
     } else {
       const started = performance.now();
-      const answer = spec ? await this.query(run, sourceId, runSignal, memory) : errorAnswer('unknown_source', 'The source is not in the catalog.');
+      const answer = spec ? await this.query(run, sourceId, runSignal, memory, relationships) : errorAnswer('unknown_source', 'The source is not in the catalog.');
       if (runSignal.aborted) return;
       if (spec) this.deps.metrics?.sourceQueried(sourceId, (performance.now() - started) / 1000, answer.error_code, answer.status === 'ERROR');
       recorded = {
@@ -195,11 +198,11 @@ export class RunExecutor implements Reactor<RunEvent, RunWork> {
     return drained;
   }
 
-  private async query(run: RunQueuedData, sourceId: string, runSignal: AbortSignal, memory: readonly RememberedDisposition[]): Promise<SourceAnswer> {
+  private async query(run: RunQueuedData, sourceId: string, runSignal: AbortSignal, memory: readonly RememberedDisposition[], relationships: readonly PepRelationship[] = []): Promise<SourceAnswer> {
     const source = run.environment === 'sandbox' ? this.deps.sources.sandbox : this.deps.sources.live;
     const signal = AbortSignal.any([runSignal, AbortSignal.timeout(this.deps.sourceTimeoutMs)]);
     try {
-      const answer = await source.query({ run_id: run.run_id, tenant_id: run.tenant_id, source_id: sourceId as never, subject: run.subject as never, memory }, signal);
+      const answer = await source.query({ run_id: run.run_id, tenant_id: run.tenant_id, source_id: sourceId as never, subject: run.subject as never, memory, now: this.deps.clock.now().toISOString(), pep_relationships: relationships }, signal);
       return signal.aborted && !runSignal.aborted ? errorAnswer('timeout', 'The source did not answer in time.') : answer;
     } catch {
       return errorAnswer('source_failed', 'The source failed unexpectedly.');

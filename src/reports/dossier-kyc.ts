@@ -87,7 +87,8 @@ function pepBlock(s: Rec): SafeHtml {
   return html`<table class="kv"><tr><th>Pessoa exposta politicamente</th><td>${verdict}${details['role'] ? html` — ${text(details['role'])}, ${text(details['organ'])}` : ''}</td></tr>
 <tr><th>Ocorrências em listas de PEP</th><td>${hits.length === 0 ? 'Nenhuma' : hits.map((h) => html`${text(h['name'])}${code(`${String(h['list_id'])}/${String(h['entry_id'])}`)}; `)}</td></tr>
 <tr><th>Avaliação dos analistas</th><td>${dispositions.length === 0 ? '—' : dispositions.map((d) => html`${label(DISPOSITION_TEXT, d['disposition'])} (${dateTime(d['at'])}); `)}</td></tr>
-<tr><th>Familiares e estreitos colaboradores</th><td>${text(pep['note'])}</td></tr></table>`;
+<tr><th>Condição de PEP</th><td>${typeof pep['pep_until'] === 'string' ? `PEP até ${date(pep['pep_until'])} (cinco anos após deixar o cargo)` : pep['is_pep'] === true ? 'Em exercício ou sem data de término' : '—'}</td></tr>
+<tr><th>Familiares e estreitos colaboradores</th><td>${list(pep['relatives_associates']).map((r) => html`${r['kind'] === 'familiar' ? 'familiar' : 'estreito colaborador'} (${text(r['relation'])}) de ${text(r['pep_name'])}${r['pep_role'] ? html`, ${text(r['pep_role'])}` : ''}; `)}${text(pep['note'])}</td></tr></table>`;
 }
 
 function ownersTable(s: Rec): SafeHtml | string {

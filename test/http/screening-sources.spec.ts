@@ -57,7 +57,7 @@ describe('live sources served from the lists', function () {
     const pep = checkOf(answers['pep']!);
     expect(pep).to.include({ check_id: 'is_pep', status: 'INVALID', severity: 'high' });
     expect(pep['title']).to.equal('Pessoa exposta politicamente (PEP – Pessoas Expostas Politicamente (CGU))');
-    expect(pep['detail']).to.match(/^"JOS[ÉE] CARLOS DA SILVA PEREIRA" na lista PEP – Pessoas Expostas Politicamente \(CGU\) \(entrada \S+\), pontuação \d,\d\d\.$/);
+    expect(pep['detail']).to.match(/^"JOS[ÉE] CARLOS DA SILVA PEREIRA" na lista PEP – Pessoas Expostas Politicamente \(CGU\) \(entrada \S+\), pontuação \d,\d\d\. Cargo\(s\): SECRETÁRIO MUNICIPAL \(SECMUN\) — MUN\. DE JANUÁRIA-MG\. PEP até 31\/12\/2027\.$/);
     const sanctions = checkOf(answers['sanctions']!);
     expect(sanctions).to.include({ check_id: 'sanctions_hit', status: 'VALID' });
     expect(answers['sanctions']!['data']['screening']['lists'].map((l: Json) => l['list_id'])).to.deep.equal(['ofac_sdn']);

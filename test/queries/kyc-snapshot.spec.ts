@@ -37,8 +37,18 @@ describe('KYC snapshot at the time of analysis', () => {
       expect(s.alerts).to.have.length(1);
       expect(s.alerts[0]).to.include({ alert_id: 'a1', list_id: 'br_pep', version_id: 'v3', status: 'resolved', resolution: 'true_positive', ended_at: '2026-02-11T09:00:00.000Z' });
       expect(s.pep!.dispositions).to.deep.equal([{ list_id: 'br_pep', entry_id: 'p9', disposition: 'true_match', reason: 'mesma pessoa', by: 'user:u1', at: '2026-02-11T09:00:00.000Z' }]);
-      expect(s.pep!.relatives_associates).to.equal(null);
+      expect(s.pep!.relatives_associates).to.deep.equal([]);
+      expect(s.pep!.pep_until).to.equal(null);
       expect(s.beneficial_owners).to.equal(null);
+    });
+
+    it('keeps the relatives and close associates of PEPs declared and not withdrawn (issue 31)', () => {
+      const declared = (id: string, relation: string) =>
+        stored('CustomerPepRelationshipDeclared', { customer_id: 'c1', subject_ref: 's1', relationship_id: id, kind: 'familiar', relation, pep_name: 'MARIA APARECIDA', pep_cpf: '52473645035', pep_role: 'Deputada', pep_organ: null, declared_by: 'user:u1', declared_at: '2026-02-01T10:00:00.000Z' });
+      const withdrawn = stored('CustomerPepRelationshipRemoved', { customer_id: 'c1', relationship_id: 'rel2', removed_by: 'user:u1', removed_at: '2026-02-02T10:00:00.000Z' });
+      const s = buildKycSnapshot('case1', 'c1', [...history, declared('rel1', 'cônjuge'), declared('rel2', 'filho'), withdrawn], [], '2026-03-01T12:00:00.000Z');
+      expect(s.pep!.relatives_associates.map((r) => [r.relationship_id, r.relation, r.pep_name])).to.deep.equal([['rel1', 'cônjuge', 'MARIA APARECIDA']]);
+      expect(s.pep!.note).to.include('declarados');
     });
 
     it('hashes the same history to the same bytes, and a later event to others', () => {

@@ -2003,6 +2003,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customers/{id}/pep-relationships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer id (a UUID; anything else is `400 invalid_id`). */
+                id: components["parameters"]["CustomerIdInPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The customer's declared relationships with politically exposed persons
+         * @description Scope `customers:read`. The relatives (`familiar`) and close associates
+         *     (`estreito_colaborador`) of PEPs the tenant declared for this customer (Res. COAF 40/2021
+         *     art. 1 §1; Circular BCB 3.978 art. 27 §1), oldest first.
+         */
+        get: operations["listCustomerPepRelationships"];
+        put?: never;
+        /**
+         * Declare the customer a relative or close associate of a PEP
+         * @description Scope `customers:write`. The customer is a relative (`familiar`: parentes em linha reta
+         *     até o segundo grau, cônjuge, companheiro, enteado) or a close associate
+         *     (`estreito_colaborador`) of a politically exposed person (Res. COAF 40/2021 art. 1 §1;
+         *     Circular BCB 3.978 art. 27 §1). From then on the customer's runs' `pep` source answers
+         *     `is_pep` INVALID (`result_code` `pep_relationship`, "familiar/estreito colaborador de
+         *     <PEP>"), while the PEP is one: when the PEP is on `br_pep` (looked up by name and CPF),
+         *     until the PEP's end of grace. Declaring the same PEP with the same kind and relation
+         *     again answers the relationship in force.
+         */
+        post: operations["declareCustomerPepRelationship"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{id}/pep-relationships/{relationship_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer id (a UUID; anything else is `400 invalid_id`). */
+                id: components["parameters"]["CustomerIdInPath"];
+                /** @description The relationship's id (a UUID; anything else is `400 invalid_id`). */
+                relationship_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw a declared relationship with a PEP
+         * @description Scope `customers:write`. The customer's later runs no longer read it; runs already done
+         *     keep what they found.
+         */
+        delete: operations["removeCustomerPepRelationship"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customers/{id}/sanctions_freeze/measures": {
         parameters: {
             query?: never;
@@ -4734,6 +4796,34 @@ export interface components {
             /** @description `pf` only: null when the customer never had a round. */
             facial_verification?: components["schemas"]["CustomerFacialVerification"] | null;
             livemode: boolean;
+        };
+        PepRelationshipRequest: {
+            /** @enum {string} */
+            kind: "familiar" | "estreito_colaborador";
+            /** @description As declared ("cônjuge", "filho", "sócio"...). */
+            relation: string;
+            pep_name: string;
+            /** @description The PEP's CPF, unformatted, with valid check digits. */
+            pep_cpf: string;
+            pep_role?: string;
+            pep_organ?: string;
+        };
+        PepRelationship: {
+            /** Format: uuid */
+            relationship_id: string;
+            /** @enum {string} */
+            object: "pep_relationship";
+            /** @enum {string} */
+            kind: "familiar" | "estreito_colaborador";
+            relation: string;
+            pep_name: string;
+            pep_cpf: string;
+            pep_role: string | null;
+            pep_organ: string | null;
+            /** @description The API key (`api_key:<id>`) or dashboard user that declared it. */
+            declared_by: string;
+            /** Format: date-time */
+            declared_at: string;
         };
         /** @description The address and the customer type's own fields, with the rules of creation: `nationality`, `occupation`, `declared_income` for `pf`; `trade_name`, `annual_revenue`, `business_activity`, `employee_count` for `pj` (the other type's: `400 invalid_field_for_type`). At least one. */
         QualificationUpdateRequest: {
@@ -9920,6 +10010,158 @@ export interface operations {
             /** @description `rate_limit_exceeded` (with `Retry-After`). */
             429: components["responses"]["TooManyRequests"];
             /** @description `db_failed` (nothing was kept; retry), `internal_error`. */
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCustomerPepRelationships: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Pins a dated API version; omitted means the latest. An unknown version answers 400 invalid_api_version. */
+                "x-svc-api-version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description The customer id (a UUID; anything else is `400 invalid_id`). */
+                id: components["parameters"]["CustomerIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The relationships in force. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Svc-Api-Version": components["headers"]["X-Svc-Api-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PepRelationship"][];
+                        livemode: boolean;
+                    };
+                };
+            };
+            /** @description `invalid_id`, `invalid_api_version`. */
+            400: components["responses"]["BadRequest"];
+            /** @description `missing_api_key`, `invalid_api_key`. */
+            401: components["responses"]["Unauthorized"];
+            /** @description `insufficient_scope`, `subject_type_not_allowed`, `channel_disabled`. */
+            403: components["responses"]["Forbidden"];
+            /** @description `customer_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `rate_limit_exceeded` (with `Retry-After`). */
+            429: components["responses"]["TooManyRequests"];
+            /** @description `internal_error`. */
+            500: components["responses"]["InternalError"];
+        };
+    };
+    declareCustomerPepRelationship: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Pins a dated API version; omitted means the latest. An unknown version answers 400 invalid_api_version. */
+                "x-svc-api-version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description The customer id (a UUID; anything else is `400 invalid_id`). */
+                id: components["parameters"]["CustomerIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PepRelationshipRequest"];
+            };
+        };
+        responses: {
+            /** @description The relationship declared. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Svc-Api-Version": components["headers"]["X-Svc-Api-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "relationship_id": "0b9c8f64-3c1e-4f5a-9d2e-6f1a2b3c4d5e",
+                     *       "object": "pep_relationship",
+                     *       "kind": "familiar",
+                     *       "relation": "cônjuge",
+                     *       "pep_name": "MARIA APARECIDA DOS SANTOS OLIVEIRA",
+                     *       "pep_cpf": "52473645044",
+                     *       "pep_role": "DEPUTADO ESTADUAL",
+                     *       "pep_organ": "ASSEMBLEIA LEGISLATIVA DO ESTADO DE GOIÁS",
+                     *       "declared_by": "api_key:6f1a2b3c-4d5e-4f5a-9d2e-0b9c8f643c1e",
+                     *       "declared_at": "2026-11-28T05:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PepRelationship"];
+                };
+            };
+            /** @description `invalid_id`, `invalid_json`, `invalid_request` (the field in `param`: `kind` not one of familiar, estreito_colaborador; `relation`, `pep_name`, `pep_role`, `pep_organ` empty or too long; an unknown field), `invalid_document` (param `pep_cpf`: not a valid CPF of 11 digits), `invalid_api_version`. */
+            400: components["responses"]["BadRequest"];
+            /** @description `missing_api_key`, `invalid_api_key`. */
+            401: components["responses"]["Unauthorized"];
+            /** @description `insufficient_scope`, `subject_type_not_allowed`, `channel_disabled`. */
+            403: components["responses"]["Forbidden"];
+            /** @description `customer_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `payload_too_large` (JSON body over 1 MB). */
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description `rate_limit_exceeded` (with `Retry-After`). */
+            429: components["responses"]["TooManyRequests"];
+            /** @description `internal_error`. */
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeCustomerPepRelationship: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Pins a dated API version; omitted means the latest. An unknown version answers 400 invalid_api_version. */
+                "x-svc-api-version"?: components["parameters"]["ApiVersion"];
+            };
+            path: {
+                /** @description The customer id (a UUID; anything else is `400 invalid_id`). */
+                id: components["parameters"]["CustomerIdInPath"];
+                /** @description The relationship's id (a UUID; anything else is `400 invalid_id`). */
+                relationship_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Svc-Api-Version": components["headers"]["X-Svc-Api-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_id`, `invalid_api_version`. */
+            400: components["responses"]["BadRequest"];
+            /** @description `missing_api_key`, `invalid_api_key`. */
+            401: components["responses"]["Unauthorized"];
+            /** @description `insufficient_scope`, `subject_type_not_allowed`, `channel_disabled`. */
+            403: components["responses"]["Forbidden"];
+            /** @description `customer_not_found`, `pep_relationship_not_found`. */
+            404: components["responses"]["NotFound"];
+            /** @description `rate_limit_exceeded` (with `Retry-After`). */
+            429: components["responses"]["TooManyRequests"];
+            /** @description `internal_error`. */
             500: components["responses"]["InternalError"];
         };
     };

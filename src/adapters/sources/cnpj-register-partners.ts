@@ -1,4 +1,5 @@
 import type { PartnerRecord, RegisterView } from '../cnpj-register/port.js';
+import { entryPepStatus, pepUntilText, rolesText } from '../../domain/screening/pep.js';
 import type { CheckAnswer } from '../../domain/run/answers.js';
 import type { ListVersionImportedData } from '../../domain/list/events.js';
 import type { SearchOptions, SearchResult } from '../../domain/screening/match/index.js';
@@ -26,6 +27,8 @@ export interface PartnersInput {
   version: (listId: string) => ListVersionImportedData | null;
   threshold: number;
   signal: AbortSignal;
+  /** the run's clock: a partner is a PEP until the end of grace on this day (now when absent) */
+  as_of?: string;
 }
 
 const TYPES = { '1': 'pj', '2': 'pf', '3': 'estrangeiro' } as const;
@@ -76,6 +79,8 @@ export interface RegisterPartner {
   candidates: Candidate[];
   /** why a corporate partner's own partners are not listed below it */
   note?: string;
+  /** a PEP hit's offices and until when, or since when an ex-PEP (not a finding) */
+  pep_status?: { pep: boolean; until: string | null; since: string | null; roles: string };
 }
 
 interface Family {
@@ -194,7 +199,13 @@ function screen(input: PartnersInput, partner: RegisterPartner, sanctions: Famil
   }));
   const hits = results.filter((r) => r.match);
   partner.sanctions_lists = [...new Set(hits.filter((r) => sanctions.lists.includes(r.entry.list_id)).map((r) => r.entry.list_id))];
-  partner.pep = hits.some((r) => pep.lists.includes(r.entry.list_id));
+  const pepHit = hits.find((r) => pep.lists.includes(r.entry.list_id));
+  if (pepHit) {
+    const status = entryPepStatus(pepHit.entry, input.as_of ?? new Date().toISOString());
+    partner.pep_status = status.pep ? { pep: true, until: status.until, since: null, roles: rolesText(status.roles) } : { pep: false, until: null, since: status.since, roles: rolesText(status.roles) };
+    // an ex-PEP (grace ended) is listed but no longer a PEP
+    partner.pep = status.pep;
+  }
 }
 
 const decimal = (score: number) => score.toFixed(2).replace('.', ',');
@@ -242,6 +253,6 @@ function pepCheck(partners: readonly RegisterPartner[], pep: Family): CheckAnswe
     result_label: peps.length === 1 ? 'Sócio exposto politicamente' : `${peps.length} sócios expostos politicamente`,
     severity: 'high',
     title: 'Sócio exposto politicamente',
-    detail: `${peps.map((p) => hitText(p, pep.lists)).join('; ')}.`,
+    detail: `${peps.map((p) => `${hitText(p, pep.lists)} (${pepUntilText(p.pep_status?.until ?? null)}${p.pep_status?.roles ? `: ${p.pep_status.roles}` : ''})`).join('; ')}.`,
   };
 }

@@ -44,7 +44,7 @@ export class RegisterSource implements Source {
         if (versions.length === 0) return this.fallback.query(request, signal);
         return await bcbRestrictionsAnswer({ view, cnpj, subject: request.subject, search, versions, threshold: this.threshold, memory: request.memory ?? [] });
       }
-      return await partnersAnswer({ view, cnpj, search, version: (id) => this.catalog.version(id)?.version ?? null, threshold: this.threshold, signal });
+      return await partnersAnswer({ view, cnpj, search, version: (id) => this.catalog.version(id)?.version ?? null, threshold: this.threshold, signal, ...(request.now ? { as_of: request.now } : {}) });
     } catch (error) {
       if (signal.aborted) return errorAnswer('timeout', 'The query was aborted before the register answered.');
       return errorAnswer('register_unavailable', `The CNPJ register could not be read: ${error instanceof Error ? error.message : String(error)}`);

@@ -7,6 +7,7 @@ import type { ListSearch as LoadedLists } from '../../domain/screening/port.js';
 import { subjectScreeningQuery } from '../../domain/screening/subject-query.js';
 import { judged, type RememberedDisposition } from '../../domain/screening/disposition.js';
 import { errorAnswer, type Source, type SourceAnswer, type SourceRequest } from './port.js';
+import { pepCheck, pepOf, type PepContext } from './pep.js';
 
 /** The sources served from the loaded lists (screening.md section 5), with their check and severity. */
 export const LIST_SOURCES: Readonly<Record<string, { lists: readonly string[]; check: string; severity: 'critical' | 'high'; title: string }>> = {
@@ -75,7 +76,8 @@ export class ListSource implements Source {
         : errorAnswer('list_not_loaded', `None of the lists of ${request.source_id} is loaded (${served.lists.join(', ')}).`);
     }
     const search: ListSearch = (query, options) => this.catalog.search(request.tenant_id, query, options);
-    return listAnswer(request.source_id, search, versions.map((v) => v.version), request.subject, this.threshold, new Map(own.map((l) => [l.list_id, l.name])), request.memory ?? []);
+    const pep = request.source_id === 'pep' ? { as_of: request.now ?? new Date().toISOString(), relationships: request.pep_relationships ?? [] } : undefined;
+    return listAnswer(request.source_id, search, versions.map((v) => v.version), request.subject, this.threshold, new Map(own.map((l) => [l.list_id, l.name])), request.memory ?? [], pep);
   }
 }
 
@@ -100,6 +102,8 @@ export function listAnswer(
   names: ReadonlyMap<string, string> = new Map(),
   /** the customer's dispositions (SourceRequest.memory): a hit on an entry cleared with this content is not a hit */
   memory: readonly RememberedDisposition[] = [],
+  /** the `pep` source: the run's clock (a PEP stays one until the end of grace) and the customer's declared relationships */
+  pepContext?: PepContext,
 ): SourceAnswer {
   const served = LIST_SOURCES[sourceId]!;
   // what the subject was registered with (birth date, nationality, address), as search and monitoring query
@@ -109,7 +113,9 @@ export function listAnswer(
   const candidates = [...found.filter((c) => c.match).slice(0, CANDIDATES), ...found.filter((c) => !c.match).slice(0, CANDIDATES)];
   const judgedOf = (c: (typeof candidates)[number]) => judged(memory, c.entry.list_id, c.entry.entry_id, c.entry.content_hash);
   const isCleared = (c: (typeof candidates)[number]) => c.match && judgedOf(c)?.disposition === 'false_positive';
-  const hit = candidates.find((c) => c.match && !isCleared(c)) ?? null;
+  // an ex-PEP (grace ended on the run's day) is listed but no longer a PEP: not a hit
+  const pepFacts = pepContext ? pepOf(candidates, pepContext, search, versions, threshold) : null;
+  const hit = candidates.find((c) => c.match && !isCleared(c) && pepFacts?.expired.has(c.entry.entry_id) !== true) ?? null;
   const applied = candidates.map(judgedOf).filter((d) => d !== null);
   const versionOf = new Map(versions.map((v) => [v.list_id, v.version_id]));
   const data = {
@@ -126,12 +132,15 @@ export function listAnswer(
         score: c.score,
         match: c.match,
         ...(c.match ? {} : { reason: nearMissReason(c, threshold) }),
+        ...(pepFacts?.status.has(c.entry.entry_id) ? { pep: pepFacts.status.get(c.entry.entry_id) } : {}),
         explanation: c.explanation,
         content_hash: c.entry.content_hash,
         ...analystVerdict(judgedOf(c)),
       })),
       // the dispositions this answer applied, so verify-run derives it again the same
       ...(applied.length > 0 ? { memory: applied } : {}),
+      // the day the PEP rule was applied on and the relationships it read, so verify-run applies them again
+      ...(pepFacts ? pepFacts.recorded : {}),
     },
   };
   const listLabel = (listId: string) => listDisplayName(listId, names.get(listId));
@@ -149,7 +158,8 @@ export function listAnswer(
     : candidates.some(isCleared)
       ? { check_id: served.check, status: 'VALID' as const, result_code: 'cleared_by_analyst', result_label: 'Descartado pelo analista' }
       : { check_id: served.check, status: 'VALID' as const, result_code: 'not_listed', result_label: 'Nada consta' };
-  return { status: 'ANSWERED', checks: [check], data, error_code: null, error_message: null };
+  const answered = pepFacts ? pepCheck(check, hit, pepFacts, candidates.some(isCleared)) : check;
+  return { status: 'ANSWERED', checks: [answered], data, error_code: null, error_message: null };
 }
 
 /** dd/mm/aaaa of a YYYY-MM-DD day */

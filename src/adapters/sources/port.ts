@@ -1,3 +1,4 @@
+import type { PepRelationship } from '../../domain/customer/pep-relationship.js';
 import type { SourceId } from '../../domain/run/catalog.js';
 import type { SourceAnswer } from '../../domain/run/answers.js';
 import type { SubjectType } from '../../domain/values/scopes.js';
@@ -17,6 +18,10 @@ export interface SourceRequest {
    * source raises no hit on an entry cleared with the content it has now, and records what it used
    */
   memory?: readonly RememberedDisposition[];
+  /** the run's clock when its sources are asked (ISO instant): a PEP stays one until the end of grace, on this day */
+  now?: string;
+  /** the run's customer's declared relationships with PEPs (familiares, estreitos colaboradores): the `pep` source treats the customer as PEP */
+  pep_relationships?: readonly PepRelationship[];
 }
 
 /** One data source (or a provider serving many). Implementations never throw: failures are ERROR answers. */

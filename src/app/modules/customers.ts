@@ -1,4 +1,5 @@
 import { customersRouter } from '../../http/routers/customers.js';
+import { pepRelationshipsRouter } from '../../http/routers/pep-relationships.js';
 import { operatorCustomersRouter } from '../../http/routers/operator/customers.js';
 import { CustomerRunsReactor } from '../../reactors/customer-runs.js';
 import type { Infrastructure } from '../infrastructure.js';
@@ -12,7 +13,7 @@ export function customersModule(infra: Infrastructure, shared: Shared): Module {
   return {
     name: 'customers',
     processors: [new CustomerRunsReactor(log)],
-    api: [customersRouter({ ...deps, blobStore, secretKey, docCache: shared.docCache, idempotency: shared.idempotency, webhookUrlProblem: shared.webhookUrlProblem })],
+    api: [customersRouter({ ...deps, blobStore, secretKey, docCache: shared.docCache, idempotency: shared.idempotency, webhookUrlProblem: shared.webhookUrlProblem }), pepRelationshipsRouter(deps)],
     operator: [operatorCustomersRouter(deps)],
   };
 }

@@ -6,6 +6,7 @@ import { judged, remember, type DispositionMemory, type DispositionOrigin, type 
 import { CustomerEvent, type FreezeFacts } from './events.js';
 import { QUALIFICATION_UPDATABLE } from './qualification.js';
 import { sanctionsFreezeOf, type AlertEvidence, type SanctionsFreeze } from './freeze.js';
+import { decidePepRelationship, evolvePepRelationships, type PepRelationship, type PepRelationshipCommand } from './pep-relationship.js';
 
 export const customerStream = (customerId: string): string => `customer-${customerId}`;
 
@@ -56,6 +57,8 @@ export type CustomerState =
       alerts: Readonly<Record<string, AlertState>>;
       /** the analysts' dispositions of list entries, from runs and alerts alike: one memory (screening/disposition.ts) */
       dispositions: DispositionMemory;
+      /** declared relationships with PEPs in force, by id (absent until one is declared) */
+      pep_relationships?: Readonly<Record<string, PepRelationship>>;
     };
 
 export interface AlertState {
@@ -146,7 +149,8 @@ export type CustomerCommand =
   | { type: 'RecordAlertDelivery'; alert_id: string; event: string; delivery_id: string; now: string }
   /** `by`: the analyst, as the caller names them (the alert's disposition of its entry records it) */
   | { type: 'ResolveAlert'; alert_id: string; resolution: 'true_positive' | 'false_positive'; note: string; by?: string; now: string }
-  | { type: 'DisposeListHit'; list_id: string; entry_id: string; content_hash: string; disposition: HitDisposition; reason: string; by: string; from: DispositionOrigin; now: string };
+  | { type: 'DisposeListHit'; list_id: string; entry_id: string; content_hash: string; disposition: HitDisposition; reason: string; by: string; from: DispositionOrigin; now: string }
+  | PepRelationshipCommand;
 
 const notFound = () => E.left(new DomainError('customer_not_found', 'No such customer.'));
 
@@ -250,6 +254,9 @@ function decideOnCustomer(command: Exclude<CustomerCommand, { type: 'Register' }
       return resolveAlert(command, state);
     case 'DisposeListHit':
       return disposeListHit(command, state);
+    case 'DeclarePepRelationship':
+    case 'RemovePepRelationship':
+      return decidePepRelationship(command, state);
     default: {
       const _exhaustive: never = command;
       return _exhaustive;
@@ -516,6 +523,9 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
       }
       case 'ListHitDisposed':
         return { ...state, dispositions: remember(state.dispositions, event.data) };
+      case 'CustomerPepRelationshipDeclared':
+      case 'CustomerPepRelationshipRemoved':
+        return { ...state, pep_relationships: evolvePepRelationships(state.pep_relationships, event) };
       default:
         return state;
     }

@@ -188,6 +188,7 @@ export const AlertWebhookDelivered = t.type({
 
 import { FacialRoundCompleted, FacialRoundStarted } from '../facial/events.js';
 import { dispositionPii, ListHitDisposed } from '../screening/disposition.js';
+import { CustomerPepRelationshipDeclared, CustomerPepRelationshipRemoved, pepRelationshipPii } from './pep-relationship.js';
 
 export { ListHitDisposed };
 
@@ -208,6 +209,8 @@ export const CustomerEvent = t.union([
   MonitoringAlertResolved,
   AlertWebhookDelivered,
   ListHitDisposed,
+  CustomerPepRelationshipDeclared,
+  CustomerPepRelationshipRemoved,
 ]);
 export type CustomerEvent = t.TypeOf<typeof CustomerEvent>;
 
@@ -220,4 +223,5 @@ export const customerPii: Record<string, PiiFields<Record<string, unknown>>> = {
   MonitoringAlertRaised: { subject: (d) => String(d['subject_ref']), fields: ['explanation'] },
   MonitoringAlertResolved: { subject: (d) => String(d['subject_ref']), fields: ['note'] },
   ...dispositionPii,
+  ...pepRelationshipPii,
 };

@@ -36,8 +36,28 @@ export const EntrySanction = t.type({
 });
 export type EntrySanction = t.TypeOf<typeof EntrySanction>;
 
-/** One normalized list entry (screening.md, "Entry model"), whatever the publisher's layout. */
-export const ListEntry = t.type({
+/**
+ * One public office of a politically exposed person (Res. COAF 40/2021, Circular 3.978 art. 27):
+ * the role as published, its organ, the exercise and the end of the five-year grace period
+ * (`data fim carência`), after which the person is no longer a PEP. Dates YYYY-MM-DD; a null
+ * `end_of_office` is an office still held (and then `end_of_grace` is null too).
+ */
+export const PepRole = t.type({
+  role: nullable(t.string),
+  sigla: nullable(t.string),
+  nivel: nullable(t.string),
+  organ: nullable(t.string),
+  start: nullable(t.string),
+  end_of_office: nullable(t.string),
+  end_of_grace: nullable(t.string),
+});
+export type PepRole = t.TypeOf<typeof PepRole>;
+
+/** The PEP facts of a br_pep entry, one item per office. */
+export const EntryPep = t.type({ roles: t.array(PepRole) });
+export type EntryPep = t.TypeOf<typeof EntryPep>;
+
+const ListEntryFields = t.type({
   list_id: t.string,
   /** the publisher's stable id where one exists, else a hash of the fields that identify the row */
   entry_id: t.string,
@@ -55,4 +75,11 @@ export const ListEntry = t.type({
   /** changes when anything about the entry changes */
   content_hash: t.string,
 });
+
+/** One normalized list entry (screening.md, "Entry model"), whatever the publisher's layout. */
+export const ListEntry = t.intersection([
+  ListEntryFields,
+  // optional: entries cached before it (and every other list's) have none
+  t.partial({ pep: EntryPep }),
+]);
 export type ListEntry = t.TypeOf<typeof ListEntry>;

@@ -195,6 +195,8 @@ export const EVENT_LABEL: Record<string, string> = {
   ListChecked: 'Lista verificada',
   ListFetchFailed: 'Falha ao baixar lista',
   ListHitDisposed: 'Resultado em lista decidido pelo analista',
+  CustomerPepRelationshipDeclared: 'Relacionamento com PEP declarado',
+  CustomerPepRelationshipRemoved: 'Relacionamento com PEP retirado',
   ListVersionImported: 'Versão de lista importada',
   ListVersionRefused: 'Versão de lista recusada',
   MonitoringAlertDelisted: 'Alerta encerrado (saiu da lista)',

@@ -32,6 +32,7 @@ import type { VerifyFacialBody } from './facial.js';
 import type { CreateFxOperationBody, FxOperationIdParams, TenantFxParams } from './fx.js';
 import type { CreateTenantListBody, ListUploadBody, ListUploadQuery, OfficialListParams, TenantListParams, TenantListsParams } from './lists.js';
 import type { DisposeRunHitBody } from './run-hits.js';
+import type { DeclarePepRelationshipBody, PepRelationshipParams } from './pep-relationships.js';
 import type { CreateRunBody, ListRunsQuery, ReportModeQuery, ReviewRunBody, RunIdParams } from './runs.js';
 import type { CompareScreeningBody, SearchScreeningBody } from './screening.js';
 import type { FilePart } from './shared.js';
@@ -94,6 +95,10 @@ export type Checks = [
   Assert<Agree<RawFields<Decoded<typeof ListCustomersQuery>, 'cursor'>, Query<'listCustomers'>>>,
   Assert<Agree<Decoded<typeof CustomerIdParams>, Path<'getCustomer'>>>,
   Assert<Agree<Decoded<typeof CustomerIdParams>, Path<'uploadCustomerDocument'>>>,
+  Assert<Agree<Decoded<typeof CustomerIdParams>, Path<'listCustomerPepRelationships'>>>,
+  Assert<Agree<Decoded<typeof CustomerIdParams>, Path<'declareCustomerPepRelationship'>>>,
+  Assert<Agree<Decoded<typeof DeclarePepRelationshipBody>, Json<'declareCustomerPepRelationship'>>>,
+  Assert<Agree<Decoded<typeof PepRelationshipParams>, Path<'removeCustomerPepRelationship'>>>,
   // public: runs, reports, laudos
   Assert<Agree<Delegated<Decoded<typeof CreateRunBody>, Json<'createRun'>, 'subject'>, Json<'createRun'>>>,
   Assert<Agree<RawFields<Decoded<typeof ListRunsQuery>, 'cursor'>, Query<'listRuns'>>>,

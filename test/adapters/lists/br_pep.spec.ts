@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
 import iconv from 'iconv-lite';
 import { brPepImporter } from '../../../src/adapters/lists/importers/br_pep.js';
 import { derivedEntryId } from '../../../src/adapters/lists/importers/port.js';
@@ -78,6 +79,68 @@ describe('br_pep importer (CGU PEP)', () => {
 
   it('refuses a file that is not the PEP list with ListFileError', async () => {
     await rejects(brPepImporter, [sample('ceaf.csv')], /lacks the column\(s\) CPF, Nome_PEP, Descrição_Função/);
+  });
+
+  it('keeps each office typed in `pep`: role, sigla, organ, exercise and end of grace (P2: one person, two roles)', async () => {
+    const [entry] = byDoc(await parse(), '***736450**');
+    expect(entry?.pep).to.deep.equal({
+      roles: [
+        { role: 'VEREADOR', sigla: 'VEREAD', nivel: null, organ: 'MUN. DE ANÁPOLIS-GO', start: '2017-01-01', end_of_office: '2023-01-31', end_of_grace: '2028-01-31' },
+        { role: 'DEPUTADO ESTADUAL', sigla: 'DEP_EST', nivel: null, organ: 'ASSEMBLEIA LEGISLATIVA DO ESTADO DE GOIÁS', start: '2023-02-01', end_of_office: null, end_of_grace: null },
+      ],
+    });
+  });
+
+  it('computes the end of grace (end of office + 5 years) when the file leaves the carência empty', async () => {
+    const noGrace = edited(sample('pep.csv'), (t) => t.replace('"31/12/2022";"31/12/2027"', '"31/12/2022";"Não informada"'));
+    const [entry] = byDoc(await brPepImporter.parse([noGrace]), '***275936**');
+    expect(entry?.pep?.roles[0]?.end_of_grace).to.equal('2027-12-31');
+    expect(entry?.sanctions[0]?.end_date).to.equal('2027-12-31');
+  });
+
+  describe('the Portal da Transparência API file (peps-api.json, PEPDTO)', () => {
+    const api = (data: Buffer, name = 'peps-api.json') => brPepImporter.parse([{ name, data }]);
+    const fixture = () => readFileSync(new URL('../../fixtures/lists/br2/pt_api_peps.json', import.meta.url));
+    const records = () => JSON.parse(fixture().toString('utf8')) as Record<string, unknown>[];
+
+    it('reads the 6 records as 5 persons: P1/P1b homonyms with other masked CPFs are two, P2 in two roles is one', async () => {
+      const parsed = await api(fixture());
+      expect(parsed.entries).to.have.length(5);
+      expect(parsed.skipped).to.equal(0);
+      expect(byDoc(parsed, '***275936**')).to.have.length(1);
+      expect(byDoc(parsed, '***914582**')).to.have.length(1);
+      const [p2, ...more] = byDoc(parsed, '***736450**');
+      expect(more).to.have.length(0);
+      expect(p2?.pep?.roles.map((r) => [r.sigla, r.end_of_office, r.end_of_grace])).to.deep.equal([
+        ['VEREAD', '2023-01-31', '2028-01-31'],
+        ['DEP_EST', null, null],
+      ]);
+    });
+
+    it('gives the same entries as the CSV for the same persons', async () => {
+      const fromCsv = await parse();
+      const fromApi = await api(fixture());
+      for (const entry of fromApi.entries) expect(fromCsv.entries.find((e) => e.entry_id === entry.entry_id)).to.deep.equal(entry);
+    });
+
+    it('accepts yyyy-mm-dd, null, "" and "Não informada" dates, and a JSON array under any name', async () => {
+      const edited = records().map((r, i) =>
+        i === 0 ? { ...r, dt_inicio_exercicio: '2021-01-01', dt_fim_exercicio: '2022-12-31', dt_fim_carencia: null } : i === 2 ? { ...r, dt_fim_exercicio: '', dt_fim_carencia: null } : r,
+      );
+      const parsed = await api(Buffer.from(JSON.stringify(edited)), 'upload.json');
+      const [p1] = byDoc(parsed, '***275936**');
+      expect(p1?.pep?.roles[0]).to.include({ start: '2021-01-01', end_of_office: '2022-12-31', end_of_grace: '2027-12-31' });
+      const [p2] = byDoc(parsed, '***736450**');
+      expect(p2?.pep?.roles.find((r) => r.sigla === 'DEP_EST')).to.include({ end_of_office: null, end_of_grace: null });
+    });
+
+    it('skips a record without a name or that is not an object; refuses a truncated file or one that is not an array', async () => {
+      const parsed = await api(Buffer.from(JSON.stringify([...records(), { cpf: '***.111.222-**', nome: '' }, 42])));
+      expect(parsed.entries).to.have.length(5);
+      expect(parsed.skipped).to.equal(2);
+      await rejects(brPepImporter, [{ name: 'peps-api.json', data: fixture().subarray(0, 200) }], /not valid JSON/);
+      await rejects(brPepImporter, [{ name: 'peps-api.json', data: Buffer.from('{"Erro na API":"Chave de API inválida!"}') }], /not a JSON array/);
+    });
   });
 
   itBehavesLikeABrazilianImporter({

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { date } from '../../../src/reports/html.js';
 import type { PartnerRecord } from '../../../src/adapters/cnpj-register/port.js';
 import type { CheckAnswer } from '../../../src/domain/run/answers.js';
 import { RegisterSource } from '../../../src/adapters/sources/cnpj-register.js';
@@ -19,6 +20,11 @@ const ENTRIES = [
   listEntry('ofac_sdn', '7001', 'CARLOS ALBERTO MENDES FARIA'),
   listEntry('br_pep', 'pep-1', 'JOSÉ CARLOS DA SILVA PEREIRA', [maskedCpf('***275936**')]),
   listEntry('br_pep', 'pep-2', 'JOSE CARLOS DA SILVA PEREIRA', [maskedCpf('***914582**')]),
+  // a former office holder: a PEP until 31/12/2027 (issue 31)
+  {
+    ...listEntry('br_pep', 'pep-3', 'LUCIA HELENA BRAGA', [maskedCpf('***318246**')]),
+    pep: { roles: [{ role: 'SECRETÁRIO MUNICIPAL', sigla: 'SECMUN', nivel: null, organ: 'MUN. DE JANUÁRIA-MG', start: '2021-01-01', end_of_office: '2022-12-31', end_of_grace: '2027-12-31' }] },
+  },
 ];
 
 const version = (list_id: string): ListVersionImportedData => listVersion(list_id, `${list_id}-v1`, list_id.padEnd(64, '0'), '2026-05-20');
@@ -247,6 +253,16 @@ describe('RegisterSource: partners from the QSA', () => {
     const node = nodes(answer)[0]!;
     expect(node.pep).to.equal(true);
     expect(node.candidates.find((x) => x.entry_id === 'pep-1')!.explanation.map((e) => e.feature)).to.include('doc_masked_agree');
+  });
+
+  it("a PF partner who left office: a PEP until the end of grace on the run's clock, not the day after (Brasília)", async () => {
+    const { source: s } = source([establishment(ROOT)], [partner(basico(ROOT), 'LUCIA HELENA BRAGA', { documento: '***318246**' })]);
+    const on = await s.query({ ...request('partners'), now: '2028-01-01T02:00:00.000Z' }, signal());
+    expect(check(on, 'partners_pep')).to.include({ status: 'INVALID', result_code: 'partner_pep' });
+    expect(check(on, 'partners_pep').detail).to.include(`PEP até ${date('2027-12-31')}: SECRETÁRIO MUNICIPAL (SECMUN) — MUN. DE JANUÁRIA-MG`);
+    const after = await s.query({ ...request('partners'), now: '2028-01-01T03:00:00.000Z' }, signal());
+    expect(check(after, 'partners_pep')).to.include({ status: 'VALID', result_code: 'no_pep' });
+    expect(nodes(after)[0]).to.deep.include({ pep: false, pep_status: { pep: false, until: null, since: '2027-12-31', roles: 'SECRETÁRIO MUNICIPAL (SECMUN) — MUN. DE JANUÁRIA-MG' } });
   });
 
   it('a homonym whose visible CPF digits disagree with every br_pep entry is not a hit', async () => {

@@ -203,17 +203,17 @@ export interface RowFacts {
  * are unions without repeats (two rows with the same sanction under two codes give one
  * sanction); the primary name is that of the entity's first row in `order`.
  */
-export function entriesFrom(listId: ListId, facts: readonly RowFacts[]): ListEntry[] {
-  const groups = new Map<string, RowFacts[]>();
+export function entriesFrom<F extends RowFacts>(listId: ListId, facts: readonly F[], more?: (rows: readonly F[]) => Pick<ListEntry, 'pep'>): ListEntry[] {
+  const groups = new Map<string, F[]>();
   for (const row of facts) {
     const group = groups.get(row.key);
     if (group) group.push(row);
     else groups.set(row.key, [row]);
   }
-  return [...groups].map(([key, rows]) => entryOf(listId, key, rows.sort((a, b) => compare(a.order, b.order))));
+  return [...groups].map(([key, rows]) => entryOf(listId, key, rows.sort((a, b) => compare(a.order, b.order)), more));
 }
 
-function entryOf(listId: ListId, key: string, rows: readonly RowFacts[]): ListEntry {
+function entryOf<F extends RowFacts>(listId: ListId, key: string, rows: readonly F[], more?: (rows: readonly F[]) => Pick<ListEntry, 'pep'>): ListEntry {
   const names = unique(rows.flatMap((r) => r.names), fold);
   const sanctions = unique(rows.flatMap((r) => r.sanctions), sanctionKey).sort((a, b) => compare(sanctionKey(a), sanctionKey(b)));
   const listedOn = rows.map((r) => r.listed_on).filter((d): d is string => d !== null).sort()[0] ?? null;
@@ -229,6 +229,8 @@ function entryOf(listId: ListId, key: string, rows: readonly RowFacts[]): ListEn
     sanctions,
     listed_on: listedOn,
     remarks: remarks.length > 0 ? remarks.join('\n') : null,
+    // a list's own typed block (br_pep's offices)
+    ...more?.(rows),
   });
 }
 

@@ -1,4 +1,5 @@
 import { listName } from '../hits/page.js';
+import { PEP_KIND_LABEL, pepRelationshipsOf } from './pep.js';
 import type { StoredEvent } from '../../../adapters/event-store/event-log.js';
 import type { CustomerDoc } from '../../../projections/customers.js';
 import type { AlertDoc } from '../../../projections/monitoring-alerts.js';
@@ -163,6 +164,8 @@ export function customerPage(input: CustomerPageInput) {
     },
     freeze: freezeBanner(customer),
     qualification: qualificationPanel(customer, input.now),
+    pepRelationships: pepRelationshipsOf(customer),
+    pepKinds: PEP_KIND_LABEL,
     registered: registeredData(customer),
     metadata: Object.entries(customer.metadata ?? {}).map(([key, value]) => ({ key, value })),
     documents,
@@ -341,4 +344,6 @@ const EVENT_NAME: Record<string, string> = {
   SubjectErased: 'Dados pessoais eliminados',
   CustomerDocumentsRequested: 'Documentos solicitados',
   AlertWebhookDelivered: 'Aviso do alerta entregue ao sistema da instituição',
+  CustomerPepRelationshipDeclared: 'Relacionamento com PEP declarado',
+  CustomerPepRelationshipRemoved: 'Relacionamento com PEP retirado',
 };

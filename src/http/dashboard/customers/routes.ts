@@ -6,6 +6,8 @@ import type { EventLog } from '../../../adapters/event-store/event-log.js';
 import { imageFormat } from '../../../adapters/image-format.js';
 import type { ReadStore } from '../../../adapters/read-store/port.js';
 import { resolveAlert } from '../../../commands/alerts.js';
+import { declarePepRelationship } from '../../../commands/pep-relationships.js';
+import { pepRelationshipForm } from './pep.js';
 import { reviewDocument, setCustomerStatus, updateCustomerQualification } from '../../../commands/customer-review.js';
 import { getCustomer, type CustomerDoc, type DocumentIndexDoc } from '../../../projections/customers.js';
 import { getAlert, type AlertDoc } from '../../../projections/monitoring-alerts.js';
@@ -137,6 +139,8 @@ export function customersRouter(deps: CustomersScreenDeps): Router<DashboardStat
     redirectTo(ctx, `/dashboard/customers/${customer.customer_id}`, `Situação alterada para ${label(CUSTOMER_STATUS_LABEL, status)}.`);
   });
 
+  pepRelationshipRoute(router, deps, analyst);
+
   router.post('/alerts/:alert_id/resolve', ...analyst, async (ctx) => {
     const alertId = idParam(ctx.params['alert_id'], 'alert_not_found', 'Alerta não encontrado.');
     const alert = await getAlert(readStore, alertId);
@@ -163,5 +167,17 @@ function qualificationRoute(deps: CustomersScreenDeps, router: Router<DashboardS
     const user = ctx.state.user!;
     await applied(runner, await updateCustomerQualification({ log }, customer.customer_id, user.tenant_id, fields, `user:${user.email}`, userContext(ctx, clock)));
     redirectTo(ctx, `/dashboard/customers/${customer.customer_id}#qualificacao`, 'Qualificação atualizada.');
+  });
+}
+
+/** A declared relationship with a PEP (issue 31): the customer is then treated as PEP by its runs. */
+function pepRelationshipRoute(router: Router<DashboardState>, deps: CustomersScreenDeps, analyst: readonly Koa.Middleware<DashboardState>[]): void {
+  router.post('/customers/:customer_id/pep-relationships', ...analyst, async (ctx) => {
+    const customer = await tenantCustomer(ctx, deps.readStore);
+    const form = await readForm(ctx);
+    const input = await refusedForm(deps, ctx, customer, 'pep-relacionamentos', () => pepRelationshipForm(form));
+    if (!input) return;
+    await applied(deps.runner, await declarePepRelationship({ log: deps.log }, customer.customer_id, input, userContext(ctx, deps.clock)));
+    redirectTo(ctx, `/dashboard/customers/${customer.customer_id}#pep-relacionamentos`, 'Relacionamento com PEP declarado.');
   });
 }
