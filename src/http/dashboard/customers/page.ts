@@ -164,6 +164,7 @@ export function customerPage(input: CustomerPageInput) {
     },
     freeze: freezeBanner(customer),
     qualification: qualificationPanel(customer, input.now),
+    pepClock: pepClock(customer.latest_run ? input.runs.get(customer.latest_run.run_id) : undefined, input.now),
     pepRelationships: pepRelationshipsOf(customer),
     pepKinds: PEP_KIND_LABEL,
     registered: registeredData(customer),
@@ -228,6 +229,28 @@ export function qualificationPanel(c: CustomerDoc, now: Date) {
   const due = dueText(q.due_at, now);
   const missing = q.missing.map((f) => QUALIFICATION_FIELD_LABEL[f] ?? f);
   return { complete: false, missing, text: `Qualificação incompleta — prazo ${due.text}`, overdue: due.overdue, dueAt: when(q.due_at), form, erased };
+}
+
+/**
+ * The PEP clock (issue 30; Circular 3.978 art. 27 §5, Res. COAF 40): as the latest run found it,
+ * PEP in office, or until the end of the five-year grace ("termina em / encerrada há" against now);
+ * null when the latest run found no PEP.
+ */
+export function pepClock(run: RunDoc | undefined, now: Date) {
+  const answer = run?.answers['pep'];
+  if (answer?.status !== 'ANSWERED' || !answer.checks.some((c) => c.check_id === 'is_pep' && c.status === 'INVALID')) return null;
+  const screening = (answer.data as Record<string, unknown> | null)?.['screening'] as { candidates?: Record<string, unknown>[] } | undefined;
+  const offices = (screening?.candidates ?? [])
+    .filter((c) => c['match'] === true)
+    .map((c) => c['pep'] as { pep?: boolean; until?: string | null } | undefined)
+    .filter((p): p is { pep: true; until: string | null } => p?.pep === true);
+  if (offices.length === 0) return { text: 'PEP por relacionamento declarado (familiar ou estreito colaborador)', ended: false, code: 'pep_relationship' };
+  if (offices.some((p) => p.until === null)) return { text: 'PEP em exercício', ended: false, code: 'in_office' };
+  const until = offices.map((p) => p.until!).sort().pop()!;
+  // the last day of grace counts whole (Brasília): it ends at 24:00 that day
+  const due = dueText(new Date(Date.parse(`${until}T00:00:00-03:00`) + 86_400_000).toISOString(), now);
+  const text = due.overdue ? `Condição de PEP encerrada em ${date(until)} (${due.text.replace('vencido', 'encerrada')}); a próxima consulta não o apontará como PEP` : `PEP até ${date(until)} — ${due.text.replace('vence', 'termina')}`;
+  return { text, ended: due.overdue, code: 'until' };
 }
 
 export const customerTitle = (customer: CustomerDoc): string => `Cliente ${nameText(customer.profile['name'])}`;
