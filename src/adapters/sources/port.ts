@@ -17,6 +17,8 @@ export interface SourceRequest {
    * source raises no hit on an entry cleared with the content it has now, and records what it used
    */
   memory?: readonly RememberedDisposition[];
+  /** the template's parameters of this source (issue 31: `min_total` of tax_debts, in reais) */
+  options?: { min_total?: number };
 }
 
 /** One data source (or a provider serving many). Implementations never throw: failures are ERROR answers. */
