@@ -50,6 +50,11 @@ export interface Config {
    * `SVC_CNPJ_FETCH=on`: tens of gigabytes a month), the folder, where downloads are kept
    */
   cnpj: { fetch: boolean; url: string; dir: string };
+  /**
+   * the PGFN dívida ativa (issue 31): the monthly look for a new quarter folder (off unless
+   * `SVC_PGFN_FETCH=on`: gigabytes a quarter), the open-data host, where downloads are kept
+   */
+  pgfn: { fetch: boolean; url: string; dir: string };
 }
 
 type Env = Record<string, string | undefined>;
@@ -121,6 +126,7 @@ export function loadConfig(env: Env = process.env): Config {
     readyMaxLagEvents: integer(env, 'SVC_READY_MAX_LAG_EVENTS', 1000, 0, Number.MAX_SAFE_INTEGER),
     biometricProvider: { url: env['SVC_BIOMETRIC_PROVIDER_URL'] || null, token: env['SVC_BIOMETRIC_PROVIDER_TOKEN'] || null },
     cnpj: { fetch: onOff(env, 'SVC_CNPJ_FETCH', false), url: httpUrl(env, 'SVC_CNPJ_URL', RECEITA_CNPJ_FOLDER), dir: resolve(dataDir, 'cnpj') },
+    pgfn: { fetch: onOff(env, 'SVC_PGFN_FETCH', false), url: httpUrl(env, 'SVC_PGFN_URL', PGFN_OPEN_DATA), dir: resolve(dataDir, 'pgfn-downloads') },
   };
 }
 
@@ -163,6 +169,9 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
   if (raw === 'false' || raw === '0') return false;
   throw new ConfigError(`${name} must be true or false`);
 }
+
+/** The PGFN's open-data host of the dívida ativa: one `YYYY_trimestre_0Q/` folder a quarter. */
+export const PGFN_OPEN_DATA = 'https://dadosabertos.pgfn.gov.br/';
 
 /** The Receita Federal's open-data folder of the CNPJ register: one `YYYY-MM/` folder a month. */
 export const RECEITA_CNPJ_FOLDER = 'https://arquivos.receitafederal.gov.br/dados/cnpj/dados_abertos_cnpj/';

@@ -4,6 +4,8 @@ import { ProviderSource } from '../../adapters/sources/provider.js';
 import { RegisterSource } from '../../adapters/sources/cnpj-register.js';
 import { SandboxSource } from '../../adapters/sources/sandbox.js';
 import type { CnpjRegister } from '../../adapters/cnpj-register/port.js';
+import type { PgfnRegister } from '../../adapters/pgfn-register/port.js';
+import { PgfnSource } from '../../adapters/sources/tax-debts.js';
 import { operatorRunHitsRouter } from '../../http/routers/operator/run-hits.js';
 import { operatorRunsRouter } from '../../http/routers/operator/runs.js';
 import { runsRouter } from '../../http/routers/runs.js';
@@ -28,7 +30,7 @@ export function runsModule(infra: Infrastructure, shared: Shared, overrides: Pic
       sandbox: new ListSource(listCatalog, overrides.sandboxSource ?? new SandboxSource({ latencyMs: config.sandboxLatencyMs }), ['internal_lists']),
       // the sanctions, PEP, CEIS/CNEP, slave-labour and internal-list sources from the loaded lists, receita_cnpj and
       // partners from the CNPJ register when one is given; the others through the provider
-      live: overrides.liveSource ?? liveSource(listCatalog, new ProviderSource(config.sourceProvider), cnpj.register),
+      live: overrides.liveSource ?? liveSource(listCatalog, new ProviderSource(config.sourceProvider), cnpj.register, shared.pgfn.register),
     },
     sourceTimeoutMs: config.sourceProvider.timeoutMs,
     work: shared.worker,
@@ -53,7 +55,9 @@ export function runsModule(infra: Infrastructure, shared: Shared, overrides: Pic
 }
 
 /** Live keys' sources: the register (when loaded) before the lists, the lists before the provider. Sandbox keys never read the register. */
-export function liveSource(catalog: ListSearch, provider: Source, register: CnpjRegister | null): Source {
+export function liveSource(catalog: ListSearch, provider: Source, register: CnpjRegister | null, pgfn: PgfnRegister | null = null): Source {
   const lists = new ListSource(catalog, provider);
-  return register ? new RegisterSource(register, catalog, lists) : lists;
+  const registers = register ? new RegisterSource(register, catalog, lists) : lists;
+  // tax_debts from the PGFN register (issue 31)
+  return pgfn ? new PgfnSource(pgfn, registers) : registers;
 }
