@@ -64,6 +64,11 @@ export interface Config {
    * fallback without one). The key is a secret: never logged, never in an error or an event.
    */
   portalTransparencia: { url: string; key: string | null; requestsPerMinute: number };
+  /**
+   * the PGFN dívida ativa (issue 31): the monthly look for a new quarter folder (off unless
+   * `SVC_PGFN_FETCH=on`: gigabytes a quarter), the open-data host, where downloads are kept
+   */
+  pgfn: { fetch: boolean; url: string; dir: string };
 }
 
 export interface SerproConfig {
@@ -160,6 +165,7 @@ export function loadConfig(env: Env = process.env): Config {
       // the published limit is 400/min (700/min from 00:00 to 06:00 Brasília) and going over can suspend the key: 300 keeps a margin
       requestsPerMinute: integer(env, 'SVC_PORTAL_TRANSPARENCIA_RATE_PER_MINUTE', 300, 1, 100_000),
     },
+    pgfn: { fetch: onOff(env, 'SVC_PGFN_FETCH', false), url: httpUrl(env, 'SVC_PGFN_URL', PGFN_OPEN_DATA), dir: resolve(dataDir, 'pgfn-downloads') },
   };
 }
 
@@ -238,6 +244,9 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
   if (raw === 'false' || raw === '0') return false;
   throw new ConfigError(`${name} must be true or false`);
 }
+
+/** The PGFN's open-data host of the dívida ativa: one `YYYY_trimestre_0Q/` folder a quarter. */
+export const PGFN_OPEN_DATA = 'https://dadosabertos.pgfn.gov.br/';
 
 /** The Receita Federal's open-data folder of the CNPJ register: one `YYYY-MM/` folder a month. */
 export const RECEITA_CNPJ_FOLDER = 'https://arquivos.receitafederal.gov.br/dados/cnpj/dados_abertos_cnpj/';

@@ -23,13 +23,14 @@ import type { Projection } from '../projections/projector.js';
 import { streamsOf } from '../projections/subject-streams.js';
 import { tenantsProjection } from '../projections/tenants.js';
 import { ListCatalog } from '../projections/list-catalog.js';
-import { mongoOf, openCnpjRegister, openInfrastructure, type Infrastructure } from './infrastructure.js';
+import { mongoOf, openCnpjRegister, openInfrastructure, openPgfnRegister, type Infrastructure } from './infrastructure.js';
 import type { Module } from './module.js';
 import { customersModule } from './modules/customers.js';
 import { dossierModule } from './modules/dossier.js';
 import { casesModule } from './modules/cases.js';
 import { suspicionModule } from './modules/suspicion.js';
 import { cnpjModule } from './modules/cnpj.js';
+import { pgfnModule } from './modules/pgfn.js';
 import { dashboardModule } from './modules/dashboard.js';
 import { erasureModule } from './modules/erasure.js';
 import { cnoModule } from './modules/cno.js';
@@ -86,6 +87,7 @@ function sharedPolicies(infra: Infrastructure, overrides: Overrides): Shared {
     listCatalog: new ListCatalog({ log, blobs: blobStore, importers: listImporters, logger, clock, workers: new ListWorkerPool({ timeoutMs: overrides.listWorkerTimeoutMs }) }),
     // the register given by a test is the caller's; the one opened here is closed by its module
     cnpj: overrides.cnpjRegister !== undefined ? { register: overrides.cnpjRegister, target: null } : openCnpjRegister(config, mongoOf(readStore)),
+    pgfn: overrides.pgfnRegister !== undefined ? { register: overrides.pgfnRegister, target: null } : openPgfnRegister(config),
     pdfRenderer: overrides.pdfRenderer ?? new PuppeteerPdfRenderer({ executablePath: config.chromiumPath, logger }),
     webhookSender,
     webhookUrlProblem: endpointUrlCheck(webhookSender, config.webhookAllowInsecure),
@@ -142,6 +144,7 @@ export async function composeApp(config: Config, logger: Logger, overrides: Over
     auditModule(infra),
     platformModule(infra, shared),
     cnpjModule(infra, shared),
+    pgfnModule(infra, shared),
     dashboardModule(infra, shared),
   ];
   for (const module of modules) {

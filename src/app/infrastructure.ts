@@ -21,6 +21,9 @@ import type { CnpjRegister } from '../adapters/cnpj-register/port.js';
 import type { ImportTarget } from '../adapters/cnpj-register/importer.js';
 import { MongoCnpjRegister, MongoRegisterTarget } from '../adapters/cnpj-register/mongo.js';
 import { SqliteCnpjRegister, SqliteRegisterTarget } from '../adapters/cnpj-register/sqlite.js';
+import type { PgfnImportTarget } from '../adapters/pgfn-register/importer.js';
+import type { PgfnRegister } from '../adapters/pgfn-register/port.js';
+import { SqlitePgfnRegister, SqlitePgfnTarget } from '../adapters/pgfn-register/sqlite.js';
 import { Metrics } from '../adapters/metrics.js';
 import type { Config } from '../config.js';
 import { idempotencyPii } from '../domain/idempotency/events.js';
@@ -170,6 +173,14 @@ async function connectEsdb(connectionString: string): Promise<EventStore> {
 export function openCnpjRegister(config: Config, mongo: Db | null): { register: CnpjRegister; target: ImportTarget } {
   if (mongo) return { register: new MongoCnpjRegister(mongo), target: new MongoRegisterTarget(mongo) };
   return { register: new SqliteCnpjRegister(config.dataDir), target: new SqliteRegisterTarget(config.dataDir) };
+}
+
+/**
+ * The PGFN register (issue 31): SQLite files under `<dataDir>/pgfn/` (on MongoDB deployments too:
+ * the register is reference data beside the read models, not one of them).
+ */
+export function openPgfnRegister(config: Config): { register: PgfnRegister; target: PgfnImportTarget } {
+  return { register: new SqlitePgfnRegister(config.dataDir), target: new SqlitePgfnTarget(config.dataDir) };
 }
 
 /** The MongoDB database of the read models, when they are there. */

@@ -3,6 +3,8 @@ import type { EventStore } from '../adapters/event-store/port.js';
 import type { PiiCodec } from '../adapters/pii/port.js';
 import type { CnpjRegister } from '../adapters/cnpj-register/port.js';
 import type { ImportTarget } from '../adapters/cnpj-register/importer.js';
+import type { PgfnImportTarget } from '../adapters/pgfn-register/importer.js';
+import type { PgfnRegister } from '../adapters/pgfn-register/port.js';
 import type { ListImporter } from '../adapters/lists/importers/port.js';
 import type { PdfRenderer } from '../adapters/pdf/port.js';
 import type { Source } from '../adapters/sources/port.js';
@@ -35,6 +37,8 @@ export interface Shared {
   listCatalog: ListCatalog;
   /** the CNPJ register live keys read (null: the provider answers receita_cnpj and partners) */
   cnpj: { register: CnpjRegister | null; target: ImportTarget | null };
+  /** the PGFN register live keys answer tax_debts from (issue 31) */
+  pgfn: { register: PgfnRegister | null; target: PgfnImportTarget | null };
   /** HTML to PDF (reports, laudos): Chromium, launched on first use */
   pdfRenderer: PdfRenderer;
   webhookSender: WebhookSender;
@@ -67,6 +71,8 @@ export interface Overrides {
    * the provider answers them); owned by the caller, which closes it
    */
   cnpjRegister?: CnpjRegister | null;
+  /** the PGFN register live keys answer `tax_debts` from (null: the provider does); owned by the caller */
+  pgfnRegister?: PgfnRegister | null;
   /** the event store, owned by the app from then on (tests: EventStoreDB over a fake client) */
   eventStore?: EventStore;
 }

@@ -3,7 +3,7 @@ import type { PepRelationship } from '../domain/customer/pep-relationship.js';
 import type { Clock } from '../adapters/clock.js';
 import type { EventLog, StoredEvent } from '../adapters/event-store/event-log.js';
 import type { ReadStore } from '../adapters/read-store/port.js';
-import { errorAnswer, type Source, type SourceAnswer } from '../adapters/sources/port.js';
+import { errorAnswer, type Source, type SourceAnswer, type SourceRequest } from '../adapters/sources/port.js';
 import { handleCommand, loadState } from '../commands/handle-command.js';
 import { customerDecider, customerStream } from '../domain/customer/decider.js';
 import type { RememberedDisposition } from '../domain/screening/disposition.js';
@@ -137,7 +137,7 @@ export class RunExecutor implements Reactor<RunEvent, RunWork> {
     }
     const pending = run.template.definition.sources.filter((s) => !state.answers[s.source_id]);
     const { memory, relationships } = await this.memoryOf(run);
-    await Promise.all(pending.map((s) => this.answer(run, s.source_id, s.tier, signal, memory, relationships)));
+    await Promise.all(pending.map((s) => this.answer(run, s.source_id, s.tier, signal, memory, relationships, s.min_total === undefined ? undefined : { min_total: s.min_total })));
   }
 
   /** The run's customer's dispositions of list entries, as they stand when its sources are asked (each list answer records those it applied). */
@@ -148,7 +148,7 @@ export class RunExecutor implements Reactor<RunEvent, RunWork> {
     return state.status === 'none' ? { memory: [], relationships: [] } : { memory: Object.values(state.dispositions), relationships: Object.values(state.pep_relationships ?? {}) };
   }
 
-  private async answer(run: RunQueuedData, sourceId: string, tier: 1 | 2 | 3, runSignal: AbortSignal, memory: readonly RememberedDisposition[], relationships: readonly PepRelationship[] = []): Promise<void> {
+  private async answer(run: RunQueuedData, sourceId: string, tier: 1 | 2 | 3, runSignal: AbortSignal, memory: readonly RememberedDisposition[], relationships: readonly PepRelationship[] = [], options?: SourceRequest['options']): Promise<void> {
     if (runSignal.aborted) return;
     const spec = isSourceId(sourceId) ? SOURCES[sourceId] : null;
     // a customer with declared PEPs is screened with them: no answer cached for the document alone
@@ -159,7 +159,7 @@ export class RunExecutor implements Reactor<RunEvent, RunWork> {
       recorded = { ...cached, tier, cached: true, duration_ms: 0, cost: 0 };
     } else {
       const started = performance.now();
-      const answer = spec ? await this.query(run, sourceId, runSignal, memory, relationships) : errorAnswer('unknown_source', 'The source is not in the catalog.');
+      const answer = spec ? await this.query(run, sourceId, runSignal, memory, relationships, options) : errorAnswer('unknown_source', 'The source is not in the catalog.');
       if (runSignal.aborted) return;
       if (spec) this.deps.metrics?.sourceQueried(sourceId, (performance.now() - started) / 1000, answer.error_code, answer.status === 'ERROR');
       recorded = {
@@ -198,11 +198,11 @@ export class RunExecutor implements Reactor<RunEvent, RunWork> {
     return drained;
   }
 
-  private async query(run: RunQueuedData, sourceId: string, runSignal: AbortSignal, memory: readonly RememberedDisposition[], relationships: readonly PepRelationship[] = []): Promise<SourceAnswer> {
+  private async query(run: RunQueuedData, sourceId: string, runSignal: AbortSignal, memory: readonly RememberedDisposition[], relationships: readonly PepRelationship[] = [], options?: SourceRequest['options']): Promise<SourceAnswer> {
     const source = run.environment === 'sandbox' ? this.deps.sources.sandbox : this.deps.sources.live;
     const signal = AbortSignal.any([runSignal, AbortSignal.timeout(this.deps.sourceTimeoutMs)]);
     try {
-      const answer = await source.query({ run_id: run.run_id, tenant_id: run.tenant_id, source_id: sourceId as never, subject: run.subject as never, memory, now: this.deps.clock.now().toISOString(), pep_relationships: relationships }, signal);
+      const answer = await source.query({ run_id: run.run_id, tenant_id: run.tenant_id, source_id: sourceId as never, subject: run.subject as never, memory, now: this.deps.clock.now().toISOString(), pep_relationships: relationships, ...(options ? { options } : {}) }, signal);
       return signal.aborted && !runSignal.aborted ? errorAnswer('timeout', 'The source did not answer in time.') : answer;
     } catch {
       return errorAnswer('source_failed', 'The source failed unexpectedly.');

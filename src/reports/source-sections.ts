@@ -325,6 +325,35 @@ function media(data: Record<string, unknown>): SafeHtml {
   );
 }
 
+const DEVEDOR_LABEL: Record<string, string> = { principal: 'Principal', corresponsavel: 'Corresponsável', solidario: 'Solidário' };
+
+/** `2026_trimestre_02` as a person reads it: 2º trimestre de 2026. */
+export const quarterText = (quarter: unknown): string => {
+  const m = typeof quarter === 'string' ? /^(\d{4})_trimestre_0([1-4])$/.exec(quarter) : null;
+  return m ? `${m[2]}º trimestre de ${m[1]}` : typeof quarter === 'string' ? quarter : '—';
+};
+
+/** tax_debts (issue 31): totals per system (each inscription once) and the inscriptions as the PGFN publishes them. */
+function taxDebts(data: Record<string, unknown>): SafeHtml {
+  const register = (data['register'] ?? {}) as Record<string, unknown>;
+  const systems = Object.entries((data['systems'] ?? {}) as Record<string, Record<string, unknown>>).filter(([, s]) => Number(s['count']) > 0);
+  const rows = asRecords(data['inscriptions']);
+  const threshold = typeof data['min_total'] === 'number' && data['min_total'] > 0 ? html` · limite do modelo: ${money(data['min_total'])}` : '';
+  const source = html`<p class="muted">Publicação da PGFN: ${quarterText(register['quarter'])}${threshold}</p>`;
+  if (rows.length === 0) return html`<p>${badge('Nada consta na dívida ativa da União', 'ok')}</p>${source}`;
+  const label = (system: string, s?: Record<string, unknown>) => html`<span title="${system}">${String(s?.['label'] ?? system)}</span>`;
+  const bySystem = Object.fromEntries(systems);
+  return html`${source}<table class="compact"><thead><tr><th>Sistema</th><th>Inscrições</th><th>Valor consolidado</th></tr></thead><tbody>${systems.map(
+    ([id, s]) => html`<tr><td>${label(id, s)}</td><td>${number(s['count'])}</td><td>${money(s['total'])}</td></tr>`,
+  )}<tr><td><strong>Total</strong></td><td><strong>${number(data['count'])}</strong></td><td><strong>${money(data['total'])}</strong></td></tr></tbody></table>
+<p class="muted">Cada inscrição é somada uma vez: os corresponsáveis e solidários repetem a inscrição do devedor principal.</p>
+<table class="compact"><thead><tr><th>Sistema</th><th>Inscrição</th><th>Devedor</th><th>Situação</th><th>Receita</th><th>Inscrita em</th><th>Ajuizada</th><th>Valor</th></tr></thead><tbody>${rows.map(
+    (r) => html`<tr><td>${label(String(r['system']), bySystem[String(r['system'])])}</td><td class="mono">${String(r['numero'] ?? '—')}</td><td>${String(r['nome'] ?? '—')} <span class="mono">${document(r['documento'])}</span> · ${DEVEDOR_LABEL[String(r['tipo_devedor'])] ?? String(r['tipo_devedor'] ?? '—')}</td><td>${String(r['situacao'] ?? '—')}${r['tipo_situacao'] ? html` <span class="muted">(${String(r['tipo_situacao'])})</span>` : ''}</td><td>${String(
+      r['receita'] ?? '—',
+    )}</td><td>${date(r['data_inscricao'])}</td><td>${r['ajuizado'] === true ? 'Sim' : r['ajuizado'] === false ? 'Não' : '—'}</td><td>${money(r['valor'])}</td></tr>`,
+  )}</tbody></table>`;
+}
+
 function slaveLabor(data: Record<string, unknown>): SafeHtml {
   return html`<p>${data['listed'] === true ? badge('Consta no cadastro', 'bad') : badge('Não consta', 'ok')} ${data['list'] ? String(data['list']) : ''}</p>${
     Object.keys(data).some((k) => k !== 'listed' && k !== 'list') ? genericData(Object.fromEntries(Object.entries(data).filter(([k]) => k !== 'listed' && k !== 'list'))) : ''
@@ -387,6 +416,8 @@ export function sourceData(sourceId: string, data: Record<string, unknown>, root
     case 'bcb_restrictions':
     case 'environmental_embargoes':
       return listedOrNot(sourceId, data);
+    case 'tax_debts':
+      return taxDebts(data);
     case 'ceis_cnep': {
       const records = asRecords(data['records']);
       return records.length === 0 ? html`<p>${badge('Não consta no CEIS, no CNEP nem nas listas do TCU', 'ok')}</p>` : objectTable(records);

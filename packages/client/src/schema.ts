@@ -3370,6 +3370,8 @@ export interface components {
              * @enum {integer}
              */
             tier: 1 | 2 | 3;
+            /** @description Only for `tax_debts`: the check `tax_debts_found` is INVALID when the debts found in the PGFN dívida ativa add up to more than this many reais (each inscription counted once); absent or 0, any debt is a finding. */
+            min_total?: number;
         };
         OpTemplateRule: {
             check_id: string;

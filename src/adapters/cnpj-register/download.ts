@@ -90,7 +90,7 @@ function requestOptions(origin: string, options: CnpjDownloadOptions) {
 }
 
 /** The text of an index page, with the same time and size limits as the files. */
-async function fetchIndex(url: URL, options: CnpjDownloadOptions): Promise<string> {
+export async function fetchIndex(url: URL, options: CnpjDownloadOptions): Promise<string> {
   let response: Response<Buffer>;
   try {
     const request = got(url, { ...requestOptions(url.origin, options), responseType: 'buffer' });
@@ -181,7 +181,7 @@ interface PartValidator {
  * the Last-Modified date of the bytes we have), so a file changed on the server comes back whole
  * (200) and restarts from zero. An attempt that moved the file forward does not use up a retry.
  */
-async function downloadFile(url: URL, path: string, options: CnpjDownloadOptions): Promise<void> {
+export async function downloadFile(url: URL, path: string, options: CnpjDownloadOptions): Promise<void> {
   const part = `${path}.part`;
   let failures = 0;
   for (;;) {

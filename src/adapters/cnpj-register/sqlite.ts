@@ -8,8 +8,9 @@
  * one, never a mix. Readers in other processes notice the swap by watching `current.json`.
  */
 import Database from 'better-sqlite3';
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
+import { CurrentFollower, lockImport, publishDatabase, readCurrent, removeDatabase, type FollowOptions } from '../sqlite-register-files.js';
 import type { FileProgress, ImportBuild, ImportTarget } from './importer.js';
 import type { CnpjRegister, EstablishmentRecord, PartnerRecord, RegisterMonth, RegisterView } from './port.js';
 import { Codes, establishmentRecord, partnerRecord, type CodeRow, type CompanyRow, type EstablishmentRow, type PartnerRow, type RowsOf, type SimplesRow, type Table } from './rows.js';
@@ -43,28 +44,10 @@ const INDEXES = `
   CREATE INDEX IF NOT EXISTS simples_basico ON simples (basico);
 `;
 
-interface Current {
-  month: string;
-  file: string;
-}
-
 const monthFile = (month: string) => `cnpj-${month}.sqlite`;
 
 /** The directory of the register's files under the service's data directory. */
 export const registerDir = (dataDir: string) => join(dataDir, 'cnpj');
-
-function readCurrent(dir: string): Current | null {
-  try {
-    return JSON.parse(readFileSync(join(dir, 'current.json'), 'utf8')) as Current;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-}
-
-const removeDatabase = (path: string) => {
-  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${path}${suffix}`, { force: true });
-};
 
 /** Builds months into `<dataDir>/cnpj/`. */
 export class SqliteRegisterTarget implements ImportTarget {
@@ -76,7 +59,7 @@ export class SqliteRegisterTarget implements ImportTarget {
 
   async begin(month: string, fingerprint: string): Promise<ImportBuild> {
     mkdirSync(this.dir, { recursive: true });
-    const unlock = lock(join(this.dir, 'import.lock'));
+    const unlock = lockImport(join(this.dir, 'import.lock'), 'CNPJ register');
     try {
       return this.open(month, fingerprint, unlock);
     } catch (error) {
@@ -105,45 +88,6 @@ export class SqliteRegisterTarget implements ImportTarget {
     }
     db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES ('fingerprint', ?)`).run(fingerprint);
     return new SqliteBuild(db, this.dir, path, month, unlock);
-  }
-}
-
-/**
- * One import at a time per data directory (the monthly schedule and an operator's CLI could
- * meet): a lock file holding the importer's pid, taken over when that process is gone.
- */
-function lock(path: string): () => void {
-  for (;;) {
-    try {
-      const fd = openSync(path, 'wx');
-      writeFileSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(path, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const pid = Number(readFileSync(path, 'utf8'));
-    if (pid > 0 && pid !== process.pid && alive(pid)) throw new Error(`another import of the CNPJ register is running (pid ${pid})`);
-    // left by a killed import
-    rmSync(path, { force: true });
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function syncDirectory(dir: string): void {
-  const fd = openSync(dir, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
   }
 }
 
@@ -198,20 +142,7 @@ class SqliteBuild implements ImportBuild {
   async publish(month: RegisterMonth): Promise<void> {
     const save = this.db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)`);
     save.run('month', JSON.stringify(month));
-    // one self-contained file, readable read-only without a -wal or -shm beside it
-    this.db.pragma('wal_checkpoint(TRUNCATE)');
-    this.db.pragma('journal_mode = DELETE');
-    this.db.close();
-    const file = monthFile(this.month);
-    renameSync(this.path, join(this.dir, file));
-    const previous = readCurrent(this.dir);
-    const temp = join(this.dir, `current.json.${process.pid}.tmp`);
-    writeFileSync(temp, JSON.stringify({ month: this.month, file } satisfies Current));
-    renameSync(temp, join(this.dir, 'current.json'));
-    // the renames are durable only once the directory itself is on disk
-    syncDirectory(this.dir);
-    // readers that still hold the previous file open keep reading it until they let it go
-    if (previous && previous.file !== file) removeDatabase(join(this.dir, previous.file));
+    publishDatabase(this.db, this.path, this.dir, { month: this.month, file: monthFile(this.month) });
   }
 
   async close(): Promise<void> {
@@ -261,73 +192,21 @@ class SqliteView implements RegisterView {
   }
 }
 
-export interface SqliteRegisterOptions {
-  /** how often `current.json` is looked at for a swap made by another process */
-  recheckMs?: number;
-  /** how long a replaced month stays open for the views still reading it */
-  retireAfterMs?: number;
-}
+export type SqliteRegisterOptions = FollowOptions;
 
 /** Serves the month named in `<dataDir>/cnpj/current.json`, following swaps made by any process. */
 export class SqliteCnpjRegister implements CnpjRegister {
-  private readonly dir: string;
-  private readonly recheckMs: number;
-  private readonly retireAfterMs: number;
-  private view: SqliteView | null = null;
-  private seen: { file: string; stamp: string } | null = null;
-  private checkedAt = -Infinity;
-  private readonly retiring = new Set<SqliteView>();
+  private readonly follower: CurrentFollower<SqliteView>;
 
   constructor(dataDir: string, options: SqliteRegisterOptions = {}) {
-    this.dir = registerDir(dataDir);
-    this.recheckMs = options.recheckMs ?? 5_000;
-    this.retireAfterMs = options.retireAfterMs ?? 10 * 60_000;
+    this.follower = new CurrentFollower(registerDir(dataDir), (db) => new SqliteView(db), options);
   }
 
   async current(): Promise<RegisterView | null> {
-    const now = Date.now();
-    if (now - this.checkedAt >= this.recheckMs) {
-      this.checkedAt = now;
-      this.follow();
-    }
-    return this.view;
-  }
-
-  /** Opens the month `current.json` names when it changed since last looked at (a rename gives it a new inode). */
-  private follow(): void {
-    const path = join(this.dir, 'current.json');
-    if (!existsSync(path)) return;
-    const stat = statSync(path);
-    const stamp = `${stat.ino}:${stat.mtimeMs}:${stat.size}`;
-    if (this.seen?.stamp === stamp) return;
-    const current = readCurrent(this.dir);
-    if (!current) return;
-    if (this.seen?.file !== current.file || !this.view) {
-      const file = join(this.dir, current.file);
-      // swapped again between reading current.json and opening the file: the next look finds the newer one
-      if (!existsSync(file)) return;
-      const next = new SqliteView(new Database(file, { readonly: true, fileMustExist: true }));
-      if (this.view) this.retire(this.view);
-      this.view = next;
-    }
-    this.seen = { file: current.file, stamp };
-  }
-
-  // a view handed out before the swap may be in the middle of a run: it keeps its file a while
-  private retire(view: SqliteView): void {
-    this.retiring.add(view);
-    const timer = setTimeout(() => {
-      this.retiring.delete(view);
-      view.db.close();
-    }, this.retireAfterMs);
-    timer.unref();
+    return this.follower.current();
   }
 
   async close(): Promise<void> {
-    for (const view of this.retiring) view.db.close();
-    this.retiring.clear();
-    this.view?.db.close();
-    this.view = null;
-    this.seen = null;
+    this.follower.close();
   }
 }

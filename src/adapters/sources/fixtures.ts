@@ -32,6 +32,8 @@ export interface Fixture {
   civilProceedings?: number;
   criminalProceedings?: number;
   adverseMedia?: number;
+  /** inscriptions in the PGFN dívida ativa (tax_debts, issue 31), the first one repeated for a co-debtor */
+  taxDebts?: number;
 }
 
 /** Three natural persons, the partners of a default company. */
@@ -57,10 +59,12 @@ export const FIXTURES: Readonly<Record<string, Fixture>> = {
   '00000000787': { type: 'pf', adverseMedia: 2 },
   '00000000868': { type: 'pf', latencyMs: 3000 },
   '00000000949': { type: 'pf', noRecord: ['receita_cpf'] },
+  '00000001082': { type: 'pf', taxDebts: 1 },
   '00000001000136': { type: 'pj' },
   '00000002000180': { type: 'pj', cnpjSituation: 'INAPTA' },
   '00000003000125': { type: 'pj', sanctionedPartners: 1 },
   '00000004000170': { type: 'pj', civilProceedings: 40, partners: HOLDING_TREE },
+  '00000005000114': { type: 'pj', taxDebts: 3 },
 };
 
 const DEFAULT_DOC: Readonly<Record<SubjectType, string>> = { pf: '00000000191', pj: '00000001000136' };

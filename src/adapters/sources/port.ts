@@ -22,6 +22,8 @@ export interface SourceRequest {
   now?: string;
   /** the run's customer's declared relationships with PEPs (familiares, estreitos colaboradores): the `pep` source treats the customer as PEP */
   pep_relationships?: readonly PepRelationship[];
+  /** the template's parameters of this source (issue 31: `min_total` of tax_debts, in reais) */
+  options?: { min_total?: number };
 }
 
 /** One data source (or a provider serving many). Implementations never throw: failures are ERROR answers. */

@@ -4,6 +4,8 @@ import { normalizeDocument, withCheckDigits } from '../../domain/values/document
 import type { SubjectType } from '../../domain/values/scopes.js';
 import type { CheckAnswer, Severity } from '../../domain/run/answers.js';
 import { errorAnswer, type Source, type SourceAnswer, type SourceRequest } from './port.js';
+import type { Inscription, PgfnSystem } from '../pgfn-register/port.js';
+import { minTotalOf, taxDebtsAnswer } from './tax-debts.js';
 import {
   CAPITAIS_SOCIAIS,
   CITIES,
@@ -52,7 +54,7 @@ export class SandboxSource implements Source {
       } catch {
         return errorAnswer('timeout', 'The query was aborted before the source answered.');
       }
-      return answer(request.source_id, { type, doc, fixture, name: nameOf(request.subject.name, type, doc) });
+      return answer(request.source_id, { type, doc, fixture, name: nameOf(request.subject.name, type, doc), minTotal: minTotalOf(request) });
     } catch {
       return errorAnswer('source_unavailable', 'The sandbox source failed unexpectedly.');
     }
@@ -64,6 +66,8 @@ interface Subject {
   doc: string;
   fixture: Fixture;
   name: string;
+  /** the template's tax_debts threshold, in reais */
+  minTotal: number;
 }
 
 type Built = { data: Record<string, unknown>; checks: CheckAnswer[] };
@@ -230,6 +234,11 @@ const BUILDERS: Readonly<Record<SourceId, (subject: Subject) => Built>> = {
     };
   },
 
+  tax_debts: (subject) => {
+    const { status: _status, error_code: _code, error_message: _message, ...built } = taxDebtsAnswer({ quarter: SANDBOX_QUARTER, imported_at: null }, sandboxDebts(subject), subject.minTotal);
+    return built;
+  },
+
   negative_media: ({ doc, name, fixture }) => {
     const count = fixture.adverseMedia ?? 0;
     const items = range(count)
@@ -246,6 +255,39 @@ const BUILDERS: Readonly<Record<SourceId, (subject: Subject) => Built>> = {
     return { data: { items }, checks: [media] };
   },
 };
+
+// Tax debts
+
+const SANDBOX_QUARTER = '2026_trimestre_02';
+const DEBT_SYSTEMS: readonly PgfnSystem[] = ['nao_previdenciario', 'previdenciario', 'fgts'];
+const RECEITAS: Readonly<Record<PgfnSystem, string>> = { nao_previdenciario: 'Receita da dívida ativa - COFINS', previdenciario: 'CONTRIBUICAO NAO REPASSADA', fgts: 'Contribuições FGTS' };
+
+/** The fixture's inscriptions, one per system in turn; a company's first one repeated for its branch as SOLIDARIO (counted once). */
+function sandboxDebts({ doc, type, name, fixture }: Subject): Inscription[] {
+  const debts = range(fixture.taxDebts ?? 0).map((i): Inscription => {
+    const d = new Draw(`${doc}:tax_debts:${i}`);
+    const system = DEBT_SYSTEMS[i % DEBT_SYSTEMS.length] as PgfnSystem;
+    return {
+      system,
+      numero: system === 'fgts' ? `FGSP${d.digits(9)}` : d.digits(system === 'previdenciario' ? 9 : 13),
+      documento: type === 'pj' ? doc : `***${doc.slice(3, 9)}**`,
+      tipo_pessoa: type,
+      tipo_devedor: 'principal',
+      nome: name,
+      uf_devedor: 'SP',
+      unidade_responsavel: 'SAO PAULO',
+      tipo_situacao: 'Em cobrança',
+      situacao: 'ATIVA AJUIZADA',
+      receita: RECEITAS[system],
+      data_inscricao: d.date(2018, 2025),
+      ajuizado: true,
+      valor: d.between(1_000_00, 500_000_00) / 100,
+    };
+  });
+  const first = debts[0];
+  if (first && type === 'pj') debts.splice(1, 0, { ...first, documento: `${doc.slice(0, 8)}0002${doc.slice(12)}`, tipo_devedor: 'solidario' });
+  return debts;
+}
 
 // Partners
 

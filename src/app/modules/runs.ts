@@ -7,6 +7,8 @@ import { SerproCpfSource } from '../../adapters/sources/serpro-cpf.js';
 import { SerproToken } from '../../adapters/serpro/token.js';
 import type { Config } from '../../config.js';
 import type { CnpjRegister } from '../../adapters/cnpj-register/port.js';
+import type { PgfnRegister } from '../../adapters/pgfn-register/port.js';
+import { PgfnSource } from '../../adapters/sources/tax-debts.js';
 import { operatorRunHitsRouter } from '../../http/routers/operator/run-hits.js';
 import { operatorRunsRouter } from '../../http/routers/operator/runs.js';
 import { runsRouter } from '../../http/routers/runs.js';
@@ -31,7 +33,7 @@ export function runsModule(infra: Infrastructure, shared: Shared, overrides: Pic
       sandbox: new ListSource(listCatalog, overrides.sandboxSource ?? new SandboxSource({ latencyMs: config.sandboxLatencyMs }), ['internal_lists']),
       // the sanctions, PEP, CEIS/CNEP, slave-labour and internal-list sources from the loaded lists, receita_cnpj and
       // partners from the CNPJ register when one is given; the others through the provider
-      live: overrides.liveSource ?? liveSource(listCatalog, providerSource(config), cnpj.register),
+      live: overrides.liveSource ?? liveSource(listCatalog, providerSource(config), cnpj.register, shared.pgfn.register),
     },
     sourceTimeoutMs: config.sourceProvider.timeoutMs,
     work: shared.worker,
@@ -65,7 +67,9 @@ function providerSource(config: Config): Source {
 }
 
 /** Live keys' sources: the register (when loaded) before the lists, the lists before the provider. Sandbox keys never read the register. */
-export function liveSource(catalog: ListSearch, provider: Source, register: CnpjRegister | null): Source {
+export function liveSource(catalog: ListSearch, provider: Source, register: CnpjRegister | null, pgfn: PgfnRegister | null = null): Source {
   const lists = new ListSource(catalog, provider);
-  return register ? new RegisterSource(register, catalog, lists) : lists;
+  const registers = register ? new RegisterSource(register, catalog, lists) : lists;
+  // tax_debts from the PGFN register (issue 31)
+  return pgfn ? new PgfnSource(pgfn, registers) : registers;
 }

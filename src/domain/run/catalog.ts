@@ -14,6 +14,7 @@ export const SOURCE_IDS = [
   'internal_lists',
   'bcb_restrictions',
   'environmental_embargoes',
+  'tax_debts',
 ] as const;
 export type SourceId = (typeof SOURCE_IDS)[number];
 
@@ -41,6 +42,7 @@ const GROUPS = {
   reputational: { id: 'reputational', label: 'Reputação' },
   corporate: { id: 'corporate', label: 'Quadro societário' },
   legal: { id: 'legal', label: 'Processos judiciais' },
+  fiscal: { id: 'fiscal', label: 'Situação fiscal' },
 } as const;
 
 export const SOURCES: Readonly<Record<SourceId, SourceSpec>> = {
@@ -193,6 +195,20 @@ export const SOURCES: Readonly<Record<SourceId, SourceSpec>> = {
     cost: 1,
     cacheTtlSeconds: 0,
     typicalSeconds: 2,
+  },
+  // issue 31: the PGFN dívida ativa da União, open data the service loads each quarter and answers from
+  // its own copy, so it costs nothing, like internal_lists and bcb_restrictions; never cached: its finding
+  // depends on the template's threshold (`min_total`), so an answer made under one template is not another's
+  tax_debts: {
+    id: 'tax_debts',
+    label: 'Dívida ativa da União (PGFN)',
+    subjects: ['pf', 'pj'],
+    group: GROUPS.fiscal,
+    checks: [{ id: 'tax_debts_found', label: 'Débitos inscritos em dívida ativa da União' }],
+    dimension: 'legal',
+    cost: 0,
+    cacheTtlSeconds: 0,
+    typicalSeconds: 1,
   },
 };
 

@@ -48,6 +48,9 @@ export function definitionProblem(definition: TemplateDefinition): DomainError |
       return bad(`Source ${source.source_id} does not serve ${definition.subject_type} subjects.`, 'sources');
     }
     if (seen.has(source.source_id)) return bad(`Source ${source.source_id} is listed twice.`, 'sources');
+    if (source.min_total !== undefined && (source.source_id !== 'tax_debts' || !Number.isFinite(source.min_total) || source.min_total < 0)) {
+      return bad('min_total is a sum in reais, zero or more, and only tax_debts takes it.', 'sources');
+    }
     seen.add(source.source_id);
   }
   const checks = new Set(definition.sources.flatMap((s) => (isSourceId(s.source_id) ? SOURCES[s.source_id].checks.map((c) => c.id) : [])));

@@ -8,7 +8,13 @@ export const TemplateDefinition = t.type({
   name: t.string,
   subject_type: SubjectType,
   parameters: t.array(t.string),
-  sources: t.array(t.type({ source_id: t.string, tier: t.union([t.literal(1), t.literal(2), t.literal(3)]) })),
+  sources: t.array(
+    t.intersection([
+      t.type({ source_id: t.string, tier: t.union([t.literal(1), t.literal(2), t.literal(3)]) }),
+      /** issue 31: tax_debts finds a total of debts above this many reais (0 when absent) */
+      t.partial({ min_total: t.number }),
+    ]),
+  ),
   rules: t.array(t.type({ check_id: t.string, on_invalid: RuleAction })),
   risk_thresholds: t.type({ medio: t.number, alto: t.number }),
 });

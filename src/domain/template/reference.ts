@@ -33,6 +33,7 @@ export const REFERENCE_PJ: TemplateDefinition = {
     { source_id: 'environmental_embargoes', tier: 2 },
     { source_id: 'partners', tier: 2 },
     { source_id: 'legal_proceedings', tier: 2 },
+    { source_id: 'tax_debts', tier: 2 },
     { source_id: 'negative_media', tier: 3 },
   ],
   rules: [{ check_id: 'civil_proceedings', on_invalid: 'review' }],

@@ -12,7 +12,7 @@ const Definition = {
   name: displayName(200),
   subject_type: SubjectType,
   parameters: t.array(t.string),
-  sources: t.array(t.type({ source_id: t.string, tier: Tier })),
+  sources: t.array(t.intersection([t.type({ source_id: t.string, tier: Tier }), t.partial({ min_total: t.number })])),
   rules: t.array(t.type({ check_id: t.string, on_invalid: RuleAction })),
   risk_thresholds: t.type({ medio: t.number, alto: t.number }),
 };
