@@ -124,10 +124,7 @@ export function buildKycSnapshot(caseId: string, customerId: string, history: re
   const snapshot = partiesSnapshot(caseId, [], takenAt);
   snapshot.basis = 'customer';
   snapshot.customer_id = customerId;
-  let profile: Record<string, unknown> | typeof ERASED = {};
-  let type: 'pf' | 'pj' | null = null;
-  let createdAt = takenAt;
-  let grace: QualificationState | null = null;
+  let person: Person = { profile: {}, type: null, created_at: takenAt, grace: null };
   let sourceBirthDate: string | null = null;
   const alerts = new Map<string, KycSnapshot['alerts'][number]>();
   const dispositions: NonNullable<KycSnapshot['pep']>['dispositions'] = [];
@@ -137,21 +134,11 @@ export function buildKycSnapshot(caseId: string, customerId: string, history: re
   for (const event of events) {
     switch (event.type) {
       case 'CustomerRegistered':
-        type = event.data.type;
-        createdAt = event.data.created_at;
-        profile = event.data.profile === ERASED ? ERASED : event.data.profile;
-        snapshot.status = 'rascunho';
-        grace = profile === ERASED ? null : qualificationAfter(type, profile, createdAt, createdAt, null);
-        break;
       case 'CustomerDraftCompleted':
-      case 'CustomerQualificationUpdated': {
-        const changed = event.type === 'CustomerDraftCompleted' ? event.data.profile : event.data.fields;
-        const at = event.type === 'CustomerDraftCompleted' ? event.data.completed_at : event.data.updated_at;
-        const after: Record<string, unknown> | typeof ERASED = event.type === 'CustomerDraftCompleted' ? (changed === ERASED ? ERASED : changed) : mergedProfile(profile, changed);
-        profile = after;
-        grace = after === ERASED || type === null ? null : qualificationAfter(type, after, createdAt, at, grace);
+      case 'CustomerQualificationUpdated':
+        if (event.type === 'CustomerRegistered') snapshot.status = 'rascunho';
+        person = foldPerson(person, event);
         break;
-      }
       case 'CustomerRunRequested':
       case 'CustomerRunAborted':
         // as the customers read model: a run under way is em_analise (a periodic review's keeps the status)
@@ -193,6 +180,7 @@ export function buildKycSnapshot(caseId: string, customerId: string, history: re
     }
   }
   const latest = [...riskHistory].reverse().map((h) => runById.get(h.run_id)).find((r): r is RunDoc => r !== undefined) ?? null;
+  const { type, profile, grace } = person;
   snapshot.identification = identification(type, profile, sourceBirthDate, latest);
   snapshot.qualification = profile === ERASED ? null : qualification(profile, grace);
   const last = riskHistory[riskHistory.length - 1];
@@ -201,6 +189,31 @@ export function buildKycSnapshot(caseId: string, customerId: string, history: re
   snapshot.beneficial_owners = type === 'pj' ? beneficialOwners(latest) : null;
   snapshot.alerts = [...alerts.values()];
   return snapshot;
+}
+
+/** Who the customer is as the history has it so far: the profile, its type, the qualification clock. */
+interface Person {
+  profile: Record<string, unknown> | typeof ERASED;
+  type: 'pf' | 'pj' | null;
+  created_at: string;
+  grace: QualificationState | null;
+}
+
+type ProfileEvent = Extract<CustomerEvent, { type: 'CustomerRegistered' | 'CustomerDraftCompleted' | 'CustomerQualificationUpdated' }>;
+
+/** The person after an event that sets or changes the profile (an erased side reads as erased). */
+function foldPerson(person: Person, event: ProfileEvent): Person {
+  if (event.type === 'CustomerRegistered') {
+    const d = event.data;
+    const profile = d.profile === ERASED ? ERASED : d.profile;
+    return { profile, type: d.type, created_at: d.created_at, grace: profile === ERASED ? null : qualificationAfter(d.type, profile, d.created_at, d.created_at, null) };
+  }
+  const draft = event.type === 'CustomerDraftCompleted';
+  const changed = draft ? event.data.profile : event.data.fields;
+  const at = draft ? event.data.completed_at : event.data.updated_at;
+  const profile = draft ? (changed === ERASED ? ERASED : changed) : mergedProfile(person.profile, changed);
+  const grace = profile === ERASED || person.type === null ? null : qualificationAfter(person.type, profile, person.created_at, at, person.grace);
+  return { ...person, profile, grace };
 }
 
 type AlertEvent = StoredEvent<Extract<CustomerEvent, { type: 'MonitoringAlertRaised' | 'MonitoringAlertDelisted' | 'MonitoringAlertResolved' }>>;

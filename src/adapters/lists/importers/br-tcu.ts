@@ -1,6 +1,6 @@
 import type { EntryDocument, EntrySchema, ListId } from '../../../domain/screening/entry.js';
 import { brDate, brDocument, clean, columnKey, decodeText, entityKey, entriesFrom, isName, labelled, pickCsv, type RowFacts } from './br-common.js';
-import { ListFileError, type ListFile, type ListImporter } from './port.js';
+import { ListFileError, type ListImporter } from './port.js';
 
 /**
  * The TCU's lists (LAYOUTS-BR-2.md section 3): inidôneos (Lei 8.443/1992 art. 46, companies barred
