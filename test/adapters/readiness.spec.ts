@@ -24,6 +24,12 @@ describe('live readiness', () => {
     );
   });
 
+  it('tax_debts: the unconfigured message names the PGFN import the service can do itself', () => {
+    expect(notConfiguredMessage('tax_debts')).to.equal(
+      'Nenhum provedor configurado para tax_debts: defina SVC_SOURCE_TAX_DEBTS_URL (só esta fonte), SVC_PGFN_FETCH=on (a dívida ativa da PGFN importada pelo serviço a cada trimestre) ou SVC_SOURCE_PROVIDER_URL (todas as fontes) e confira com npm run doctor.',
+    );
+  });
+
   it('receita_cpf: the unconfigured message and line name Serpro too; SVC_SERPRO_CPF=on serves it; Datavalid serves the live face match', () => {
     expect(notConfiguredMessage('receita_cpf')).to.equal(
       'Nenhum provedor configurado para receita_cpf: defina SVC_SOURCE_RECEITA_CPF_URL (só esta fonte), SVC_SERPRO_CPF=on (Consulta CPF do Serpro, com SVC_SERPRO_CONSUMER_KEY e SVC_SERPRO_CONSUMER_SECRET) ou SVC_SOURCE_PROVIDER_URL (todas as fontes) e confira com npm run doctor.',

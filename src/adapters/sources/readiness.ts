@@ -16,10 +16,13 @@ export const DOCTOR_COMMAND = 'npm run doctor';
 
 /** The message of a live source answered by no provider: which settings serve it, and the command that checks them. */
 export const notConfiguredMessage = (sourceId: string): string =>
-  `Nenhum provedor configurado para ${sourceId}: defina ${perSourceSetting(sourceId)} (só esta fonte)${sourceId === 'receita_cpf' ? `, ${SERPRO_CPF_SETTINGS}` : ''} ou SVC_SOURCE_PROVIDER_URL (todas as fontes) e confira com ${DOCTOR_COMMAND}.`;
+  `Nenhum provedor configurado para ${sourceId}: defina ${perSourceSetting(sourceId)} (só esta fonte)${OWN_WAYS[sourceId] ? `, ${OWN_WAYS[sourceId]}` : ''} ou SVC_SOURCE_PROVIDER_URL (todas as fontes) e confira com ${DOCTOR_COMMAND}.`;
 
-/** The settings of Serpro's Consulta CPF, the other way to answer receita_cpf (issue 31). */
-export const SERPRO_CPF_SETTINGS = 'SVC_SERPRO_CPF=on (Consulta CPF do Serpro, com SVC_SERPRO_CONSUMER_KEY e SVC_SERPRO_CONSUMER_SECRET)';
+/** The sources the service can answer itself, and the setting that makes it (issue 31). */
+const OWN_WAYS: Readonly<Record<string, string>> = {
+  receita_cpf: 'SVC_SERPRO_CPF=on (Consulta CPF do Serpro, com SVC_SERPRO_CONSUMER_KEY e SVC_SERPRO_CONSUMER_SECRET)',
+  tax_debts: 'SVC_PGFN_FETCH=on (a dívida ativa da PGFN importada pelo serviço a cada trimestre)',
+};
 
 export interface ReadinessLine {
   kind: 'source' | 'list' | 'setting';
