@@ -17,13 +17,14 @@ import { liveReadiness, readinessText } from '../src/adapters/sources/readiness.
 import { loadConfig } from '../src/config.js';
 import { silentLogger } from '../src/logger.js';
 import { ListCatalog } from '../src/projections/list-catalog.js';
-import { mongoOf, openCnpjRegister, openOffline } from '../src/app/infrastructure.js';
+import { mongoOf, openCnpjRegister, openOffline, openPgfnRegister } from '../src/app/infrastructure.js';
 
 async function main(): Promise<number> {
   const config = loadConfig();
   const stores = await openOffline(config);
   const catalog = new ListCatalog({ log: stores.log, blobs: stores.blobStore, importers: LIST_IMPORTERS, logger: silentLogger });
   const { register } = openCnpjRegister(config, mongoOf(stores.readStore));
+  const pgfn = openPgfnRegister(config).register;
   try {
     await catalog.start();
     const month = (await register.current())?.month.month ?? null;
@@ -33,6 +34,7 @@ async function main(): Promise<number> {
       serpro: { cpf: config.serpro.cpf, datavalid: config.serpro.datavalid, url: config.serpro.url },
       lists: catalog.listIds().map((id) => ({ list_id: id, entries: catalog.version(id)?.version.entries ?? null })),
       registerMonth: month,
+      pgfnQuarter: (await pgfn.current())?.quarter.quarter ?? null,
       operatorToken: config.operatorToken ? 'env' : existsSync(join(config.dataDir, 'operator-token')) ? 'generated' : null,
       publicBaseUrl: { value: config.publicBaseUrl, set: Boolean(process.env['SVC_PUBLIC_BASE_URL']) },
     });
@@ -42,6 +44,7 @@ async function main(): Promise<number> {
     return missing === 0 ? 0 : 1;
   } finally {
     await register.close();
+    await pgfn.close();
     await stores.close();
   }
 }

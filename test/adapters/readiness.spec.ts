@@ -58,6 +58,14 @@ describe('live readiness', () => {
     expect(readinessText(find(lines, 'list', 'un_sc'))).to.match(/^MISSING list {4}un_sc/);
   });
 
+  it('tax_debts: served by the PGFN quarter the service imported, else a provider, else it names SVC_PGFN_FETCH=on', () => {
+    expect(find(liveReadiness(input({ pgfnQuarter: '2026_trimestre_02' })), 'source', 'tax_debts')).to.deep.include({ ok: true, detail: 'dívida ativa da PGFN, 2026_trimestre_02' });
+    const missing = find(liveReadiness(input({ provider: { baseUrl: null, perSource: {}, token: null } })), 'source', 'tax_debts');
+    expect(missing.ok).to.equal(false);
+    expect(missing.detail).to.contain('SVC_PGFN_FETCH=on').and.contain('SVC_SOURCE_TAX_DEBTS_URL');
+    expect(find(liveReadiness(input({ provider: { baseUrl: 'http://p.example', perSource: {}, token: null } })), 'source', 'tax_debts').ok).to.equal(true);
+  });
+
   it('the provider base is not needed when every provider source has its own setting', () => {
     const perSource = Object.fromEntries(['receita_cpf', 'receita_cnpj', 'partners', 'legal_proceedings', 'negative_media'].map((id) => [id, `http://p.example/${id}`]));
     expect(find(liveReadiness(input({ provider: { baseUrl: null, perSource, token: null } })), 'setting', 'SVC_SOURCE_PROVIDER_URL').ok).to.equal(true);

@@ -40,6 +40,8 @@ export interface ReadinessInput {
   lists: readonly { list_id: string; entries: number | null }[];
   /** the CNPJ register's month, or null when no month is loaded */
   registerMonth: string | null;
+  /** the PGFN dívida ativa's quarter served (issue 31), or null when none is loaded; absent: not asked */
+  pgfnQuarter?: string | null;
   /** the operator token: from SVC_OPERATOR_TOKEN, generated into the data directory, or neither yet */
   operatorToken: 'env' | 'generated' | null;
   publicBaseUrl: { value: string; set: boolean };
@@ -75,8 +77,17 @@ function sourceLine(sourceId: SourceId, input: ReadinessInput): ReadinessLine {
     if (loaded.length === 0) return { kind: 'source', id: sourceId, ok: false, detail: `nenhuma lista carregada (${missing.join(', ')}): npm run lists -- import <list_id> <arquivo>` };
     return { kind: 'source', id: sourceId, ok: missing.length === 0, detail: missing.length === 0 ? `listas ${loaded.join(', ')}` : `listas ${loaded.join(', ')}; faltam ${missing.join(', ')}` };
   }
+  if (sourceId === 'tax_debts') return taxDebtsLine(input);
   if ((sourceId === 'receita_cnpj' || sourceId === 'partners') && input.registerMonth) return { kind: 'source', id: sourceId, ok: true, detail: `cadastro CNPJ da Receita, mês ${input.registerMonth}` };
   return providerLine(sourceId, input);
+}
+
+/** tax_debts: the PGFN quarter the service imported, else a provider, else what to set (not the provider base: the service can answer it itself). */
+function taxDebtsLine(input: ReadinessInput): ReadinessLine {
+  if (input.pgfnQuarter) return { kind: 'source', id: 'tax_debts', ok: true, detail: `dívida ativa da PGFN, ${input.pgfnQuarter}` };
+  const viaProvider = providerLine('tax_debts', input);
+  if (viaProvider.ok) return viaProvider;
+  return { kind: 'source', id: 'tax_debts', ok: false, detail: `não importada: ${OWN_WAYS['tax_debts']}, ou ${perSourceSetting('tax_debts')}` };
 }
 
 /** Every live source, official list and setting, in that order. */
