@@ -5,7 +5,7 @@
  * file for one import at a time, and readers that follow the swaps any process makes.
  */
 import Database from 'better-sqlite3';
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** `current.json`: the file served and the publication it holds (`month`, `quarter`, …). */
@@ -164,4 +164,29 @@ export function publishDatabase(db: Database.Database, partial: string, dir: str
   renameSync(partial, join(dir, current.file));
   const previous = swapCurrent(dir, current);
   if (previous && previous.file !== current.file) removeDatabase(join(dir, previous.file));
+}
+
+/**
+ * The partial database of a build of `file` (a month, a quarter), resumed when it can be: a build
+ * renamed to its final name by an import killed before it rewrote current.json is complete (its
+ * progress says so), so it goes back to being the build and the run only publishes it; a partial
+ * build of another file was abandoned for this one and only takes space; a partial build of other
+ * files than these (another fingerprint) cannot be resumed from and starts again.
+ */
+export function openPartialBuild(dir: string, file: string, fingerprint: string, open: (path: string) => Database.Database): { db: Database.Database; path: string } {
+  const path = join(dir, `${file}.partial`);
+  const built = join(dir, file);
+  if (!existsSync(path) && existsSync(built) && readCurrent(dir)?.file !== file) renameSync(built, path);
+  for (const name of readdirSync(dir)) {
+    if (name.endsWith('.partial') && name !== `${file}.partial`) removeDatabase(join(dir, name));
+  }
+  let db = open(path);
+  const recorded = db.prepare(`SELECT value FROM meta WHERE key = 'fingerprint'`).pluck().get() as string | undefined;
+  if (recorded !== undefined && recorded !== fingerprint) {
+    db.close();
+    removeDatabase(path);
+    db = open(path);
+  }
+  db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES ('fingerprint', ?)`).run(fingerprint);
+  return { db, path };
 }

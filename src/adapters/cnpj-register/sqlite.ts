@@ -8,9 +8,9 @@
  * one, never a mix. Readers in other processes notice the swap by watching `current.json`.
  */
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CurrentFollower, lockImport, publishDatabase, readCurrent, removeDatabase, type FollowOptions } from '../sqlite-register-files.js';
+import { CurrentFollower, lockImport, openPartialBuild, publishDatabase, type FollowOptions } from '../sqlite-register-files.js';
 import type { FileProgress, ImportBuild, ImportTarget } from './importer.js';
 import type { CnpjRegister, EstablishmentRecord, PartnerRecord, RegisterMonth, RegisterView } from './port.js';
 import { Codes, establishmentRecord, partnerRecord, type CodeRow, type CompanyRow, type EstablishmentRow, type PartnerRow, type RowsOf, type SimplesRow, type Table } from './rows.js';
@@ -69,24 +69,7 @@ export class SqliteRegisterTarget implements ImportTarget {
   }
 
   private open(month: string, fingerprint: string, unlock: () => void): ImportBuild {
-    const path = join(this.dir, `${monthFile(month)}.partial`);
-    // a build renamed to its final name by an import killed before it rewrote current.json: it is
-    // complete (its progress says so), so it goes back to being the build and this run only publishes it
-    const built = join(this.dir, monthFile(month));
-    if (!existsSync(path) && existsSync(built) && readCurrent(this.dir)?.file !== monthFile(month)) renameSync(built, path);
-    // a partial build of another month was abandoned for this one: it would only take space
-    for (const name of readdirSync(this.dir)) {
-      if (name.endsWith('.partial') && name !== `${monthFile(month)}.partial`) removeDatabase(join(this.dir, name));
-    }
-    let db = openBuild(path);
-    const recorded = db.prepare(`SELECT value FROM meta WHERE key = 'fingerprint'`).pluck().get() as string | undefined;
-    if (recorded !== undefined && recorded !== fingerprint) {
-      // other files than the interrupted attempt's: its rows cannot be resumed from
-      db.close();
-      removeDatabase(path);
-      db = openBuild(path);
-    }
-    db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES ('fingerprint', ?)`).run(fingerprint);
+    const { db, path } = openPartialBuild(this.dir, monthFile(month), fingerprint, openBuild);
     return new SqliteBuild(db, this.dir, path, month, unlock);
   }
 }

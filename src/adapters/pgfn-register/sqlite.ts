@@ -5,9 +5,9 @@
  * in like the CNPJ register's months (../sqlite-register-files.ts).
  */
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CurrentFollower, lockImport, publishDatabase, readCurrent, removeDatabase, type FollowOptions } from '../sqlite-register-files.js';
+import { CurrentFollower, lockImport, openPartialBuild, publishDatabase, type FollowOptions } from '../sqlite-register-files.js';
 import type { FileProgress, PgfnImportBuild, PgfnImportTarget } from './importer.js';
 import type { Inscription, PgfnQuarter, PgfnRegister, PgfnView } from './port.js';
 import { inscriptionOf, lookupOf, type InscriptionRow } from './rows.js';
@@ -51,21 +51,7 @@ export class SqlitePgfnTarget implements PgfnImportTarget {
     mkdirSync(this.dir, { recursive: true });
     const unlock = lockImport(join(this.dir, 'import.lock'), 'PGFN register');
     try {
-      const path = join(this.dir, `${quarterFile(quarter)}.partial`);
-      // renamed to its final name by an import killed before it swapped current.json: complete, only to publish
-      const built = join(this.dir, quarterFile(quarter));
-      if (!existsSync(path) && existsSync(built) && readCurrent(this.dir)?.file !== quarterFile(quarter)) renameSync(built, path);
-      for (const name of readdirSync(this.dir)) {
-        if (name.endsWith('.partial') && name !== `${quarterFile(quarter)}.partial`) removeDatabase(join(this.dir, name));
-      }
-      let db = openBuild(path);
-      const recorded = db.prepare(`SELECT value FROM meta WHERE key = 'fingerprint'`).pluck().get() as string | undefined;
-      if (recorded !== undefined && recorded !== fingerprint) {
-        db.close();
-        removeDatabase(path);
-        db = openBuild(path);
-      }
-      db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES ('fingerprint', ?)`).run(fingerprint);
+      const { db, path } = openPartialBuild(this.dir, quarterFile(quarter), fingerprint, openBuild);
       return new SqliteBuild(db, this.dir, path, quarter, unlock);
     } catch (error) {
       unlock();
