@@ -79,7 +79,8 @@ function scalar(key: string, value: unknown): string {
     return number(value);
   }
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return date(value);
-  // `ni`: the CPF in Serpro's answer as returned
+  // `ni`: the CPF in Serpro's answer as returned, masked as every document on screen (the subject's own line shows whose it is)
+  if (typeof value === 'string' && key === 'ni' && /^\d{11}$/.test(value)) return document(`***${value.slice(3, 9)}**`);
   if (typeof value === 'string' && (key === 'doc' || key === 'ni')) return document(value);
   return String(value);
 }

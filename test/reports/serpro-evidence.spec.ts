@@ -10,6 +10,7 @@ describe('report: receita_cpf answered by Serpro', () => {
     const html = sourceData('receita_cpf', answer.data, { doc: '12345678909', name: 'Maria da Silva' }).value;
     expect(html).to.include('Situação cadastral').and.include('Código da situação').and.include('Ano do óbito').and.include('Serpro Consulta CPF');
     expect(html).to.include('Resposta do Serpro (como retornada)').and.include('14111970');
-    expect(html).to.include(date('1970-11-14')).and.include('CPF (ni)').and.include('123.456.789-09');
+    expect(html).to.include(date('1970-11-14')).and.include('CPF (ni)').and.include('***.456.789-**');
+    expect(html).not.to.include('123.456.789-09');
   });
 });
