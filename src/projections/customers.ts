@@ -81,7 +81,9 @@ export function customersProjection(): Projection<CustomerDoc> {
       const event = stored;
       if (event.type === 'SubjectErased') {
         // personal data goes; the record of what happened (statuses, runs, document types) stays
-        return doc && { ...doc, profile: ERASED_PROFILE, birth_date_from_source: null, ...erasedRelationships(doc), updated_at: event.data.erased_at };
+        // the qualification reads as a rebuild would read it from the erased events: nothing known
+        const qualification = doc && qualificationAfter(doc.type, ERASED_PROFILE, doc.created_at, doc.created_at, null);
+        return doc && { ...doc, profile: ERASED_PROFILE, birth_date_from_source: null, ...erasedRelationships(doc), qualification: qualification!, updated_at: event.data.erased_at };
       }
       if (event.type === 'CustomerRegistered') return registeredCustomer(event.data);
       return doc && appliedToCustomer(doc, event);

@@ -27,13 +27,13 @@ const ROWS: Row[] = [
   { doc: '00000000604', type: 'pf', status: 'failed', decision: null, operative_decision: null, risk_band: null, manual_review: false, confidence: 'low', event: 'RunFailed', checks: { total: 8, valid: 0, invalid: 0, no_data: 0, error: 8 } },
   { doc: '00000000787', type: 'pf', status: 'completed', decision: 'approved', operative_decision: 'approved', risk_band: 'medio', manual_review: false, confidence: 'high', event: 'RunCompleted', checks: { total: 8, valid: 7, invalid: 1, no_data: 0, error: 0 } },
   { doc: '00000000949', type: 'pf', status: 'completed', decision: 'approved', operative_decision: 'approved', risk_band: 'baixo', manual_review: false, confidence: 'medium', event: 'RunCompleted', checks: { total: 8, valid: 5, invalid: 0, no_data: 3, error: 0 } },
-  { doc: '00000001000136', type: 'pj', status: 'completed', decision: 'approved', operative_decision: 'approved', risk_band: 'baixo', manual_review: false, confidence: 'high', event: 'RunCompleted', checks: { total: 10, valid: 10, invalid: 0, no_data: 0, error: 0 } },
-  { doc: '00000002000180', type: 'pj', status: 'blocked', decision: 'rejected', operative_decision: 'rejected', risk_band: null, manual_review: false, confidence: 'high', event: 'RunCompleted', checks: { total: 10, invalid: 1, error: 0 } },
-  { doc: '00000003000125', type: 'pj', status: 'pending_review', decision: 'review', operative_decision: 'review', risk_band: 'medio', manual_review: true, confidence: 'high', event: 'RunCompleted', checks: { total: 10, valid: 9, invalid: 1, no_data: 0, error: 0 } },
-  { doc: '00000004000170', type: 'pj', status: 'completed', decision: 'review', operative_decision: 'review', risk_band: 'alto', manual_review: false, confidence: 'high', event: 'RunCompleted', checks: { total: 10, valid: 9, invalid: 1, no_data: 0, error: 0 } },
+  { doc: '00000001000136', type: 'pj', status: 'completed', decision: 'approved', operative_decision: 'approved', risk_band: 'baixo', manual_review: false, confidence: 'high', event: 'RunCompleted', checks: { total: 13, valid: 13, invalid: 3, no_data: 0, error: 0 } },
+  { doc: '00000002000180', type: 'pj', status: 'blocked', decision: 'rejected', operative_decision: 'rejected', risk_band: null, manual_review: false, confidence: 'high', event: 'RunCompleted', checks: { total: 13, invalid: 4, error: 0 } },
+  { doc: '00000003000125', type: 'pj', status: 'pending_review', decision: 'review', operative_decision: 'review', risk_band: 'medio', manual_review: true, confidence: 'high', event: 'RunCompleted', checks: { total: 13, valid: 12, invalid: 4, no_data: 0, error: 0 } },
+  { doc: '00000004000170', type: 'pj', status: 'completed', decision: 'review', operative_decision: 'review', risk_band: 'alto', manual_review: false, confidence: 'high', event: 'RunCompleted', checks: { total: 13, valid: 12, invalid: 4, no_data: 0, error: 0 } },
   // documents outside the table answer like the first row of their type
   { doc: cpf(1), type: 'pf', status: 'completed', decision: 'approved', operative_decision: 'approved', risk_band: 'baixo', manual_review: false, confidence: 'high', event: 'RunCompleted', checks: { total: 8, valid: 8, invalid: 0, no_data: 0, error: 0 } },
-  { doc: cnpj(1), type: 'pj', status: 'completed', decision: 'approved', operative_decision: 'approved', risk_band: 'baixo', manual_review: false, confidence: 'high', event: 'RunCompleted', checks: { total: 10, valid: 10, invalid: 0, no_data: 0, error: 0 } },
+  { doc: cnpj(1), type: 'pj', status: 'completed', decision: 'approved', operative_decision: 'approved', risk_band: 'baixo', manual_review: false, confidence: 'high', event: 'RunCompleted', checks: { total: 13, valid: 13, invalid: 3, no_data: 0, error: 0 } },
 ];
 
 describe('bureau runs: every sandbox fixture reaches its outcome under the reference templates', () => {
@@ -133,7 +133,7 @@ describe('bureau runs: every sandbox fixture reaches its outcome under the refer
     });
   }
 
-  it('runs whose seven sources all answer in the same instant complete (reference PJ, no answer lost to write contention)', async () => {
+  it('runs whose ten sources all answer in the same instant complete (reference PJ, no answer lost to write contention)', async () => {
     // with SVC_SANDBOX_LATENCY_MS=0 every source of a run answers in the same tick, and all of
     // them are recorded on the one run stream; none may be dropped, or the run stays running
     for (let i = 0; i < 5; i++) {
@@ -141,7 +141,7 @@ describe('bureau runs: every sandbox fixture reaches its outcome under the refer
       const run = await waitForRun(service, w.key, runId, 3_000);
       expect(run).to.include({ status: 'completed', decision: 'approved' });
       const answered = (await service.services.log.readStream(`run-${runId}`)).filter((e) => e.type === 'SourceAnswered');
-      expect(answered).to.have.length(7);
+      expect(answered).to.have.length(10);
     }
     expect(service.logs.filter((line) => line.includes('run execution failed'))).to.deep.equal([]);
   });

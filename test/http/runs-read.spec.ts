@@ -160,7 +160,7 @@ describe('GET /api/v1/bureau/runs/{id}, /analysis and /detail', () => {
     expect(a.subject_profile.type).to.equal('pj');
     expect(a.subject_profile.cnaes).to.have.length(2);
     expect(a.subject_profile.fields.find((f: Json) => f.label === 'razao_social')?.value).to.equal('Holding Participações S.A.');
-    expect(a.source_groups.map((g: Json) => g.id)).to.deep.equal(['cadastral', 'sanctions', 'reputational', 'corporate', 'legal']);
+    expect(a.source_groups.map((g: Json) => g.id)).to.deep.equal(['cadastral', 'sanctions', 'reputational', 'corporate', 'legal', 'fiscal']);
   });
 
   it('GET detail: sources with checks in the listed shape, never the raw payload', async () => {

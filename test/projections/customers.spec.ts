@@ -42,6 +42,8 @@ const draft: CustomerDoc = {
   birth_date_from_source: null,
   facial_verification: null,
   facial_round_pending: false,
+  // issue 30: registered without address or income, due 30 days later
+  qualification: { missing: ['address', 'declared_income'], due_at: new Date(Date.parse(T0) + 30 * 86_400_000).toISOString(), completed_at: null },
   created_at: T0,
   updated_at: T0,
 };

@@ -5110,6 +5110,21 @@ export interface components {
             listed_on: string | null;
             remarks: string | null;
             content_hash: string;
+            /** @description `br_pep` only (issue 31): the offices of a politically exposed person. A person is PEP in office and until `end_of_grace` (end of office + 5 years, Circular BCB 3.978 art. 27 §5). */
+            pep?: {
+                roles: {
+                    role: string | null;
+                    sigla: string | null;
+                    nivel: string | null;
+                    organ: string | null;
+                    /** @description YYYY-MM-DD */
+                    start: string | null;
+                    /** @description YYYY-MM-DD; null while in office */
+                    end_of_office: string | null;
+                    /** @description YYYY-MM-DD, the last day as PEP */
+                    end_of_grace: string | null;
+                }[];
+            };
         };
         /** @description One search result. */
         ScreeningCandidate: {
@@ -10009,6 +10024,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description `concurrent_update`: the customer changed meanwhile; nothing was kept, retry. */
             409: components["responses"]["Conflict"];
+            /** @description `payload_too_large` (JSON body over 1 MB). */
+            413: components["responses"]["PayloadTooLarge"];
             /** @description `rate_limit_exceeded` (with `Retry-After`). */
             429: components["responses"]["TooManyRequests"];
             /** @description `db_failed` (nothing was kept; retry), `internal_error`. */

@@ -169,6 +169,7 @@ export const EVENT_LABEL: Record<string, string> = {
   CreditsReleased: 'Reserva de créditos liberada',
   CreditsReserved: 'Créditos reservados',
   CustomerDraftCompleted: 'Cadastro completado',
+  CustomerQualificationUpdated: 'Qualificação atualizada',
   CustomerRegistered: 'Cliente cadastrado',
   CustomerRunAborted: 'Consulta do cliente interrompida',
   CustomerRunConcluded: 'Consulta do cliente concluída',
