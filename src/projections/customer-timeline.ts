@@ -34,9 +34,12 @@ const DETAIL_FIELDS: Record<string, readonly string[]> = {
   MonitoringAlertRaised: ['matched_name', 'list_id', 'legal_basis'],
   MonitoringAlertResolved: ['resolution'],
   ListHitDisposed: ['list_id', 'disposition'],
+  // the names of the fields sent (issue 30), never their values
+  CustomerQualificationUpdated: ['field_names'],
 };
 
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+/** A plain field as the sentence reads it: a string, or a list of names joined by commas. */
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : Array.isArray(value) && value.every((v) => typeof v === 'string') ? value.join(',') : null);
 
 /**
  * An analyst's decision on one of the customer's runs (issue 28): who decided, who proposed it

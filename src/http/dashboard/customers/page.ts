@@ -206,6 +206,8 @@ export function freezeBanner(customer: CustomerDoc) {
 }
 
 const QUALIFICATION_FIELD_LABEL: Readonly<Record<string, string>> = { address: 'endereço', declared_income: 'renda declarada', annual_revenue: 'faturamento anual' };
+/** the other fields a qualification update may carry, as the timeline names them */
+const FIELD_LABEL: Readonly<Record<string, string>> = { nationality: 'nacionalidade', occupation: 'ocupação', trade_name: 'nome fantasia', business_activity: 'atividade', employee_count: 'funcionários' };
 
 /**
  * Qualification and its 30-day grace (Circular 3.978 art. 23), as the page shows it: complete
@@ -332,7 +334,7 @@ export function eventText(event: Pick<TimelineEntry, 'type' | 'detail'>): string
     case 'CustomerDraftCompleted':
       return 'Cadastro completado';
     case 'CustomerQualificationUpdated':
-      return `Qualificação atualizada (${(Array.isArray(d['field_names']) ? d['field_names'] : []).map((f) => QUALIFICATION_FIELD_LABEL[String(f)] ?? String(f)).join(', ')})`;
+      return `Qualificação atualizada (${(d['field_names'] ?? '').split(',').map((f) => QUALIFICATION_FIELD_LABEL[f] ?? FIELD_LABEL[f] ?? f).join(', ')})`;
     case 'CustomerRunRequested':
       return d['trigger'] === 'periodic_review' ? 'Revisão periódica: consulta solicitada' : 'Consulta solicitada';
     case 'CustomerRunAborted':
