@@ -223,7 +223,7 @@ export function qualificationPanel(c: CustomerDoc, now: Date) {
   const amountField = c.type === 'pf' ? 'declared_income' : 'annual_revenue';
   const form = {
     amountField,
-    amountLabel: c.type === 'pf' ? 'Renda mensal declarada (R$)' : 'Faturamento anual (R$)',
+    amountLabel: c.type === 'pf' ? 'Renda declarada (R$)' : 'Faturamento anual (R$)',
     values: Object.fromEntries([...['street', 'number', 'complement', 'neighborhood', 'city', 'state', 'zip'].map((f) => [`address.${f}`, value(address[f])]), [amountField, value(p[amountField])]]),
   };
   const erased = p['name'] === ERASED;
