@@ -84,6 +84,18 @@ describe('HTTP customers: qualification and its 30-day grace', () => {
     await expectError(await qualify('5d1c9a7e-0000-4000-8000-000000000000', { address: ADDRESS }), 404, 'customer_not_found');
     const readOnly = (await w.tenant.key({ scopes: ['customers:read'] })).api_key;
     await expectError(await qualify(id, { address: ADDRESS }, readOnly), 403, 'insufficient_scope');
+    // issue 31's relationships with PEPs on the same customer need the customers scopes too
+    const runsOnly = (await w.tenant.key({ scopes: ['runs:read'] })).api_key;
+    const relationships = (method: string, path = '', json?: unknown) =>
+      service.call(`/api/v1/customers/${id}/pep-relationships${path}`, { method, headers: { 'x-api-key': runsOnly }, ...(json === undefined ? {} : { json }) });
+    await expectError(await relationships('GET'), 403, 'insufficient_scope');
+    await expectError(await relationships('POST', '', { kind: 'familiar', relation: 'cônjuge', pep_name: 'Fulano', pep_cpf: '52998224725' }), 403, 'insufficient_scope');
+    await expectError(await relationships('DELETE', '/5d1c9a7e-0000-4000-8000-000000000000'), 403, 'insufficient_scope');
+  });
+
+  it('the operator refresh of a list that is not official, and an unknown API version on the lists status, are 400', async () => {
+    await expectError(await service.operator('/lists/not_a_list/refresh', { method: 'POST' }), 400, 'invalid_list');
+    await expectError(await service.call('/api/v1/screening/lists', { headers: { 'x-api-key': w.key, 'x-svc-api-version': '1999-01-01' } }), 400, 'invalid_api_version');
   });
 
   it('the dashboard shows the clock, refuses a bad field in pt-BR beside it, and completes the qualification', async () => {
