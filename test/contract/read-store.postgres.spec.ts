@@ -1,0 +1,58 @@
+import { expect } from 'chai';
+import pg from 'pg';
+import { PostgresReadStore } from '../../src/adapters/postgres/read-store.js';
+import { describeReadStoreContract } from './read-store.contract.js';
+import { freshDatabase } from './postgres-database.js';
+
+// only against a server named by SVC_TEST_POSTGRES, e.g. postgres://postgres@127.0.0.1:5432/postgres
+if (process.env.SVC_TEST_POSTGRES) {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  before(async () => {
+    database = await freshDatabase('kyc_test_rs');
+  });
+  after(async () => database?.drop());
+
+  describeReadStoreContract('PostgreSQL', async () => new PostgresReadStore(new pg.Pool({ connectionString: database!.url }), true));
+
+  describe('PostgreSQL read store: filtered pages come from an index in order', () => {
+    it('a where on indexed fields with the newest-first keyset is read from an index, never sorted', async () => {
+      const pool = new pg.Pool({ connectionString: database!.url });
+      const store = new PostgresReadStore(pool, true);
+      await store.ensureCollection('customers', [{ fields: ['tenant_id', 'status'] }, { fields: ['status'] }]);
+      await store.commit({
+        writes: Array.from({ length: 50 }, (_, i) => ({
+          op: 'put' as const,
+          collection: 'customers',
+          id: `c${i}`,
+          doc: { tenant_id: `t${i % 3}`, status: i % 2 ? 'em_monitoramento' : 'aprovado', created_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() },
+          position: i + 1,
+        })),
+      });
+      const client = await pool.connect();
+      try {
+        // a table this small is scanned whole unless the planner is told not to
+        await client.query('SET enable_seqscan = off');
+        await client.query('SET enable_sort = off');
+        const field = (f: string) => `NULLIF(doc #> '{${f}}', 'null'::jsonb)`;
+        for (const where of [`${field('status')} = '"em_monitoramento"'::jsonb`, `${field('tenant_id')} = '"t1"'::jsonb AND ${field('status')} = '"em_monitoramento"'::jsonb`]) {
+          const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+            `EXPLAIN SELECT doc FROM rm_customers WHERE ${where} AND (created_at, id) < ('2027', 'z') ORDER BY created_at DESC NULLS LAST, id DESC LIMIT 10`,
+          );
+          const plan = rows.map((r) => r['QUERY PLAN']).join(' | ');
+          expect(plan, plan).to.match(/Index (Only )?Scan Backward/);
+          expect(plan, plan).to.not.match(/Sort/);
+        }
+      } finally {
+        client.release();
+      }
+      const page = await store.find<{ created_at: string }>('customers', { where: { status: 'em_monitoramento' }, limit: 5 });
+      expect(page.map((d) => d.created_at)).to.deep.equal([...page.map((d) => d.created_at)].sort().reverse());
+      await store.dropCollection('customers');
+      await store.close();
+    });
+  });
+} else {
+  describe('PostgreSQL read store', () => {
+    it.skip('needs SVC_TEST_POSTGRES (a postgres:// URL whose user may create databases)');
+  });
+}
