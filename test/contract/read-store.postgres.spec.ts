@@ -51,6 +51,48 @@ if (process.env.SVC_TEST_POSTGRES) {
       await store.close();
     });
   });
+
+  describe('PostgreSQL read store: the SQLite semantics', () => {
+    let store: PostgresReadStore;
+    beforeEach(async () => {
+      store = new PostgresReadStore(new pg.Pool({ connectionString: database!.url }), true);
+      await store.ensureCollection('semantics', [{ fields: ['tenant_id', 'external_id'], unique: true }, { fields: ['profile.kind'] }]);
+    });
+    afterEach(async () => {
+      await store.dropCollection('semantics');
+      await store.close();
+    });
+    const put = (id: string, doc: Record<string, unknown>) => ({ op: 'put' as const, collection: 'semantics', id, doc, position: 1 });
+
+    it('a unique index leaves JSON null and missing fields out, as SQL NULLs', async () => {
+      await store.commit({ writes: [put('a', { tenant_id: 't', external_id: null }), put('b', { tenant_id: 't', external_id: null }), put('c', { tenant_id: 't' })] });
+      expect((await store.listCollection('semantics')).map((d) => d.id)).to.deep.equal(['a', 'b', 'c']);
+    });
+
+    it('compares by JSON value: a string never equals a number; nested fields are found', async () => {
+      await store.commit({ writes: [put('n', { tenant_id: 't', n: 1, profile: { kind: 'pj' } }), put('s', { tenant_id: 't', n: '1', profile: { kind: 'pf' } })] });
+      expect((await store.find<{ n: unknown }>('semantics', { where: { n: 1 }, limit: 10 })).map((d) => d.n)).to.deep.equal([1]);
+      expect((await store.find<{ n: unknown }>('semantics', { where: { n: '1' }, limit: 10 })).map((d) => d.n)).to.deep.equal(['1']);
+      expect((await store.find<{ n: unknown }>('semantics', { where: { 'profile.kind': 'pj' }, limit: 10 })).map((d) => d.n)).to.deep.equal([1]);
+    });
+
+    it('orders ids bytewise as SQLite does, documents without created_at last', async () => {
+      const at = '2026-01-01T00:00:00.000Z';
+      await store.commit({ writes: [put('B', { created_at: at }), put('a', { created_at: at }), put('_', { created_at: at }), put('none', {})] });
+      expect((await store.find<{ created_at?: string }>('semantics', { limit: 10 })).length).to.equal(4);
+      const ids = (await store.listCollection('semantics')).map((d) => d.id);
+      expect(ids).to.deep.equal(['B', '_', 'a', 'none']);
+      const page = await store.find<Record<string, unknown>>('semantics', { limit: 10 });
+      expect(page[3]).to.deep.equal({});
+    });
+
+    it('purges: the read-model tables are rewritten, their documents kept', async () => {
+      await store.commit({ writes: [put('a', { tenant_id: 't', secret: 'old' })] });
+      await store.commit({ writes: [{ ...put('a', { tenant_id: 't', secret: 'new' }), position: 2 }] });
+      await store.purge();
+      expect((await store.get<{ secret: string }>('semantics', 'a'))!.doc.secret).to.equal('new');
+    });
+  });
 } else {
   describe('PostgreSQL read store', () => {
     it.skip('needs SVC_TEST_POSTGRES (a postgres:// URL whose user may create databases)');
