@@ -1,10 +1,11 @@
 import pg from 'pg';
 import { PostgresBlobStore } from '../../src/adapters/postgres/blob-store.js';
 import { describeBlobStoreContract } from './blob-store.contract.js';
-import { freshDatabase } from './postgres-database.js';
+import { freshDatabase, postgresUnavailable } from './postgres-database.js';
 
-// only against a server named by SVC_TEST_POSTGRES
-if (process.env.SVC_TEST_POSTGRES) {
+// on SVC_TEST_POSTGRES's server, else a throwaway cluster (see postgres-database.ts)
+const unavailable = postgresUnavailable();
+if (unavailable === null) {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   before(async () => {
     database = await freshDatabase('kyc_test_blob');
@@ -13,6 +14,6 @@ if (process.env.SVC_TEST_POSTGRES) {
   describeBlobStoreContract('PostgreSQL', async () => new PostgresBlobStore(new pg.Pool({ connectionString: database!.url }), true));
 } else {
   describe('PostgreSQL blob store', () => {
-    it.skip('needs SVC_TEST_POSTGRES (a postgres:// URL whose user may create databases)');
+    it.skip(`skipped: ${unavailable}`);
   });
 }
