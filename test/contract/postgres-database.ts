@@ -59,9 +59,10 @@ function binaries(): string | null {
 async function startCluster(bin: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-pg-'));
   const asRoot = userInfo().uid === 0;
-  if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
+  const id = (flag: string) => Number(execFileSync(system('id'), [flag, 'postgres']).toString());
+  if (asRoot) chownSync(dir, id('-u'), id('-g'));
   const run = (tool: string, args: string[]) =>
-    execFileSync(asRoot ? 'runuser' : join(bin, tool), asRoot ? ['-u', 'postgres', '--', join(bin, tool), ...args] : args, { stdio: 'pipe' });
+    execFileSync(asRoot ? system('runuser') : join(bin, tool), asRoot ? ['-u', 'postgres', '--', join(bin, tool), ...args] : args, { stdio: 'pipe' });
   const port = await freePort();
   run('initdb', ['-D', join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
@@ -74,6 +75,12 @@ async function startCluster(bin: string): Promise<string> {
     }
   });
   return `postgres://postgres@127.0.0.1:${port}/postgres`;
+}
+
+/** A system tool by its path, found also when PATH is short (initdb found under /usr/lib/postgresql). */
+function system(tool: string): string {
+  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
+  return dirs.map((dir) => join(dir, tool)).find((path) => existsSync(path)) ?? tool;
 }
 
 function freePort(): Promise<number> {
