@@ -87,6 +87,19 @@ if (unavailable === null) {
       expect(page[3]).to.deep.equal({});
     });
 
+    it('instances starting together create one collection and its indexes without a DDL race', async () => {
+      const stores = Array.from({ length: 6 }, () => new PostgresReadStore(new pg.Pool({ connectionString: database!.url }), true));
+      try {
+        for (let round = 0; round < 5; round++) {
+          const name = `together_${round}`;
+          await Promise.all(stores.map((s) => s.ensureCollection(name, [{ fields: ['tenant_id', 'status'] }, { fields: ['email'], unique: true }])));
+          await stores[0]!.dropCollection(name);
+        }
+      } finally {
+        await Promise.all(stores.map((s) => s.close()));
+      }
+    });
+
     it('purges: the read-model tables are rewritten, their documents kept', async () => {
       await store.commit({ writes: [put('a', { tenant_id: 't', secret: 'old' })] });
       await store.commit({ writes: [{ ...put('a', { tenant_id: 't', secret: 'new' }), position: 2 }] });

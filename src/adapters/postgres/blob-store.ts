@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { ensureSchema } from './ensure-schema.js';
 import { assertBlobKey, type BlobStore } from '../blob-store/port.js';
 
 /** The blobs table; migrations.ts may create it too, the statement is idempotent. */
@@ -19,7 +20,10 @@ export class PostgresBlobStore implements BlobStore {
   ) {}
 
   private schema(): Promise<void> {
-    this.ready ??= this.pool.query(BLOB_STORE_SCHEMA).then(() => undefined);
+    this.ready ??= ensureSchema(this.pool, [BLOB_STORE_SCHEMA]).catch((error: unknown) => {
+      this.ready = null; // a failed start (the server not up yet) is tried again by the next call
+      throw error;
+    });
     return this.ready;
   }
 

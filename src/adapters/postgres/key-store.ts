@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { ensureSchema } from './ensure-schema.js';
 import { KeyWrapper, type KeyStore } from '../pii/key-store.js';
 
 /** The subject keys table; migrations.ts may create it too, the statement is idempotent. */
@@ -29,7 +30,10 @@ export class PostgresKeyStore implements KeyStore {
   }
 
   private schema(): Promise<void> {
-    this.ready ??= this.pool.query(KEY_STORE_SCHEMA).then(() => undefined);
+    this.ready ??= ensureSchema(this.pool, [KEY_STORE_SCHEMA]).catch((error: unknown) => {
+      this.ready = null; // a failed start (the server not up yet) is tried again by the next call
+      throw error;
+    });
     return this.ready;
   }
 

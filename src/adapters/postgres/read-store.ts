@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { ensureSchema, SCHEMA_LOCK } from './ensure-schema.js';
 import {
   assertCollectionName,
   assertFieldName,
@@ -23,7 +24,7 @@ const UNIQUE_VIOLATION = '23505';
 /** PostgreSQL truncates longer identifiers silently: index names are kept under it */
 const MAX_IDENTIFIER = 63;
 /** serialises DDL on the read models between instances (CREATE ... IF NOT EXISTS races otherwise) */
-const DDL_LOCK = 'kyc:read-store:ddl';
+const DDL_LOCK = SCHEMA_LOCK;
 
 /** The checkpoints table; migrations.ts may create it too, the statement is idempotent. */
 export const READ_STORE_SCHEMA = `CREATE TABLE IF NOT EXISTS read_checkpoints (processor TEXT PRIMARY KEY, position BIGINT NOT NULL)`;
@@ -49,7 +50,10 @@ export class PostgresReadStore implements ReadStore {
   ) {}
 
   private schema(): Promise<void> {
-    this.ready ??= this.pool.query(READ_STORE_SCHEMA).then(() => undefined);
+    this.ready ??= ensureSchema(this.pool, [READ_STORE_SCHEMA]).catch((error: unknown) => {
+      this.ready = null; // a failed start (the server not up yet) is tried again by the next call
+      throw error;
+    });
     return this.ready;
   }
 

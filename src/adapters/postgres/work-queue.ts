@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { ensureSchema } from './ensure-schema.js';
 import type { ClaimOptions, NewWorkItem, WorkItem, WorkItemView, WorkQueue, WorkStatus } from '../work-queue/port.js';
 
 interface Row {
@@ -51,10 +52,11 @@ export class PostgresWorkQueue implements WorkQueue {
     private readonly ownsPool = false,
   ) {}
 
-  private async schema(): Promise<void> {
-    this.ready ??= (async () => {
-      for (const statement of WORK_QUEUE_SCHEMA) await this.pool.query(statement);
-    })();
+  private schema(): Promise<void> {
+    this.ready ??= ensureSchema(this.pool, WORK_QUEUE_SCHEMA).catch((error: unknown) => {
+      this.ready = null; // a failed start (the server not up yet) is tried again by the next call
+      throw error;
+    });
     return this.ready;
   }
 
