@@ -6,12 +6,11 @@ import { freshDatabase, postgresUnavailable } from './postgres-database.js';
 // on SVC_TEST_POSTGRES's server, else a throwaway cluster (see postgres-database.ts)
 const unavailable = postgresUnavailable();
 if (unavailable === null) {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
-  before(async () => {
-    database = await freshDatabase('kyc_test_blob');
-  });
+  // created by the first test that needs it (the cluster starts only when these suites run)
+  let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+  const url = async () => (database ??= await freshDatabase('kyc_test_blob'))!.url;
   after(async () => database?.drop());
-  describeBlobStoreContract('PostgreSQL', async () => new PostgresBlobStore(new pg.Pool({ connectionString: database!.url }), true));
+  describeBlobStoreContract('PostgreSQL', async () => new PostgresBlobStore(new pg.Pool({ connectionString: await url() }), true));
 } else {
   describe('PostgreSQL blob store', () => {
     it.skip(`skipped: ${unavailable}`);

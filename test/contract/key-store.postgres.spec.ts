@@ -6,12 +6,11 @@ import { freshDatabase, postgresUnavailable } from './postgres-database.js';
 // on SVC_TEST_POSTGRES's server, else a throwaway cluster (see postgres-database.ts)
 const unavailable = postgresUnavailable();
 if (unavailable === null) {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
-  before(async () => {
-    database = await freshDatabase('kyc_test_keys');
-  });
+  // created by the first test that needs it (the cluster starts only when these suites run)
+  let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+  const url = async () => (database ??= await freshDatabase('kyc_test_keys'))!.url;
   after(async () => database?.drop());
-  describeKeyStoreContract('PostgreSQL', async () => new PostgresKeyStore(new pg.Pool({ connectionString: database!.url }), 'contract-secret', true));
+  describeKeyStoreContract('PostgreSQL', async () => new PostgresKeyStore(new pg.Pool({ connectionString: await url() }), 'contract-secret', true));
 } else {
   describe('PostgreSQL key store', () => {
     it.skip(`skipped: ${unavailable}`);

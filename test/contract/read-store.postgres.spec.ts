@@ -7,17 +7,16 @@ import { freshDatabase, postgresUnavailable } from './postgres-database.js';
 // on SVC_TEST_POSTGRES's server, else a throwaway cluster (see postgres-database.ts)
 const unavailable = postgresUnavailable();
 if (unavailable === null) {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
-  before(async () => {
-    database = await freshDatabase('kyc_test_rs');
-  });
+  // created by the first test that needs it (the cluster starts only when these suites run)
+  let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+  const url = async () => (database ??= await freshDatabase('kyc_test_rs'))!.url;
   after(async () => database?.drop());
 
-  describeReadStoreContract('PostgreSQL', async () => new PostgresReadStore(new pg.Pool({ connectionString: database!.url }), true));
+  describeReadStoreContract('PostgreSQL', async () => new PostgresReadStore(new pg.Pool({ connectionString: await url() }), true));
 
   describe('PostgreSQL read store: filtered pages come from an index in order', () => {
     it('a where on indexed fields with the newest-first keyset is read from an index, never sorted', async () => {
-      const pool = new pg.Pool({ connectionString: database!.url });
+      const pool = new pg.Pool({ connectionString: await url() });
       const store = new PostgresReadStore(pool, true);
       await store.ensureCollection('customers', [{ fields: ['tenant_id', 'status'] }, { fields: ['status'] }]);
       await store.commit({
@@ -56,7 +55,7 @@ if (unavailable === null) {
   describe('PostgreSQL read store: the SQLite semantics', () => {
     let store: PostgresReadStore;
     beforeEach(async () => {
-      store = new PostgresReadStore(new pg.Pool({ connectionString: database!.url }), true);
+      store = new PostgresReadStore(new pg.Pool({ connectionString: await url() }), true);
       await store.ensureCollection('semantics', [{ fields: ['tenant_id', 'external_id'], unique: true }, { fields: ['profile.kind'] }]);
     });
     afterEach(async () => {
@@ -88,7 +87,8 @@ if (unavailable === null) {
     });
 
     it('instances starting together create one collection and its indexes without a DDL race', async () => {
-      const stores = Array.from({ length: 6 }, () => new PostgresReadStore(new pg.Pool({ connectionString: database!.url }), true));
+      const connectionString = await url();
+      const stores = Array.from({ length: 6 }, () => new PostgresReadStore(new pg.Pool({ connectionString }), true));
       try {
         for (let round = 0; round < 5; round++) {
           const name = `together_${round}`;
