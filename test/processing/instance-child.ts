@@ -1,6 +1,6 @@
 /**
  * One instance of the service for the several-instances and crash tests: the real services and HTTP app on
- * a shared data directory, with the sandbox source and the sandbox biometric provider wrapped so
+ * a shared data directory (and the stores its environment names: test/helpers/engines.ts), with the sandbox source and the sandbox biometric provider wrapped so
  * every effect is written to a shared log file (`<effect> <key> <instance>`), appended atomically.
  *
  *   [BLOCK_APPEND_TYPE=<event type>] [KILL_AFTER_APPEND=<event type>:<n>]
@@ -11,6 +11,7 @@ import { loadConfig } from '../../src/config.js';
 import { createHttpApp } from '../../src/http/app.js';
 import { silentLogger } from '../../src/logger.js';
 import { closeApp, composeApp } from '../../src/app/compose.js';
+import { storesEnv } from '../helpers/engines.js';
 import { blockAppendsOf, killAfterAppendOf, recorder, RecordingBiometrics, RecordingSource } from './recording.js';
 
 const [dataDir, name, effects] = process.argv.slice(2) as [string, string, string];
@@ -31,8 +32,15 @@ const config = loadConfig({
   SVC_WORK_LEASE_MS: '3000',
   SVC_WORK_POLL_MS: '100',
   PORT: '0',
+  // the engine of the scenario (SVC_EVENTSTORE/SVC_READSTORE/SVC_BLOBSTORE: test/helpers/engines.ts)
+  ...storesEnv(),
 });
-const services = await composeApp(config, silentLogger, { sandboxSource: new RecordingSource(record), sandboxBiometrics: new RecordingBiometrics(record) });
+// live runs too (billed): the live source recorded like the sandbox one
+const services = await composeApp(config, silentLogger, {
+  sandboxSource: new RecordingSource(record),
+  liveSource: new RecordingSource(record),
+  sandboxBiometrics: new RecordingBiometrics(record),
+});
 // a kill point for the crash tests (test/crash/reactors-kill.spec.ts)
 if (process.env['BLOCK_APPEND_TYPE']) blockAppendsOf(services.log, process.env['BLOCK_APPEND_TYPE'], (line) => process.stdout.write(`${line}\n`));
 // and another: SIGKILL right after the nth append of a type (test/crash/monitoring-kill.spec.ts)

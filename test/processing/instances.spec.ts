@@ -1,51 +1,63 @@
 import { expect } from 'chai';
 import { join } from 'node:path';
-import { SqliteEventStore } from '../../src/adapters/event-store/sqlite.js';
+import pg from 'pg';
 import { REFERENCE_PF } from '../../src/domain/template/reference.js';
 import { png } from '../http/facial-support.js';
 import { cpf } from '../http/runs-support.js';
+import { describeEngines, POSTGRES, type Engine } from '../helpers/engines.js';
 import { tempDir } from '../helpers/temp.js';
 import { json, killInstance, OPERATOR, receiver, startInstance, tally, until, type Instance } from './instances-support.js';
 
 /**
- * Several instances on one data directory (the SQLite stores): work items are leased, so each
- * run, facial round and webhook delivery is executed once by one of them; an instance killed
- * mid-load leaves its work to the others once its leases expire.
+ * Several instances on one data directory (the SQLite stores) or one PostgreSQL database: work
+ * items are leased, so each run, facial round, webhook delivery and credit capture is executed
+ * once by one of them; an instance killed mid-load leaves its work to the others once its leases
+ * expire. On PostgreSQL the instances do not share a data directory at all: each has its own.
  */
-describe('several instances on one data directory', function () {
+describeEngines('several instances on one store', function (engine: Engine) {
   this.timeout(180_000);
-  const RUNS = 200;
-  const CUSTOMERS = 20;
+  // PostgreSQL: a smaller load, so the suite adds well under a minute to `npm test`
+  const RUNS = engine.name === 'sqlite' ? 200 : 100;
+  const CUSTOMERS = engine.name === 'sqlite' ? 20 : 10;
+  /** every LIVE_EVERY-th run is a live one, billed: its reserved credit captured once */
+  const LIVE_EVERY = 10;
 
   async function scenario(instanceCount: number, killOne: boolean) {
-    const dataDir = tempDir();
-    const effects = join(dataDir, '..', `effects-${Date.now()}.log`);
+    const stores = await engine.stores();
+    const sharedDir = tempDir();
+    // SQLite: one data directory shared by the instances; PostgreSQL: the database is what they share
+    const dirOf = (i: number) => (engine.name === 'sqlite' ? sharedDir : join(sharedDir, `i${i}`));
+    const effects = join(sharedDir, '..', `effects-${Date.now()}.log`);
     const hooks = await receiver();
     const instances: Instance[] = [];
     try {
       // the first instance creates the stores; the others join them
-      instances.push(await startInstance(dataDir, 'i0', effects));
-      for (let i = 1; i < instanceCount; i++) instances.push(await startInstance(dataDir, `i${i}`, effects));
+      instances.push(await startInstance(dirOf(0), 'i0', effects, stores.env));
+      for (let i = 1; i < instanceCount; i++) instances.push(await startInstance(dirOf(i), `i${i}`, effects, stores.env));
       const [first] = instances as [Instance];
       const op = (path: string, method: string, body: unknown) => fetch(`${first.base}/operator/v1${path}`, { method, headers: OPERATOR, body: JSON.stringify(body) });
       const tenant = await json(await op('/tenants', 'POST', { name: 'Instances' }), 201);
-      const key = (await json(await op(`/tenants/${tenant.tenant_id}/api-keys`, 'POST', { name: 'k', environment: 'sandbox', scopes: ['runs:write', 'runs:read', 'customers:write', 'customers:read'] }), 201)).api_key as string;
+      const scopes = ['runs:write', 'runs:read', 'customers:write', 'customers:read'];
+      const key = (await json(await op(`/tenants/${tenant.tenant_id}/api-keys`, 'POST', { name: 'k', environment: 'sandbox', scopes }), 201)).api_key as string;
+      const liveKey = (await json(await op(`/tenants/${tenant.tenant_id}/api-keys`, 'POST', { name: 'l', environment: 'live', scopes }), 201)).api_key as string;
+      await json(await op(`/tenants/${tenant.tenant_id}/credits`, 'POST', { amount: 100_000, reason: 'instances' }), 201);
       const template = (await json(await op('/templates', 'POST', { tenant_id: tenant.tenant_id, ...REFERENCE_PF }), 201)).template_id as string;
       await json(await op(`/tenants/${tenant.tenant_id}`, 'PATCH', { facial_verification_master: true, facial_verification_enabled: true }), 200);
-      await json(await op(`/tenants/${tenant.tenant_id}/webhook-endpoints/sandbox`, 'PUT', { url: hooks.url, events: [] }), 200);
+      for (const environment of ['sandbox', 'live']) await json(await op(`/tenants/${tenant.tenant_id}/webhook-endpoints/${environment}`, 'PUT', { url: hooks.url, events: [] }), 200);
 
       // load spread over every instance's HTTP
       const via = (i: number) => instances[i % instances.length]!.base;
-      const api = (i: number, path: string, init: RequestInit) => fetch(`${via(i)}/api/v1${path}`, { ...init, headers: { 'x-api-key': key, ...(init.headers ?? {}) } });
+      const api = (i: number, path: string, init: RequestInit, apiKey = key) => fetch(`${via(i)}/api/v1${path}`, { ...init, headers: { 'x-api-key': apiKey, ...(init.headers ?? {}) } });
       const runIds: string[] = [];
       const post = async (i: number) => {
         const body = JSON.stringify({ template_id: template, subject: { type: 'pf', doc: cpf(70_000 + i), name: 'Maria Silva' } });
-        runIds.push((await json(await api(i, '/bureau/runs', { method: 'POST', headers: { 'content-type': 'application/json' }, body }), 202)).run_id as string);
+        const live = i % LIVE_EVERY === 0;
+        runIds.push((await json(await api(i, '/bureau/runs', { method: 'POST', headers: { 'content-type': 'application/json' }, body }, live ? liveKey : key), 202)).run_id as string);
       };
       let killed: Instance | null = null;
       for (let batch = 0; batch < RUNS / 20; batch++) {
         await Promise.all(Array.from({ length: 20 }, (_, j) => post(batch * 20 + j)));
-        if (killOne && batch === 4) {
+        if (killOne && batch === Math.floor(RUNS / 40)) {
           // mid-load: the last instance dies holding leases on whatever it was executing
           killed = instances[instances.length - 1]!;
           await killInstance(killed);
@@ -66,9 +78,10 @@ describe('several instances on one data directory', function () {
         }),
       );
 
-      const events = new SqliteEventStore(join(dataDir, 'events.sqlite'));
+      const opened = await stores.open(sharedDir);
       try {
-        const count = async (type: string) => (await events.readAll({ after: null, limit: 1_000_000 })).filter((e) => e.type === type).length;
+        const all = () => opened.eventStore.readAll({ after: null, limit: 1_000_000 });
+        const count = async (type: string) => (await all()).filter((e) => e.type === type).length;
         await until(async () => (await count('RunCompleted')) === RUNS, 90_000, 'every run to complete');
         await until(async () => (await count('FacialRoundCompleted')) === CUSTOMERS, 60_000, 'every facial round');
         await until(async () => hooks.received.size === RUNS, 60_000, `every run.completed webhook (${hooks.received.size})`);
@@ -77,8 +90,15 @@ describe('several instances on one data directory', function () {
         expect(await count('RunCompleted')).to.equal(RUNS);
         expect(await count('FacialRoundStarted')).to.equal(CUSTOMERS);
         expect(await count('FacialRoundCompleted')).to.equal(CUSTOMERS);
+        // billing: each live run's credit reserved once and captured once, whoever executed it
+        const charges = (type: string) => tallyBy(all, type, (e) => String(e.data['charge_id']));
+        const reserved = await charges('CreditsReserved');
+        const captured = await charges('CreditsCaptured');
+        expect(reserved.size, 'live runs reserved').to.equal(RUNS / LIVE_EVERY);
+        expect([...captured.keys()].sort()).to.deep.equal([...reserved.keys()].sort());
+        expect([...reserved.values(), ...captured.values()].filter((n) => n > 1), 'a credit reserved or captured twice').to.deep.equal([]);
       } finally {
-        await events.close();
+        await opened.close();
       }
 
       const queries = tally(effects, 'query');
@@ -105,9 +125,50 @@ describe('several instances on one data directory', function () {
       for (const instance of instances) instance.child.kill('SIGTERM');
       await Promise.all(instances.map((i) => i.exited));
       hooks.server.close();
+      await stores.drop();
     }
   }
 
-  it('two instances under load (200 runs, 200 webhooks, 20 facial rounds): every effect exactly once, shared between them', () => scenario(2, false));
+  const load = `${RUNS} runs (${RUNS / LIVE_EVERY} live, billed), ${RUNS} webhooks, ${CUSTOMERS} facial rounds`;
+  if (engine.name === 'sqlite') {
+    it(`two instances under load (${load}): every effect exactly once, shared between them`, () => scenario(2, false));
+  } else {
+    it(`three instances under load (${load}): every effect exactly once, shared between them`, () => scenario(3, false));
+  }
+  if (engine === POSTGRES) {
+    it('three instances started together on an empty database: each migration applied once, by one of them, and all serve', async () => {
+      const stores = await engine.stores();
+      const dir = tempDir();
+      const effects = join(dir, `effects-${Date.now()}.log`);
+      const instances = await Promise.all(['m0', 'm1', 'm2'].map((name) => startInstance(join(dir, name), name, effects, stores.env)));
+      const client = new pg.Client({ connectionString: stores.env['SVC_EVENTSTORE'] });
+      await client.connect();
+      try {
+        const applied = (await client.query<{ version: string; times: string }>('SELECT version::text, count(*)::text AS times FROM schema_migrations GROUP BY version ORDER BY version')).rows;
+        expect(applied.length, 'migrations applied').to.be.greaterThan(0);
+        expect(applied.filter((row) => row.times !== '1'), 'a migration applied twice').to.deep.equal([]);
+        // every instance serves what another wrote: one schema, shared
+        const op = (instance: Instance, path: string, init: RequestInit = {}) => fetch(`${instance.base}/operator/v1${path}`, { ...init, headers: OPERATOR });
+        const tenantId = (await json(await op(instances[0]!, '/tenants', { method: 'POST', body: JSON.stringify({ name: 'Migração' }) }), 201)).tenant_id as string;
+        for (const instance of instances) {
+          await until(async () => (await op(instance, `/tenants/${tenantId}`)).status === 200, 5_000, `${instance.name} to see the tenant`);
+          expect(instance.output(), instance.name).to.not.match(/error/i);
+        }
+      } finally {
+        await client.end();
+        for (const instance of instances) instance.child.kill('SIGTERM');
+        await Promise.all(instances.map((i) => i.exited));
+        await stores.drop();
+      }
+    });
+  }
+
   it('three instances, one killed mid-load: the others finish its work after its leases (3 s) expire, nothing lost', () => scenario(3, true));
 });
+
+/** How many events of a type there are per key. */
+async function tallyBy(all: () => Promise<{ type: string; data: Record<string, unknown> }[]>, type: string, key: (e: { data: Record<string, unknown> }) => string): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const e of await all()) if (e.type === type) counts.set(key(e), (counts.get(key(e)) ?? 0) + 1);
+  return counts;
+}
