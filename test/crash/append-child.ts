@@ -21,6 +21,7 @@ import { loadConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logger.js';
 import type { TenantDoc } from '../../src/projections/tenants.js';
 import { composeApp } from '../../src/app/compose.js';
+import { storesEnv } from '../helpers/engines.js';
 
 const dataDir = process.argv[2];
 const workerCount = Number(process.argv[3] ?? 4);
@@ -48,7 +49,8 @@ function context(): CommandContext {
 }
 
 const services = await composeApp(
-  loadConfig({ SVC_DATA_DIR: dataDir, SVC_LISTS_REFRESH: 'off', SVC_SEED_DEMO: 'false', SVC_OPERATOR_TOKEN: 'x', SVC_SECRET_KEY: 'y' }),
+  // on the stores the environment names (test/helpers/engines.ts), else SQLite in <dataDir>
+  loadConfig({ SVC_DATA_DIR: dataDir, SVC_LISTS_REFRESH: 'off', SVC_SEED_DEMO: 'false', SVC_OPERATOR_TOKEN: 'x', SVC_SECRET_KEY: 'y', ...storesEnv() }),
   silentLogger,
 );
 const { log } = services;

@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logger.js';
 import type { TenantDoc } from '../../src/projections/tenants.js';
 import { closeApp, composeApp } from '../../src/app/compose.js';
+import { describeEngines, type ScenarioStores } from '../helpers/engines.js';
 import { tempDir } from '../helpers/temp.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -30,8 +31,8 @@ const newAcks = (): Acks => ({ tenants: new Map(), credits: [], errors: [], conf
  * the kill lands at a different point each time), then SIGKILLs it. Every line that reached the
  * pipe before the kill counts: those commands were acknowledged.
  */
-async function runAndKill(dir: string, acks: Acks): Promise<number> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+async function runAndKill(dir: string, stores: ScenarioStores, acks: Acks): Promise<number> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...stores.env } });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     stderr = (stderr + chunk).slice(-10_000);
@@ -91,10 +92,10 @@ async function readEverything(read: (after: number | null) => Promise<RecordedEv
 }
 
 /** Opens the services on `dir` in this process and checks the store and the read model against the acks. */
-async function verify(dir: string, acks: Acks): Promise<{ events: number; tenants: number }> {
+async function verify(dir: string, stores: ScenarioStores, acks: Acks): Promise<{ events: number; tenants: number }> {
   expect(acks.errors, 'commands failed in the child').to.deep.equal([]);
   const services = await composeApp(
-    loadConfig({ SVC_DATA_DIR: dir, SVC_LISTS_REFRESH: 'off', SVC_SEED_DEMO: 'false', SVC_OPERATOR_TOKEN: 'x', SVC_SECRET_KEY: 'y' }),
+    loadConfig({ SVC_DATA_DIR: dir, SVC_LISTS_REFRESH: 'off', SVC_SEED_DEMO: 'false', SVC_OPERATOR_TOKEN: 'x', SVC_SECRET_KEY: 'y', ...stores.env }),
     silentLogger,
   );
   try {
@@ -167,14 +168,21 @@ async function verify(dir: string, acks: Acks): Promise<{ events: number; tenant
   }
 }
 
-describe('crash: SIGKILL under write load loses no acknowledged event and corrupts nothing', function () {
+describeEngines('crash: SIGKILL under write load loses no acknowledged event and corrupts nothing', function (engine) {
   this.timeout(25_000);
+  let stores: ScenarioStores;
+  beforeEach(async () => {
+    stores = await engine.stores('kyc_crash');
+  });
+  afterEach(async () => {
+    await stores.drop();
+  });
 
   it('keeps every acknowledged append, gapless positions and a consistent read model after a kill', async () => {
     const dir = tempDir('svc-crash-');
     const acks = newAcks();
-    await runAndKill(dir, acks);
-    const { events, tenants } = await verify(dir, acks);
+    await runAndKill(dir, stores, acks);
+    const { events, tenants } = await verify(dir, stores, acks);
     expect(events).to.be.at.least(MIN_ACKS);
     expect(tenants).to.be.at.least(acks.tenants.size);
   });
@@ -182,10 +190,10 @@ describe('crash: SIGKILL under write load loses no acknowledged event and corrup
   it('stays consistent after kill, restart under load, kill again, restart', async () => {
     const dir = tempDir('svc-crash-');
     const acks = newAcks();
-    await runAndKill(dir, acks);
+    await runAndKill(dir, stores, acks);
     const firstRun = acks.tenants.size;
-    await runAndKill(dir, acks);
+    await runAndKill(dir, stores, acks);
     expect(acks.tenants.size).to.be.greaterThan(firstRun);
-    await verify(dir, acks);
+    await verify(dir, stores, acks);
   });
 });
