@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import pg from 'pg';
 import { ManualClock } from '../../src/adapters/clock.js';
+import { migrate } from '../../src/adapters/postgres/migrations.js';
 import { PostgresWorkQueue } from '../../src/adapters/postgres/work-queue.js';
 import { describeWorkQueueContract } from './work-queue.contract.js';
 import { freshDatabase, postgresUnavailable } from './postgres-database.js';
@@ -69,7 +70,7 @@ if (unavailable === null) {
       expect(await a.get('x')).to.deep.include({ owner: null, lease_until: 0 });
     });
 
-    it('converts a lease column made as a service-clock BIGINT', async () => {
+    it('migration 6 converts a lease column made as a service-clock BIGINT', async () => {
       const pool = new pg.Pool({ connectionString: database.url, max: 1 });
       try {
         await pool.query(`CREATE TABLE work_items (
@@ -77,6 +78,7 @@ if (unavailable === null) {
           due_at BIGINT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, version INTEGER NOT NULL DEFAULT 0,
           owner TEXT, lease_until BIGINT NOT NULL DEFAULT 0, last_error TEXT, updated_at BIGINT NOT NULL)`);
         await pool.query(`INSERT INTO work_items (id, kind, payload, status, due_at, updated_at) VALUES ('old', 'k', '{}', 'pending', 0, 0)`);
+        expect(await migrate(pool)).to.include(6);
         expect((await a.claim({ kinds: ['k'], owner: 'w1', now: 0, leaseMs: 60_000, limit: 5 })).map((i) => i.id)).to.deep.equal(['old']);
         const { rows } = await pool.query<{ data_type: string }>(
           "SELECT data_type FROM information_schema.columns WHERE table_name = 'work_items' AND column_name = 'lease_until'",

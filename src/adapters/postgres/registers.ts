@@ -38,7 +38,8 @@ export interface FileProgress {
   done: boolean;
 }
 
-const CATALOG = [
+/** The catalog of the registers' editions; migrations.ts creates it too, the statements are idempotent. */
+export const REGISTERS_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS registers_current (
     register TEXT PRIMARY KEY, edition JSONB NOT NULL, schema_name TEXT NOT NULL, previous TEXT)`,
   `CREATE TABLE IF NOT EXISTS registers_builds (
@@ -56,7 +57,7 @@ const catalogs = new WeakMap<pg.Pool, Promise<void>>();
 export function ensureCatalog(pool: pg.Pool): Promise<void> {
   let ready = catalogs.get(pool);
   if (!ready) {
-    ready = ensureSchema(pool, CATALOG).catch((error: unknown) => {
+    ready = ensureSchema(pool, REGISTERS_SCHEMA).catch((error: unknown) => {
       catalogs.delete(pool);
       throw error;
     });
@@ -85,6 +86,8 @@ export async function beginBuild(pool: pg.Pool, layout: RegisterLayout, edition:
   try {
     const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [lock]);
     if (!rows[0]!.locked) throw new Error(`another import of the ${layout.what} is running`);
+    // an index over tens of millions of rows takes minutes: no statement timeout on this session (reset on close)
+    await client.query('SET statement_timeout = 0');
   } catch (error) {
     client.release();
     throw error;
@@ -205,6 +208,7 @@ export class RegisterBuild {
     if (this.closed) return;
     this.closed = true;
     try {
+      await this.client.query('RESET statement_timeout');
       await this.client.query('SELECT pg_advisory_unlock(hashtext($1))', [this.lock]);
       this.client.release();
     } catch (error) {

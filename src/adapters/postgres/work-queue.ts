@@ -17,14 +17,18 @@ interface Row {
 
 /**
  * The work items table; migrations.ts may create it too, the statements are idempotent. The lease
- * is a database time (`timestamptz`, `-infinity` when released); a table made when it was a
- * service-clock BIGINT is converted in place.
+ * is a database time (`timestamptz`, `-infinity` when released).
  */
 export const WORK_QUEUE_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS work_items (
     id TEXT COLLATE "C" PRIMARY KEY, kind TEXT NOT NULL, payload JSONB NOT NULL, status TEXT NOT NULL,
     due_at BIGINT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, version INTEGER NOT NULL DEFAULT 0,
     owner TEXT, lease_until TIMESTAMPTZ NOT NULL DEFAULT '-infinity', last_error TEXT, updated_at BIGINT NOT NULL)`,
+  'CREATE INDEX IF NOT EXISTS work_items__claimable ON work_items (status, kind, due_at)',
+];
+
+/** Migration 6: a table made when the lease was a service-clock BIGINT (migration 3 as first released) converted in place. */
+export const WORK_QUEUE_LEASES_ON_DATABASE_CLOCK = [
   `DO $$ BEGIN
     IF EXISTS (SELECT 1 FROM information_schema.columns
                WHERE table_schema = current_schema() AND table_name = 'work_items' AND column_name = 'lease_until' AND data_type = 'bigint') THEN
@@ -34,7 +38,6 @@ export const WORK_QUEUE_SCHEMA = [
       ALTER TABLE work_items ALTER COLUMN lease_until SET DEFAULT '-infinity';
     END IF;
   END $$`,
-  'CREATE INDEX IF NOT EXISTS work_items__claimable ON work_items (status, kind, due_at)',
 ];
 
 /** `lease_until` read as milliseconds since the epoch on the database clock, 0 when released */
