@@ -158,6 +158,8 @@ export class PostgresEventStore implements EventStore {
     columns: { ids: string[]; types: string[]; data: string[]; metadata: string[]; tenants: (string | null)[] },
     expected: ExpectedRevision,
   ): Promise<{ result: AppendResult; written: boolean }> {
+    // its own statement: a statement's snapshot is taken when it starts, so the read below (a
+    // later statement, READ COMMITTED) sees every append committed before the lock was granted
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [APPEND_LOCK]);
     const { rows } = await client.query<{ current: number | null; head: string | null; found: Found[] | null }>(
       `SELECT (SELECT MAX(revision) FROM events WHERE stream = $1) AS current,
@@ -172,14 +174,16 @@ export class PostgresEventStore implements EventStore {
     if (duplicate) return { result: duplicate, written: false };
     checkExpectedRevision(stream, expected, current);
     if (columns.ids.length === 0) return { result: { nextRevision: current, position: head }, written: false };
-    await client.query(
-      `INSERT INTO events (position, event_id, stream, revision, type, data, metadata, tenant_id)
-       SELECT $1::bigint + t.n, t.id, $2, $3::int + t.n::int, t.type, t.data::json, t.metadata::json, t.tenant
-         FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[]) WITH ORDINALITY AS t(id, type, data, metadata, tenant, n)`,
-      [head, stream, current, columns.ids, columns.types, columns.data, columns.metadata, columns.tenants],
-    );
     const position = head + columns.ids.length;
-    await client.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, String(position)]);
+    // one round trip: the rows, and the notification the commit delivers
+    await client.query(
+      `WITH inserted AS (
+         INSERT INTO events (position, event_id, stream, revision, type, data, metadata, tenant_id)
+         SELECT $1::bigint + t.n, t.id, $2, $3::int + t.n::int, t.type, t.data::json, t.metadata::json, t.tenant
+           FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[]) WITH ORDINALITY AS t(id, type, data, metadata, tenant, n))
+       SELECT pg_notify($9, $10)`,
+      [head, stream, current, columns.ids, columns.types, columns.data, columns.metadata, columns.tenants, EVENTS_CHANNEL, String(position)],
+    );
     return { result: { nextRevision: current + columns.ids.length, position }, written: true };
   }
 
