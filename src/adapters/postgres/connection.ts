@@ -49,8 +49,3 @@ export function openPool(url: string, options: PoolOptions = {}): pg.Pool {
 function defaultIdleError(error: Error): void {
   process.stderr.write(`postgres: an idle connection failed: ${error.message}\n`);
 }
-
-/** postgres:// or postgresql://, as libpq accepts. */
-export function isPostgresUrl(value: string): boolean {
-  return /^postgres(ql)?:\/\//.test(value);
-}
