@@ -21,6 +21,8 @@ import type { CnpjRegister } from '../adapters/cnpj-register/port.js';
 import type { ImportTarget } from '../adapters/cnpj-register/importer.js';
 import { MongoCnpjRegister, MongoRegisterTarget } from '../adapters/cnpj-register/mongo.js';
 import { SqliteCnpjRegister, SqliteRegisterTarget } from '../adapters/cnpj-register/sqlite.js';
+import { PostgresCnpjRegister, PostgresRegisterTarget } from '../adapters/cnpj-register/postgres.js';
+import { PostgresPgfnRegister, PostgresPgfnTarget } from '../adapters/pgfn-register/postgres.js';
 import type { PgfnImportTarget } from '../adapters/pgfn-register/importer.js';
 import type { PgfnRegister } from '../adapters/pgfn-register/port.js';
 import { SqlitePgfnRegister, SqlitePgfnTarget } from '../adapters/pgfn-register/sqlite.js';
@@ -243,20 +245,25 @@ async function connectEsdb(connectionString: string): Promise<EventStore> {
 }
 
 /**
- * The CNPJ register on the configured store (issue 16): SQLite files under `<dataDir>/cnpj/` by
- * default, month-prefixed collections when the read models are on MongoDB. The register follows a
- * month imported by any process (the CLI, another instance's scheduled fetch).
+ * The CNPJ register on the store of the read models (issue 16): SQLite files under
+ * `<dataDir>/cnpj/` by default, month-prefixed collections on MongoDB, a schema per month on
+ * PostgreSQL (the read store's pool; issue 32). The register follows a month imported by any
+ * process (the CLI, another instance's scheduled fetch).
  */
-export function openCnpjRegister(config: Config, mongo: Db | null): { register: CnpjRegister; target: ImportTarget } {
+export function openCnpjRegister(config: Config, readStore: ReadStore | null): { register: CnpjRegister; target: ImportTarget } {
+  if (readStore instanceof PostgresReadStore) return { register: new PostgresCnpjRegister(readStore.pool), target: new PostgresRegisterTarget(readStore.pool) };
+  const mongo = readStore ? mongoOf(readStore) : null;
   if (mongo) return { register: new MongoCnpjRegister(mongo), target: new MongoRegisterTarget(mongo) };
   return { register: new SqliteCnpjRegister(config.dataDir), target: new SqliteRegisterTarget(config.dataDir) };
 }
 
 /**
  * The PGFN register (issue 31): SQLite files under `<dataDir>/pgfn/` (on MongoDB deployments too:
- * the register is reference data beside the read models, not one of them).
+ * the register is reference data beside the read models, not one of them); a schema per quarter
+ * when the read models are on PostgreSQL, so every instance reads the quarter one of them imported.
  */
-export function openPgfnRegister(config: Config): { register: PgfnRegister; target: PgfnImportTarget } {
+export function openPgfnRegister(config: Config, readStore: ReadStore | null): { register: PgfnRegister; target: PgfnImportTarget } {
+  if (readStore instanceof PostgresReadStore) return { register: new PostgresPgfnRegister(readStore.pool), target: new PostgresPgfnTarget(readStore.pool) };
   return { register: new SqlitePgfnRegister(config.dataDir), target: new SqlitePgfnTarget(config.dataDir) };
 }
 

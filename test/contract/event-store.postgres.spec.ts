@@ -30,6 +30,47 @@ if (unavailable === null) {
     }
   };
 
+  describe('PostgreSQL event store: the SQLite semantics', function () {
+    this.timeout(30_000);
+
+    it('refuses ids used in another stream, and ids partly stored, writing nothing', async () => {
+      const store = await open();
+      try {
+        const a = event('A');
+        await store.append(`first-${randomUUID()}`, [a], 'no_stream');
+        const other = `other-${randomUUID()}`;
+        for (const batch of [[a], [event('B'), a]]) {
+          await store.append(other, batch, 'any').then(
+            () => expect.fail('expected a refusal'),
+            (error: Error) => expect(error.message).to.match(/already used elsewhere/),
+          );
+        }
+        expect(await store.readStream(other)).to.deep.equal([]);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('matches stream prefixes literally (% and _ are no wildcards) and keeps data and metadata as written', async () => {
+      const store = await open();
+      try {
+        const head = await store.headPosition();
+        const odd = `pct%_${randomUUID()}`;
+        await store.append(odd, [event('Literal')], 'no_stream');
+        await store.append(`pctX${randomUUID()}`, [event('Other')], 'no_stream');
+        const read = await store.readAll({ after: head, limit: 10, streamPrefixes: ['pct%_'] });
+        expect(read.map((e) => e.type)).to.deep.equal(['Literal']);
+        const data = { z: 1, a: 'ünïcode \u0000 kept', nested: { b: [1, 2.5, null], a: true } };
+        const stream = `json-${randomUUID()}`;
+        await store.append(stream, [{ ...event('Json'), data }], 'no_stream');
+        const [stored] = await store.readStream(stream);
+        expect(JSON.stringify(stored!.data)).to.equal(JSON.stringify(data));
+      } finally {
+        await store.close();
+      }
+    });
+  });
+
   describe('PostgreSQL event store: positions follow commit order', function () {
     this.timeout(30_000);
 

@@ -1,5 +1,10 @@
 import { expect } from 'chai';
 import pg from 'pg';
+import { FsBlobStore } from '../../src/adapters/blob-store/fs.js';
+import { PostgresBlobStore } from '../../src/adapters/postgres/blob-store.js';
+import { PostgresKeyStore } from '../../src/adapters/postgres/key-store.js';
+import { PostgresReadStore } from '../../src/adapters/postgres/read-store.js';
+import { PostgresWorkQueue } from '../../src/adapters/postgres/work-queue.js';
 import { tempDir } from '../helpers/temp.js';
 import type { TestService } from '../helpers/service.js';
 import { freshDatabase, postgresUnavailable } from '../contract/postgres-database.js';
@@ -30,6 +35,14 @@ if (unavailable === null) {
       const env = { SVC_EVENTSTORE: database.url, SVC_READSTORE: database.url, SVC_BLOBSTORE: 'postgres' };
       const dataDir = tempDir();
       service = await startRunsService({ env, dataDir });
+      const { readStore, workQueue, blobStore, keyStore } = service.services;
+      expect([readStore, workQueue, blobStore, keyStore].map((s) => s.constructor.name)).to.deep.equal([
+        PostgresReadStore.name,
+        PostgresWorkQueue.name,
+        PostgresBlobStore.name,
+        PostgresKeyStore.name,
+      ]);
+      await blobStore.put('probe/e2e.txt', Buffer.from('no disk'), 'text/plain');
       const w = await world(service);
       const runId = await createRun(service, w.key, { template_id: w.pf, subject: pfSubject('00000000191') });
       const done = await waitForRun(service, w.key, runId, 15_000);
@@ -44,6 +57,8 @@ if (unavailable === null) {
         expect(Number(migrations.rows[0]!.n)).to.be.greaterThan(0);
         const events = await admin.query<{ n: string }>("SELECT count(*) AS n FROM events WHERE stream LIKE 'run-%'");
         expect(Number(events.rows[0]!.n)).to.be.greaterThan(0);
+        const blobs = await admin.query<{ key: string }>('SELECT key FROM blobs');
+        expect(blobs.rows.map((r) => r.key)).to.include('probe/e2e.txt');
         const keys = await admin.query<{ n: string }>('SELECT count(*) AS n FROM subject_keys');
         expect(Number(keys.rows[0]!.n), 'the subject keys are in the database').to.be.greaterThan(0);
       } finally {
@@ -61,6 +76,9 @@ if (unavailable === null) {
 
     it('SQLite events with the read models, work queue and keys on PostgreSQL', async () => {
       service = await startRunsService({ env: { SVC_READSTORE: database.url } });
+      // the blobs stay on the disk unless SVC_BLOBSTORE=postgres
+      expect(service.services.blobStore.constructor.name).to.equal(FsBlobStore.name);
+      expect(service.services.keyStore.constructor.name).to.equal(PostgresKeyStore.name);
       const w = await world(service);
       const runId = await createRun(service, w.key, { template_id: w.pf, subject: pfSubject('00000000191') });
       const done = await waitForRun(service, w.key, runId, 15_000);

@@ -8,7 +8,11 @@ export interface PoolOptions {
   max?: number;
   /** pg_stat_activity's application_name */
   applicationName?: string;
-  /** a statement running longer is cancelled by the server (ms) */
+  /**
+   * a statement running longer is cancelled by the server (ms): 5 minutes by default, a guard
+   * against a hung query that still lets a rebuild's commit or a VACUUM FULL of a large read
+   * model finish (the migrations wait for each other with no limit)
+   */
   statementTimeoutMs?: number;
   /** a session idle inside a transaction longer is ended by the server (ms) */
   idleInTransactionTimeoutMs?: number;
@@ -24,7 +28,7 @@ export function clientConfig(url: string, options: PoolOptions = {}): pg.ClientC
   return {
     connectionString: url,
     application_name: options.applicationName ?? APPLICATION_NAME,
-    statement_timeout: options.statementTimeoutMs ?? 30_000,
+    statement_timeout: options.statementTimeoutMs ?? 300_000,
     idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 60_000,
     connectionTimeoutMillis: 10_000,
     keepAlive: true,
@@ -44,9 +48,4 @@ export function openPool(url: string, options: PoolOptions = {}): pg.Pool {
 
 function defaultIdleError(error: Error): void {
   process.stderr.write(`postgres: an idle connection failed: ${error.message}\n`);
-}
-
-/** postgres:// or postgresql://, as libpq accepts. */
-export function isPostgresUrl(value: string): boolean {
-  return /^postgres(ql)?:\/\//.test(value);
 }

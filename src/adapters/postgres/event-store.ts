@@ -35,10 +35,50 @@ export const EVENT_STORE_SCHEMA: readonly string[] = [
   'CREATE TABLE IF NOT EXISTS event_write_probe (id INTEGER PRIMARY KEY CHECK (id = 1), probed_at TIMESTAMPTZ NOT NULL)',
 ];
 
-/** the NOTIFY channel an append wakes subscribers on (a wake-up only: they read the table) */
+/**
+ * An append in one round trip: the lock, the reads, the checks and the insert run in the server,
+ * so the lock is held for them and the commit only, not for network round trips. Each statement
+ * of a VOLATILE function takes a fresh snapshot (READ COMMITTED): the reads after the lock see
+ * every append committed before it was granted. Answers `duplicate` (with the stored events of
+ * those ids), `conflict` (the expected revision does not hold) or `written`.
+ */
+export const EVENT_APPEND_FUNCTION = `CREATE OR REPLACE FUNCTION kyc_append_events(
+    p_stream text, p_expected text, p_ids text[], p_types text[], p_data text[], p_metadata text[], p_tenants text[])
+  RETURNS TABLE (outcome text, current_revision integer, head_position bigint, stored json)
+  LANGUAGE plpgsql VOLATILE AS $fn$
+DECLARE
+  v_current integer;
+  v_head bigint;
+  v_stored json;
+  v_n integer := coalesce(array_length(p_ids, 1), 0);
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('kyc:postgres:events:append'));
+  SELECT coalesce(max(e.revision), -1) INTO v_current FROM events e WHERE e.stream = p_stream;
+  SELECT coalesce(max(e.position), 0) INTO v_head FROM events e;
+  SELECT json_agg(json_build_object('id', e.event_id, 'stream', e.stream, 'revision', e.revision, 'position', e.position) ORDER BY e.position)
+    INTO v_stored FROM events e WHERE e.event_id = ANY (p_ids);
+  IF v_stored IS NOT NULL THEN
+    RETURN QUERY SELECT 'duplicate'::text, v_current, v_head, v_stored;
+    RETURN;
+  END IF;
+  IF NOT (p_expected = 'any' OR (p_expected = 'no_stream' AND v_current = -1) OR (p_expected = 'stream_exists' AND v_current >= 0)
+          OR (p_expected ~ '^-?[0-9]+$' AND p_expected::bigint = v_current)) THEN
+    RETURN QUERY SELECT 'conflict'::text, v_current, v_head, NULL::json;
+    RETURN;
+  END IF;
+  IF v_n > 0 THEN
+    INSERT INTO events (position, event_id, stream, revision, type, data, metadata, tenant_id)
+      SELECT v_head + t.n, t.id, p_stream, v_current + t.n::integer, t.type, t.data::json, t.metadata::json, t.tenant
+        FROM unnest(p_ids, p_types, p_data, p_metadata, p_tenants) WITH ORDINALITY AS t(id, type, data, metadata, tenant, n);
+    PERFORM pg_notify('kyc_events', (v_head + v_n)::text);
+  END IF;
+  RETURN QUERY SELECT 'written'::text, v_current, v_head, NULL::json;
+END
+$fn$`;
+
+/** the NOTIFY channel an append wakes subscribers on (a wake-up only: they read the table); kyc_append_events names it too */
 export const EVENTS_CHANNEL = 'kyc_events';
 /** the transaction-scoped advisory lock every append takes before it allocates positions */
-const APPEND_LOCK = 'kyc:postgres:events:append';
 const BATCH = 500;
 const MAX_RETRY_DELAY_MS = 5_000;
 const MAX_RECONNECT_DELAY_MS = 5_000;
@@ -85,9 +125,9 @@ export interface PostgresEventStoreOptions {
  * reading `position > checkpoint` never skips a late-committing transaction. The alternative,
  * a sequence with the `xid8`/`pg_snapshot_xmin` high-water mark, lets appends commit in parallel
  * but needs a (transaction id, sequence) pair per position, and the port wants one comparable
- * number (the service's checkpoints, the audit API's cursors). What serialises here is the few
- * statements of the insert and the commit, not the JSON encoding or the size check, which run
- * before; and a database's appends are that fast (one fsync each, the WAL's group commit).
+ * number (the service's checkpoints, the audit API's cursors). What serialises here is the
+ * server-side work of one append (kyc_append_events: the lock, the checks, the insert, in one
+ * round trip) and its commit, not the JSON encoding or the size check, which run before.
  *
  * Duplicates as in the SQLite adapter: an append whose ids are all already in that stream is a
  * retry and answers the stored position without writing; ids used in another stream are refused.
@@ -114,7 +154,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   private schema(): Promise<void> {
-    this.ready ??= ensureSchema(this.pool, EVENT_STORE_SCHEMA).catch((error: unknown) => {
+    this.ready ??= ensureSchema(this.pool, [...EVENT_STORE_SCHEMA, EVENT_APPEND_FUNCTION]).catch((error: unknown) => {
       this.ready = null;
       throw error;
     });
@@ -133,16 +173,24 @@ export class PostgresEventStore implements EventStore {
       tenants: events.map((e) => e.metadata.tenant_id),
     };
     await this.schema();
+    const args = [stream, String(expected), columns.ids, columns.types, columns.data, columns.metadata, columns.tenants];
+    const result = this.options.beforeCommit ? await this.appendHeld(stream, args, this.options.beforeCommit) : (await this.pool.query<AppendRow>(APPEND, args)).rows[0]!;
+    const outcome = appendOutcome(stream, columns.ids, expected, result);
+    if (result.outcome === 'written' && columns.ids.length > 0) this.wake();
+    return outcome;
+  }
+
+  /** The same in an explicit transaction held open by the hook before COMMIT (tests only). */
+  private async appendHeld(stream: string, args: unknown[], beforeCommit: (stream: string) => Promise<void>): Promise<AppendRow> {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
       try {
-        const result = await this.appendIn(client, stream, columns, expected);
-        await this.options.beforeCommit?.(stream);
+        const row = (await client.query<AppendRow>(APPEND, args)).rows[0]!;
+        await beforeCommit(stream);
         await client.query('COMMIT');
-        if (result.written) this.wake();
-        return result.result;
+        return row;
       } catch (error) {
         await client.query('ROLLBACK').catch((rollback: Error) => (broken = rollback));
         throw error;
@@ -150,37 +198,6 @@ export class PostgresEventStore implements EventStore {
     } finally {
       client.release(broken);
     }
-  }
-
-  private async appendIn(
-    client: pg.PoolClient,
-    stream: string,
-    columns: { ids: string[]; types: string[]; data: string[]; metadata: string[]; tenants: (string | null)[] },
-    expected: ExpectedRevision,
-  ): Promise<{ result: AppendResult; written: boolean }> {
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [APPEND_LOCK]);
-    const { rows } = await client.query<{ current: number | null; head: string | null; found: Found[] | null }>(
-      `SELECT (SELECT MAX(revision) FROM events WHERE stream = $1) AS current,
-              (SELECT MAX(position) FROM events) AS head,
-              (SELECT json_agg(json_build_object('id', event_id, 'stream', stream, 'revision', revision, 'position', position) ORDER BY position)
-                 FROM events WHERE event_id = ANY($2::text[])) AS found`,
-      [stream, columns.ids],
-    );
-    const current = rows[0]!.current ?? -1;
-    const head = Number(rows[0]!.head ?? 0);
-    const duplicate = duplicateOf(stream, columns.ids, rows[0]!.found ?? [], current);
-    if (duplicate) return { result: duplicate, written: false };
-    checkExpectedRevision(stream, expected, current);
-    if (columns.ids.length === 0) return { result: { nextRevision: current, position: head }, written: false };
-    await client.query(
-      `INSERT INTO events (position, event_id, stream, revision, type, data, metadata, tenant_id)
-       SELECT $1::bigint + t.n, t.id, $2, $3::int + t.n::int, t.type, t.data::json, t.metadata::json, t.tenant
-         FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[]) WITH ORDINALITY AS t(id, type, data, metadata, tenant, n)`,
-      [head, stream, current, columns.ids, columns.types, columns.data, columns.metadata, columns.tenants],
-    );
-    const position = head + columns.ids.length;
-    await client.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, String(position)]);
-    return { result: { nextRevision: current + columns.ids.length, position }, written: true };
   }
 
   async readStream(stream: string, fromRevision = 0): Promise<RecordedEvent[]> {
@@ -381,6 +398,27 @@ class Listener {
     this.client = null;
     await client?.end().catch(() => undefined);
   }
+}
+
+const APPEND = 'SELECT * FROM kyc_append_events($1, $2, $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])';
+
+interface AppendRow {
+  outcome: 'duplicate' | 'conflict' | 'written';
+  current_revision: number;
+  head_position: string;
+  stored: Found[] | null;
+}
+
+/** What the append function answered, as the port says it: a result, or the error. */
+function appendOutcome(stream: string, ids: readonly string[], expected: ExpectedRevision, row: AppendRow): AppendResult {
+  const current = row.current_revision;
+  const head = Number(row.head_position);
+  if (row.outcome === 'duplicate') return duplicateOf(stream, ids, row.stored ?? [], current)!;
+  if (row.outcome === 'conflict') {
+    checkExpectedRevision(stream, expected, current);
+    throw new Error(`append to ${stream} refused: expected revision ${String(expected)}`);
+  }
+  return { nextRevision: current + ids.length, position: head + ids.length };
 }
 
 /**

@@ -1,10 +1,11 @@
 import type pg from 'pg';
 import { BLOB_STORE_SCHEMA } from './blob-store.js';
 import { SCHEMA_LOCK } from './ensure-schema.js';
-import { EVENT_STORE_SCHEMA } from './event-store.js';
+import { EVENT_APPEND_FUNCTION, EVENT_STORE_SCHEMA } from './event-store.js';
 import { KEY_STORE_SCHEMA } from './key-store.js';
 import { READ_STORE_SCHEMA } from './read-store.js';
-import { WORK_QUEUE_SCHEMA } from './work-queue.js';
+import { WORK_QUEUE_LEASES_ON_DATABASE_CLOCK, WORK_QUEUE_SCHEMA } from './work-queue.js';
+import { REGISTERS_SCHEMA } from './registers.js';
 
 export interface Migration {
   version: number;
@@ -27,6 +28,9 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: 'work queue', statements: WORK_QUEUE_SCHEMA },
   { version: 4, name: 'blobs', statements: [BLOB_STORE_SCHEMA] },
   { version: 5, name: 'subject keys', statements: [KEY_STORE_SCHEMA] },
+  { version: 6, name: 'work queue leases on the database clock', statements: WORK_QUEUE_LEASES_ON_DATABASE_CLOCK },
+  { version: 7, name: 'CNPJ and PGFN register editions', statements: REGISTERS_SCHEMA },
+  { version: 8, name: 'event append function', statements: [EVENT_APPEND_FUNCTION] },
 ];
 
 /** held for the whole run: one instance migrates, the others wait and then find nothing to do */
