@@ -34,6 +34,8 @@ const config = loadConfig({
   PORT: '0',
   // the engine of the scenario (SVC_EVENTSTORE/SVC_READSTORE/SVC_BLOBSTORE: test/helpers/engines.ts)
   ...storesEnv(),
+  // any other setting a test gives as JSON (the CNPJ fetch of the CNPJ race)
+  ...(JSON.parse(process.env['INSTANCE_ENV'] ?? '{}') as Record<string, string>),
 });
 // live runs too (billed): the live source recorded like the sandbox one
 const services = await composeApp(config, silentLogger, {

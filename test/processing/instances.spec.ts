@@ -1,10 +1,14 @@
 import { expect } from 'chai';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { REFERENCE_PF } from '../../src/domain/template/reference.js';
 import { png } from '../http/facial-support.js';
 import { cpf } from '../http/runs-support.js';
 import { describeEngines, POSTGRES, type Engine } from '../helpers/engines.js';
+import { cnpjOf, empresa, estabelecimento, LOOKUPS, simples, socio, writeDump } from '../helpers/cnpj-dump.js';
 import { tempDir } from '../helpers/temp.js';
 import { json, killInstance, OPERATOR, receiver, startInstance, tally, until, type Instance } from './instances-support.js';
 
@@ -142,6 +146,38 @@ describeEngines('several instances on one store', function (engine: Engine) {
     it(`three instances started together on an empty database, then under load (${load}): each migration applied once, every effect exactly once, shared between them`, () =>
       scenario(3, false));
   }
+  if (engine === POSTGRES) {
+    it('two instances racing for the monthly CNPJ fetch on one database: one import, each file downloaded once, the month served by both', async () => {
+      const folder = await receitaFolder();
+      const stores = await engine.stores('kyc_cnpj_race');
+      const dir = tempDir();
+      const env = { ...stores.env, INSTANCE_ENV: JSON.stringify({ SVC_CNPJ_FETCH: 'on', SVC_CNPJ_URL: folder.url }) };
+      const instances = await Promise.all(['r0', 'r1'].map((name) => startInstance(join(dir, name), name, join(dir, 'effects.log'), env)));
+      const client = new pg.Client({ connectionString: stores.env['SVC_READSTORE'] });
+      await client.connect();
+      try {
+        const served = async () => (await client.query<{ edition: unknown }>("SELECT edition FROM registers_current WHERE register = 'cnpj'").catch(() => ({ rows: [] }))).rows[0]?.edition;
+        await until(async () => (await served()) !== undefined, 60_000, 'the month to be imported').catch((error: Error) => {
+          throw new Error(`${error.message}: requests ${folder.requests.join(' ')}; ${instances.map((i) => i.output()).join('\n')}`);
+        });
+        expect(JSON.stringify(await served())).to.contain('2026-10');
+        // a while longer: a second import would download the files again
+        await new Promise((r) => setTimeout(r, 2_000));
+        const downloads = folder.requests.filter((path) => path.endsWith('.zip'));
+        expect(downloads.length, 'files downloaded').to.be.at.least(10);
+        expect(downloads.length, 'a file downloaded twice').to.equal(new Set(downloads).size);
+        // one schema built for the month, swapped in; no build left behind
+        expect((await client.query("SELECT edition FROM registers_builds WHERE register = 'cnpj'")).rows, 'builds left').to.have.length(0);
+      } finally {
+        await client.end();
+        for (const instance of instances) instance.child.kill('SIGTERM');
+        await Promise.all(instances.map((i) => i.exited));
+        await folder.close();
+        await stores.drop();
+      }
+    });
+  }
+
   it('three instances, one killed mid-load: the others finish its work after its leases (3 s) expire, nothing lost', () => scenario(3, true));
 });
 
@@ -163,4 +199,30 @@ async function tallyBy(all: () => Promise<{ type: string; data: Record<string, u
   const counts = new Map<string, number>();
   for (const e of await all()) if (e.type === type) counts.set(key(e), (counts.get(key(e)) ?? 0) + 1);
   return counts;
+}
+
+/** The Receita CNPJ folder on loopback: one month, a whole small dump (every file the import needs); every request path kept. */
+async function receitaFolder(): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {
+  const basico = '12345678';
+  const dir = await writeDump(tempDir(), '2026-10', { ...LOOKUPS, empresas: [empresa(basico, 'EMPRESA LTDA')], estabelecimentos: [estabelecimento(cnpjOf(basico))], socios: [socio(basico)], simples: [simples(basico)] });
+  const files = readdirSync(dir);
+  const listing = (names: string[]) => `<html><body>${names.map((n) => `<a href="${n}">${n}</a>`).join('\n')}</body></html>`;
+  const requests: string[] = [];
+  const server: Server = createServer((req, res) => {
+    requests.push(req.url!);
+    const path = req.url!.replace(/^\/cnpj\//, '');
+    if (path === '') return void res.writeHead(200).end(listing(['2026-10/']));
+    const [month, name] = path.split('/');
+    if (month !== '2026-10') return void res.writeHead(404).end();
+    if (name === '') return void res.writeHead(200).end(listing(files));
+    if (!files.includes(name!)) return void res.writeHead(404).end();
+    const data = readFileSync(join(dir, name!));
+    res.writeHead(200, { etag: `"${month}-${name}"`, 'content-length': data.length }).end(data);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/cnpj/`,
+    requests,
+    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+  };
 }
