@@ -3,6 +3,7 @@ import type { SourceAnswer, SourceRequest } from '../../src/adapters/sources/por
 import { errorAnswer } from '../../src/adapters/sources/port.js';
 import { FlakySource, HELD_TEMPLATE } from '../helpers/flaky-source.js';
 import { createTenant, startService, type TestService } from '../helpers/service.js';
+import { describeEngines } from '../helpers/engines.js';
 import { tempDir } from '../helpers/temp.js';
 import { cpf, createRun, createTemplate, eventually, getJson, pfSubject, waitForRun, type Json } from '../http/runs-support.js';
 
@@ -20,12 +21,13 @@ class HangingSource extends FlakySource {
 }
 
 /** Issue 28: a retry of a held run's failed sources survives a restart like the run itself. */
-describe('a held run retried, the service restarted mid-retry', function () {
+describeEngines('a held run retried, the service restarted mid-retry', function (engine) {
   this.timeout(90_000);
 
   it('the restarted service asks the retried source again and ends the run, charged once', async () => {
     const dataDir = tempDir();
-    const env = { SVC_RATE_LIMIT_PER_MINUTE: '1000000', SVC_SOURCE_TIMEOUT_MS: '60000' };
+    const stores = await engine.stores('kyc_retry_resume');
+    const env = { SVC_RATE_LIMIT_PER_MINUTE: '1000000', SVC_SOURCE_TIMEOUT_MS: '60000', ...stores.env };
     const first = new HangingSource();
     let service: TestService = await startService({ dataDir, liveSource: first, env });
     const tenant = await createTenant(service, 'Restart');
@@ -61,6 +63,7 @@ describe('a held run retried, the service restarted mid-retry', function () {
       });
     } finally {
       await service.close();
+      await stores.drop();
     }
   });
 });

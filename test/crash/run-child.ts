@@ -12,6 +12,7 @@ import { REFERENCE_PF } from '../../src/domain/template/reference.js';
 import { silentLogger } from '../../src/logger.js';
 import { getTemplate } from '../../src/projections/templates.js';
 import { composeApp } from '../../src/app/compose.js';
+import { storesEnv } from '../helpers/engines.js';
 
 const DELAYS: Record<string, number> = { receita_cpf: 50, sanctions: 150, pep: 60_000, legal_proceedings: 60_000, negative_media: 60_000 };
 
@@ -32,7 +33,7 @@ class Staggered implements Source {
 }
 
 const dataDir = process.argv[2]!;
-const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_LISTS_REFRESH: 'off', SVC_SEED_DEMO: 'false', SVC_OPERATOR_TOKEN: 'x', SVC_SECRET_KEY: 'y', SVC_SOURCE_TIMEOUT_MS: '120000', SVC_WORK_LEASE_MS: '1000' });
+const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_LISTS_REFRESH: 'off', SVC_SEED_DEMO: 'false', SVC_OPERATOR_TOKEN: 'x', SVC_SECRET_KEY: 'y', SVC_SOURCE_TIMEOUT_MS: '120000', SVC_WORK_LEASE_MS: '1000', ...storesEnv() });
 const services = await composeApp(config, silentLogger, { sandboxSource: new Staggered() });
 const context = (id: string) => ({
   metadata: { tenant_id: 't-crash', actor: 'system', request_id: null, occurred_at: new Date().toISOString(), correlation_id: id, causation_id: null },

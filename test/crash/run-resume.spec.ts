@@ -1,13 +1,12 @@
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { SqliteEventStore } from '../../src/adapters/event-store/sqlite.js';
 import type { Source, SourceRequest } from '../../src/adapters/sources/port.js';
 import { SandboxSource } from '../../src/adapters/sources/sandbox.js';
 import { loadConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logger.js';
 import { getRun } from '../../src/projections/runs.js';
 import { closeApp, composeApp } from '../../src/app/compose.js';
+import { describeEngines } from '../helpers/engines.js';
 import { tempDir } from '../helpers/temp.js';
 
 class Counting implements Source {
@@ -27,12 +26,13 @@ const until = async (check: () => Promise<boolean>, ms: number, what: string) =>
   }
 };
 
-describe('a run interrupted by a process kill', function () {
-  this.timeout(60_000);
+describeEngines('a run interrupted by a process kill', function (engine) {
+  this.timeout(90_000);
 
   it('completes after a restart, asking each source once: answers recorded before the kill are not asked again', async () => {
     const dataDir = tempDir();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/crash/run-child.ts', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const stores = await engine.stores('kyc_run_resume');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/crash/run-child.ts', dataDir], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...stores.env } });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -40,8 +40,8 @@ describe('a run interrupted by a process kill', function () {
     await until(async () => /queued (\S+)/.test(out), 30_000, `the run to be queued: ${out}`);
     const runId = /queued (\S+)/.exec(out)![1]!;
 
-    const reader = new SqliteEventStore(join(dataDir, 'events.sqlite'));
-    const answered = async () => (await reader.readStream(`run-${runId}`)).filter((e) => e.type === 'SourceAnswered').map((e) => String(e.data['source_id']));
+    const reader = await stores.open(dataDir);
+    const answered = async () => (await reader.eventStore.readStream(`run-${runId}`)).filter((e) => e.type === 'SourceAnswered').map((e) => String(e.data['source_id']));
     await until(async () => (await answered()).length >= 2, 20_000, 'two answers');
     child.kill('SIGKILL');
     await exited;
@@ -51,7 +51,7 @@ describe('a run interrupted by a process kill', function () {
     expect(out.match(/query /g)).to.have.length(5, 'the child had asked every source before it died');
 
     const source = new Counting();
-    const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_LISTS_REFRESH: 'off', SVC_SEED_DEMO: 'false', SVC_OPERATOR_TOKEN: 'x', SVC_SECRET_KEY: 'y' });
+    const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_LISTS_REFRESH: 'off', SVC_SEED_DEMO: 'false', SVC_OPERATOR_TOKEN: 'x', SVC_SECRET_KEY: 'y', ...stores.env });
     const services = await composeApp(config, silentLogger, { sandboxSource: source });
     try {
       await until(async () => (await getRun(services.readStore, runId))?.status === 'completed', 20_000, 'the run to complete');
@@ -64,6 +64,7 @@ describe('a run interrupted by a process kill', function () {
       expect((await getRun(services.readStore, runId))!.decision).to.equal('approved');
     } finally {
       await closeApp(services);
+      await stores.drop();
     }
   });
 });
