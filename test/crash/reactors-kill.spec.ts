@@ -2,11 +2,11 @@ import { expect } from 'chai';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { SqliteEventStore } from '../../src/adapters/event-store/sqlite.js';
 import type { RecordedEvent } from '../../src/adapters/event-store/port.js';
 import { REFERENCE_PF } from '../../src/domain/template/reference.js';
 import { png } from '../http/facial-support.js';
 import { cpf } from '../http/runs-support.js';
+import { describeEngines, SQLITE, type ScenarioStores } from '../helpers/engines.js';
 import { tempDir } from '../helpers/temp.js';
 import { effectLines, json, killInstance, OPERATOR, receiver, startInstance, tally, until, type Instance } from '../processing/instances-support.js';
 
@@ -25,12 +25,18 @@ const alive = (pid: number) => {
  * the same data directory nothing triggered is lost, and no effect whose outcome was recorded is
  * made again; an effect made but not recorded may be made once more (at least once).
  */
-describe('reactors killed at every point, then restarted', function () {
+/** the kill points also run on PostgreSQL (a few, so the suite adds well under a minute there) */
+const ON_POSTGRES = new Set(['run: killed with every source asked', 'webhook: killed after sending', 'facial round: killed when it starts']);
+
+describeEngines('reactors killed at every point, then restarted', function (engine) {
   this.timeout(120_000);
+  const it = (title: string, fn: () => Promise<void>) =>
+    engine === SQLITE || [...ON_POSTGRES].some((prefix) => title.startsWith(prefix)) ? globalThis.it(title, fn) : undefined;
   let n = 0;
 
   interface World {
     dataDir: string;
+    stores: ScenarioStores;
     effects: string;
     instance: Instance;
     key: string;
@@ -42,8 +48,9 @@ describe('reactors killed at every point, then restarted', function () {
   /** An instance with a kill point, a tenant with a key, a template, the facial module and a webhook endpoint. */
   async function world(block: string | null): Promise<World> {
     const dataDir = tempDir();
+    const stores = await engine.stores('kyc_reactors_kill');
     const effects = join(dataDir, '..', `effects-${++n}-${Date.now()}.log`);
-    const instance = await startInstance(dataDir, 'before', effects, block ? { BLOCK_APPEND_TYPE: block } : {});
+    const instance = await startInstance(dataDir, 'before', effects, { ...stores.env, ...(block ? { BLOCK_APPEND_TYPE: block } : {}) });
     const op = (path: string, method: string, body: unknown) => fetch(`${instance.base}/operator/v1${path}`, { method, headers: OPERATOR, body: JSON.stringify(body) });
     const tenantId = (await json(await op('/tenants', 'POST', { name: 'Crash' }), 201)).tenant_id as string;
     const key = (await json(await op(`/tenants/${tenantId}/api-keys`, 'POST', { name: 'k', environment: 'sandbox', scopes: ['runs:write', 'runs:read', 'customers:write', 'customers:read'] }), 201)).api_key as string;
@@ -51,7 +58,7 @@ describe('reactors killed at every point, then restarted', function () {
     await json(await op(`/tenants/${tenantId}`, 'PATCH', { facial_verification_master: true, facial_verification_enabled: true }), 200);
     const hooks = await receiver();
     await json(await op(`/tenants/${tenantId}/webhook-endpoints/sandbox`, 'PUT', { url: hooks.url, events: [] }), 200);
-    return { dataDir, effects, instance, key, tenantId, template, hooks };
+    return { dataDir, stores, effects, instance, key, tenantId, template, hooks };
   }
 
   const api = (w: World, path: string, init: RequestInit = {}) => fetch(`${w.instance.base}/api/v1${path}`, { ...init, headers: { 'x-api-key': w.key, ...(init.headers ?? {}) } });
@@ -76,8 +83,8 @@ describe('reactors killed at every point, then restarted', function () {
 
   /** Restarts on the data directory (no kill point) and waits for `done`; returns the events. */
   async function restart(w: World, done: (events: RecordedEvent[]) => boolean, what: string): Promise<RecordedEvent[]> {
-    const after = await startInstance(w.dataDir, 'after', w.effects);
-    const store = new SqliteEventStore(join(w.dataDir, 'events.sqlite'));
+    const after = await startInstance(w.dataDir, 'after', w.effects, w.stores.env);
+    const store = await eventsOf(w);
     try {
       const all = () => store.readAll({ after: null, limit: 1_000_000 });
       await until(async () => done(await all()), 30_000, what);
@@ -89,9 +96,15 @@ describe('reactors killed at every point, then restarted', function () {
       after.child.kill('SIGTERM');
       await after.exited;
       w.hooks.server.close();
+      await w.stores.drop();
     }
   }
 
+  /** the world's event store, opened in the test's process */
+  const eventsOf = async (w: World) => {
+    const opened = await w.stores.open(w.dataDir);
+    return { readAll: opened.eventStore.readAll.bind(opened.eventStore), readStream: opened.eventStore.readStream.bind(opened.eventStore), close: opened.close };
+  };
   const blocked = (w: World, type: string) => async () => w.instance.output().includes(`blocked ${type}`);
   const count = (events: RecordedEvent[], type: string) => events.filter((e) => e.type === type).length;
   const askedPerSource = (w: World) => [...tally(w.effects, 'query').counts.values()];
@@ -125,7 +138,7 @@ describe('reactors killed at every point, then restarted', function () {
         const w = await world('RunCompleted');
         const runId = await postRun(w);
         await kill(w, blocked(w, 'RunCompleted'), 'the run to end');
-        const store = new SqliteEventStore(join(w.dataDir, 'events.sqlite'));
+        const store = await eventsOf(w);
         const recorded = (await store.readStream(`run-${runId}`)).filter((e) => e.type === 'SourceAnswered').map((e) => `${runId}:${String(e.data['source_id'])}`);
         await store.close();
         const events = await restart(w, (e) => count(e, 'RunCompleted') === 1, 'the run to complete');
@@ -140,7 +153,7 @@ describe('reactors killed at every point, then restarted', function () {
         await uploadPair(w);
         await kill(w, async () => true, 'the upload');
         // on a loaded machine the first instance can finish the whole round before the kill lands
-        const store = new SqliteEventStore(join(w.dataDir, 'events.sqlite'));
+        const store = await eventsOf(w);
         const completedBefore = count(await store.readAll({ after: null, limit: 1_000_000 }), 'FacialRoundCompleted') === 1;
         await store.close();
         const events = await restart(w, (e) => count(e, 'FacialRoundCompleted') === 1, 'the round to complete');
@@ -196,7 +209,7 @@ describe('reactors killed at every point, then restarted', function () {
       it('webhook: killed after its 2xx was recorded: never sent again', async () => {
         const w = await world(null);
         await postRun(w);
-        const store = new SqliteEventStore(join(w.dataDir, 'events.sqlite'));
+        const store = await eventsOf(w);
         try {
           await kill(w, async () => (await store.readAll({ after: null, limit: 100_000 })).some((e) => e.type === 'WebhookAttemptRecorded'), 'the attempt to be recorded');
         } finally {
