@@ -67,8 +67,9 @@ export function customersProjection(): Projection<CustomerDoc> {
   return {
     name: 'customers',
     collection: 'customers',
-    // status alone: the monitoring sweep pages through every tenant's monitored customers
-    indexes: [{ fields: ['tenant_id', 'environment', 'status'] }, { fields: ['tenant_id', 'environment', 'external_id'] }, { fields: ['subject_ref'] }, { fields: ['status'] }, { fields: ['tenant_id', 'status'] }],
+    // status alone: the monitoring sweep pages through every tenant's monitored customers;
+    // tenant and environment alone: the dashboard's customer list, newest first (the sort keys follow)
+    indexes: [{ fields: ['tenant_id', 'environment'] }, { fields: ['tenant_id', 'environment', 'status'] }, { fields: ['tenant_id', 'environment', 'external_id'] }, { fields: ['subject_ref'] }, { fields: ['status'] }, { fields: ['tenant_id', 'status'] }],
     documentIds(event) {
       if (isErased(event)) return event.data.customer_ids;
       if (isCustomerEvent(event)) return [event.data.customer_id];

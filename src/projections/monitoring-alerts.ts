@@ -50,7 +50,8 @@ const isDelivered = isEventOf(AlertWebhookDelivered);
 export const monitoringAlertsProjection: Projection<AlertDoc> = {
   name: 'monitoring-alerts',
   collection: ALERTS,
-  indexes: [{ fields: ['tenant_id', 'status'] }, { fields: ['list_id', 'status'] }, { fields: ['list_id', 'version_id'] }],
+  // list_id alone: a list's alerts paged newest first (the list-version sweep, the latency report)
+  indexes: [{ fields: ['tenant_id', 'status'] }, { fields: ['list_id'] }, { fields: ['list_id', 'status'] }, { fields: ['list_id', 'version_id'] }],
   documentIds(event) {
     return isRaised(event) || isDelisted(event) || isResolved(event) || isDelivered(event) ? [event.data.alert_id] : [];
   },

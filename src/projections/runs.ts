@@ -57,6 +57,8 @@ export const runsProjection: Projection<RunDoc> = {
   name: 'runs',
   collection: 'runs',
   indexes: [
+    // the run list of a tenant's environment, newest first (the sort keys follow the equality fields)
+    { fields: ['tenant_id', 'environment'] },
     { fields: ['tenant_id', 'environment', 'status'] },
     { fields: ['tenant_id', 'environment', 'external_id'] },
     { fields: ['tenant_id', 'environment', 'template_id'] },

@@ -5,6 +5,7 @@ import { MongoReadStore } from '../../src/adapters/read-store/mongo.js';
 import { UniqueViolationError } from '../../src/adapters/read-store/port.js';
 import { duplicate, FakeMongo } from '../helpers/fake-mongo.js';
 import { describeReadStoreContract } from './read-store.contract.js';
+import { projections } from '../../src/app/modules/read-models.js';
 
 describe('MongoReadStore on a fake replica set', () => {
   const put = (collection: string, id: string, doc: Record<string, unknown>, position = 1) => ({ op: 'put' as const, collection, id, doc, position });
@@ -25,6 +26,25 @@ describe('MongoReadStore on a fake replica set', () => {
     fake.failover();
     expect((await store.get('a', '1'))?.position).to.equal(4);
     expect(await store.getCheckpoint('p')).to.equal(4);
+  });
+
+  it('every list query has an index with its equality fields first, then the sort keys (created_at, _id) newest first', async () => {
+    const fake = new FakeMongo(DURABLE);
+    const store = new MongoReadStore(fake.client, fake.db);
+    for (const projection of projections()) await store.ensureCollection(projection.collection, projection.indexes);
+    const keysOf = (collection: string) => (fake.indexes.get(`rm_${collection}`) ?? []).map((i) => JSON.stringify(i.keys));
+    const sorted = (...fields: string[]) => JSON.stringify({ ...Object.fromEntries(fields.map((f) => [`doc.${f}`, 1])), created_at: -1, _id: -1 });
+    // the customer and run lists of a tenant's environment, a list's alerts
+    expect(keysOf('customers')).to.include(sorted('tenant_id', 'environment'));
+    expect(keysOf('runs')).to.include(sorted('tenant_id', 'environment'));
+    expect(keysOf('monitoring_alerts')).to.include(sorted('list_id'));
+    // and every non-unique index carries the sort suffix
+    for (const [collection, indexes] of fake.indexes) {
+      for (const index of indexes) {
+        if (index.options['unique']) continue;
+        expect(Object.entries(index.keys).slice(-2), `${collection} ${JSON.stringify(index.keys)}`).to.deep.equal([['created_at', -1], ['_id', -1]]);
+      }
+    }
   });
 
   it('refuses a document over 16 MiB before any call, with DocumentTooLargeError', async () => {
