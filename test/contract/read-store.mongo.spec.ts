@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { DocumentTooLargeError, DURABLE } from '../../src/adapters/read-store/mongo-connection.js';
+import { DocumentTooLargeError, DURABLE, MajorityUnavailableError } from '../../src/adapters/read-store/mongo-connection.js';
 import { MongoReadStore } from '../../src/adapters/read-store/mongo.js';
 import { UniqueViolationError } from '../../src/adapters/read-store/port.js';
 import { duplicate, FakeMongo } from '../helpers/fake-mongo.js';
@@ -45,6 +45,33 @@ describe('MongoReadStore on a fake replica set', () => {
         expect(Object.entries(index.keys).slice(-2), `${collection} ${JSON.stringify(index.keys)}`).to.deep.equal([['created_at', -1], ['_id', -1]]);
       }
     }
+  });
+
+  it('gives the client timeoutMS and a majority write concern with wtimeoutMS, the defaults or those SVC_READSTORE names', async () => {
+    const fake = new FakeMongo(DURABLE);
+    await MongoReadStore.connect('mongodb://db/?replicaSet=rs0', 'kyc', { createClient: fake.createClient });
+    expect(fake.clientOptions).to.deep.include({ timeoutMS: 30_000, writeConcern: { w: 'majority', journal: true, wtimeoutMS: 10_000 }, readConcern: { level: 'majority' } });
+    await MongoReadStore.connect('mongodb://db/?replicaSet=rs0&timeoutMS=5000&wtimeoutMS=2000', 'kyc', { createClient: fake.createClient });
+    expect(fake.clientOptions).to.deep.include({ timeoutMS: 5_000, writeConcern: { w: 'majority', journal: true, wtimeoutMS: 2_000 } });
+    let refused: unknown;
+    await MongoReadStore.connect('mongodb://db/?wtimeoutMS=soon', 'kyc', { createClient: fake.createClient }).catch((error: unknown) => (refused = error));
+    expect((refused as Error).message).to.match(/wtimeoutMS must be a positive number/);
+  });
+
+  it('a durable write without a majority fails with a clear error instead of waiting for ever', async () => {
+    const fake = new FakeMongo(DURABLE);
+    const store = await MongoReadStore.connect('mongodb://db/?replicaSet=rs0&wtimeoutMS=2000', 'kyc', { createClient: fake.createClient });
+    fake.loseMajority();
+    const hung = new Promise((resolve) => setTimeout(() => resolve('hung'), 1_000));
+    const outcome = await Promise.race([store.commit({ writes: [put('a', '1', { n: 1 })], checkpoint: { processor: 'p', position: 1 } }).then(() => 'committed', (error: unknown) => error), hung]);
+    expect(outcome).to.be.instanceOf(MajorityUnavailableError);
+    expect((outcome as Error).message).to.match(/majority of the replica set within 2000 ms/);
+    // the checkpoints' own writes (a rebuild's swap) carry the wait too: a write concern without it waits for ever
+    const checkpoints = fake.calls.filter((c) => c.collection === 'checkpoints');
+    expect(checkpoints.every((c) => (c.options?.['writeConcern'] as { wtimeoutMS?: number } | undefined)?.wtimeoutMS !== undefined || c.options?.['session'])).to.equal(true);
+    const bare = fake.db.collection('other', { writeConcern: { w: 'majority', journal: true } });
+    const waited = await Promise.race([bare.insertOne({ _id: 'x' } as never).then(() => 'written'), new Promise((resolve) => setTimeout(() => resolve('hung'), 200))]);
+    expect(waited).to.equal('hung');
   });
 
   it('refuses a document over 16 MiB before any call, with DocumentTooLargeError', async () => {

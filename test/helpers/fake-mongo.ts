@@ -14,6 +14,7 @@ import {
   type GridFSBucketReadStream,
   type GridFSBucketWriteStream,
   type MongoClient,
+  type MongoClientOptions,
   type WriteConcernSettings,
 } from 'mongodb';
 
@@ -91,8 +92,33 @@ export class FakeMongo {
     return index < 0 ? undefined : this.failures.splice(index, 1)[0];
   }
 
-  /** @internal */ acknowledged(concern: WriteConcernSettings | undefined): void {
-    if (concern?.w === 'majority' && (concern.journal === true || concern.j === true)) this.majority = clone(this.primary);
+  /** The options the service's client was created with (see `createClient`). */
+  clientOptions: MongoClientOptions | undefined;
+  private majorityLost = false;
+
+  /** Most members down: a write waiting for the majority fails after its wtimeoutMS, or waits for ever without one (as a server does). */
+  loseMajority(): void {
+    this.majorityLost = true;
+  }
+
+  /** For MongoConnectOptions.createClient: records the options and answers as a client of a replica set would. */
+  createClient = (_uri: string, options: MongoClientOptions): MongoClient => {
+    this.clientOptions = options;
+    const client = {
+      connect: async () => client,
+      db: (name?: string) => (name === 'admin' ? { command: async () => ({ setName: 'rs0' }) } : this.db),
+      ...this.client,
+    };
+    return client as unknown as MongoClient;
+  };
+
+  /** @internal */ async acknowledged(concern: WriteConcernSettings | undefined): Promise<void> {
+    if (concern?.w !== 'majority') return;
+    if (this.majorityLost) {
+      if (concern.wtimeoutMS === undefined && concern.wtimeout === undefined) await new Promise<never>(() => undefined);
+      throw writeConcernTimeout();
+    }
+    if (concern.journal === true || concern.j === true) this.majority = clone(this.primary);
   }
 
   /** @internal */ table(name: string): Map<string, Doc> {
@@ -127,7 +153,7 @@ class FakeSession {
     this.fake.open.add(this);
     try {
       const result = await fn();
-      this.fake.acknowledged(options?.writeConcern ?? this.fake.defaultWriteConcern);
+      await this.fake.acknowledged(options?.writeConcern ?? this.fake.defaultWriteConcern);
       this.fake.transactions.push({ writes: this.writes });
       return result;
     } catch (error) {
@@ -169,7 +195,7 @@ class FakeCollection {
     }
     const result = apply();
     // inside a transaction the commit acknowledges
-    if (!options?.session) this.fake.acknowledged(options?.writeConcern ?? this.writeConcern ?? this.fake.defaultWriteConcern);
+    if (!options?.session) await this.fake.acknowledged(options?.writeConcern ?? this.writeConcern ?? this.fake.defaultWriteConcern);
     return result;
   }
 
@@ -278,7 +304,7 @@ class FakeCollection {
     if (!this.fake.primary.has(this.collectionName)) throw new MongoServerError({ message: 'ns not found', code: 26, codeName: 'NamespaceNotFound' });
     this.fake.primary.delete(this.collectionName);
     this.fake.indexes.delete(this.collectionName);
-    this.fake.acknowledged(this.writeConcern ?? this.fake.defaultWriteConcern);
+    await this.fake.acknowledged(this.writeConcern ?? this.fake.defaultWriteConcern);
     return true;
   }
 
@@ -289,7 +315,7 @@ class FakeCollection {
     this.fake.primary.delete(this.collectionName);
     this.fake.indexes.set(target, this.fake.indexes.get(this.collectionName) ?? []);
     this.fake.indexes.delete(this.collectionName);
-    this.fake.acknowledged(this.writeConcern ?? this.fake.defaultWriteConcern);
+    await this.fake.acknowledged(this.writeConcern ?? this.fake.defaultWriteConcern);
     return this.fake.db.collection(target);
   }
 

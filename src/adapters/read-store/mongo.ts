@@ -1,5 +1,5 @@
 import { MongoServerError, type AnyBulkWriteOperation, type ClientSession, type Collection, type Db, type Filter, type MongoClient } from 'mongodb';
-import { assertDocumentSize, checkReplicaSet, DURABLE, mongoClient, type MongoConnectOptions } from './mongo-connection.js';
+import { assertDocumentSize, checkReplicaSet, DEFAULT_WTIMEOUT_MS, durable, isMajorityTimeout, MajorityUnavailableError, mongoClient, mongoTimeouts, type MongoConnectOptions } from './mongo-connection.js';
 import {
   assertCollectionName,
   assertFieldName,
@@ -43,6 +43,8 @@ export class MongoReadStore implements ReadStore {
     private readonly client: Pick<MongoClient, 'startSession' | 'close'>,
     private readonly db: Db,
     private readonly transactions = true,
+    /** a durable write's wait for the majority (SVC_READSTORE's wtimeoutMS) */
+    private readonly wtimeoutMS = DEFAULT_WTIMEOUT_MS,
   ) {}
 
   /**
@@ -50,10 +52,10 @@ export class MongoReadStore implements ReadStore {
    * Refuses a standalone server (see checkReplicaSet).
    */
   static async connect(uri: string, databaseName?: string, options: MongoConnectOptions = {}): Promise<MongoReadStore> {
-    const client = await mongoClient(uri).connect();
+    const client = await mongoClient(uri, options).connect();
     try {
       const transactions = await checkReplicaSet(client.db('admin'), options);
-      return new MongoReadStore(client, client.db(databaseName), transactions);
+      return new MongoReadStore(client, client.db(databaseName), transactions, mongoTimeouts(uri).wtimeoutMS);
     } catch (error) {
       await client.close();
       throw error;
@@ -71,7 +73,7 @@ export class MongoReadStore implements ReadStore {
   }
 
   private get checkpoints(): Collection<CheckpointRow> {
-    return this.db.collection<CheckpointRow>('checkpoints', { writeConcern: DURABLE });
+    return this.db.collection<CheckpointRow>('checkpoints', { writeConcern: durable(this.wtimeoutMS) });
   }
 
   /** createIndex is a no-op for an index that exists with the same definition, and creates the collection. */
@@ -166,7 +168,10 @@ export class MongoReadStore implements ReadStore {
     if (!this.transactions) return work(undefined);
     const session = this.client.startSession();
     try {
-      await session.withTransaction(() => work(session), { writeConcern: DURABLE, readConcern: { level: 'majority' } });
+      await session.withTransaction(() => work(session), { writeConcern: durable(this.wtimeoutMS), readConcern: { level: 'majority' } });
+    } catch (error) {
+      if (isMajorityTimeout(error)) throw new MajorityUnavailableError(this.wtimeoutMS, error);
+      throw error;
     } finally {
       await session.endSession();
     }
