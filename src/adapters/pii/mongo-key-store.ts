@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { SubjectKeyCache } from './key-cache.js';
 import { Binary, MongoServerError, type Collection, type Db } from 'mongodb';
 import { DURABLE } from '../read-store/mongo-connection.js';
 import { KeyWrapper, type KeyStore } from './key-store.js';
@@ -24,6 +25,8 @@ const MOVE_BATCH = 500;
 export interface MongoKeyStoreOptions {
   /** how long a retired epoch's secret is kept for rotations still writing under it (tests: 0) */
   epochGraceMs?: number;
+  /** plaintext keys kept in memory at most (least recently used go first, zero-filled) */
+  keyCacheMax?: number;
 }
 
 /**
@@ -44,7 +47,7 @@ export class MongoKeyStore implements KeyStore {
   private readonly epochs: Collection<EpochDoc>;
   private readonly legacy: KeyWrapper;
   private readonly wrappers = new Map<number, KeyWrapper>();
-  private readonly cache = new Map<string, Buffer>();
+  private readonly cache: SubjectKeyCache;
   private readonly epochGraceMs: number;
 
   constructor(
@@ -56,6 +59,7 @@ export class MongoKeyStore implements KeyStore {
     this.keys = db.collection<KeyDoc>('pii_keys', { writeConcern: DURABLE, readConcern: { level: 'majority' } });
     this.epochs = db.collection<EpochDoc>('pii_epochs', { writeConcern: DURABLE, readConcern: { level: 'majority' } });
     this.legacy = new KeyWrapper(secret);
+    this.cache = new SubjectKeyCache(options.keyCacheMax);
     this.epochGraceMs = options.epochGraceMs ?? 10 * 60_000;
   }
 
@@ -121,17 +125,15 @@ export class MongoKeyStore implements KeyStore {
   }
 
   forget(subjects: readonly string[]): void {
-    for (const subject of subjects) {
-      this.cache.get(subject)?.fill(0);
-      this.cache.delete(subject);
-    }
+    this.cache.delete(subjects);
     // another instance may have rotated: epochs are read again from the store (a rotation running
     // here keeps its own references, so nothing is zeroed under it)
     this.wrappers.clear();
   }
 
   async close(): Promise<void> {
-    this.forget([...this.cache.keys()]);
+    this.cache.clear();
+    this.wrappers.clear();
   }
 
   /**
