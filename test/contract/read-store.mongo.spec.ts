@@ -6,6 +6,8 @@ import { UniqueViolationError } from '../../src/adapters/read-store/port.js';
 import { duplicate, FakeMongo } from '../helpers/fake-mongo.js';
 import { describeReadStoreContract } from './read-store.contract.js';
 import { projections } from '../../src/app/modules/read-models.js';
+import type { StoredEvent } from '../../src/adapters/event-store/event-log.js';
+import { projector, projectionProcessorId, type Projection } from '../../src/projections/projector.js';
 
 describe('MongoReadStore on a fake replica set', () => {
   const put = (collection: string, id: string, doc: Record<string, unknown>, position = 1) => ({ op: 'put' as const, collection, id, doc, position });
@@ -26,6 +28,37 @@ describe('MongoReadStore on a fake replica set', () => {
     fake.failover();
     expect((await store.get('a', '1'))?.position).to.equal(4);
     expect(await store.getCheckpoint('p')).to.equal(4);
+  });
+
+  it('one writer per processor: two instances projecting the same events never conflict, and the survivor completes the read model when the writer stops', async () => {
+    const fake = new FakeMongo(DURABLE);
+    const writer = { leaseMs: 300, pollMs: 10 };
+    const one = new MongoReadStore(fake.client, fake.db, true, undefined, writer);
+    const two = new MongoReadStore(fake.client, fake.db, true, undefined, writer);
+    const things: Projection<Record<string, unknown>> = {
+      name: 'things',
+      collection: 'things',
+      indexes: [],
+      // every event changes the counter too: the document every instance would write at once
+      documentIds: (event) => [String((event.data as { id: string }).id), 'counter'],
+      evolve: (doc, event, id) => (id === 'counter' ? { n: ((doc?.['n'] as number | undefined) ?? 0) + 1 } : { ...(event.data as Record<string, unknown>) }),
+    };
+    const event = (position: number) => ({ type: 'Thing', position, data: { id: `t${position}` } }) as unknown as StoredEvent;
+    const batches = Array.from({ length: 10 }, (_, b) => Array.from({ length: 5 }, (_, i) => event(b * 5 + i + 1)));
+    const [a, b] = [projector(things, one), projector(things, two)];
+    // both instances handle the same batches at the same time, as their runners do
+    for (const batch of batches.slice(0, 6)) await Promise.all([a.handle(batch, batch[4]!.position), b.handle(batch, batch[4]!.position)]);
+    expect(fake.writeConflicts).to.equal(0);
+    expect(await one.getCheckpoint(projectionProcessorId('things'))).to.equal(30);
+    expect((await one.get<{ n: number }>('things', 'counter'))?.doc.n).to.equal(30);
+    // the writer (whichever it is) stops; the other takes over once its lease expires, and misses nothing
+    const leaseHolder = fake.docs('writer_leases')[0]!['owner'];
+    const survivor = (one as unknown as { instance: string }).instance === leaseHolder ? b : a;
+    for (const batch of batches.slice(6)) await survivor.handle(batch, batch[4]!.position);
+    expect(await one.getCheckpoint(projectionProcessorId('things'))).to.equal(50);
+    expect((await one.listCollection('things')).length).to.equal(51);
+    expect((await one.get<{ n: number }>('things', 'counter'))?.doc.n).to.equal(50);
+    expect(fake.writeConflicts).to.equal(0);
   });
 
   it('every list query has an index with its equality fields first, then the sort keys (created_at, _id) newest first', async () => {
