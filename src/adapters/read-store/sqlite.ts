@@ -210,8 +210,10 @@ export function findStatement(collection: string, query: Query): { sql: string; 
     params.push(query.createdTo);
   }
   if (query.before) {
-    clauses.push('(created_at < ? OR (created_at = ? AND id < ?))');
-    params.push(query.before.created_at, query.before.created_at, query.before.id);
+    // a row value, not (created_at < ? OR (created_at = ? AND id < ?)): with a created_at range too,
+    // the OR form was planned as two index searches merged and sorted in a temporary B-tree
+    clauses.push('(created_at, id) < (?, ?)');
+    params.push(query.before.created_at, query.before.id);
   }
   const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
   params.push(query.limit);
