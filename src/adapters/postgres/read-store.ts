@@ -45,7 +45,8 @@ export class PostgresReadStore implements ReadStore {
 
   /** `ownsPool`: close() ends the pool (a store opened on its own); false when the service shares it. */
   constructor(
-    private readonly pool: pg.Pool,
+    /** the pool, for what lives beside the read models (the CNPJ and PGFN registers) */
+    readonly pool: pg.Pool,
     private readonly ownsPool = false,
   ) {}
 
