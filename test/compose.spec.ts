@@ -77,7 +77,7 @@ describe('docker-compose.yml', () => {
       expect(published(kycPg!)).to.not.include.members(published(kyc!));
     });
 
-    it('points events, read models and blobs at one database, with the database user and password of the container', () => {
+    it('points events, read models and blobs at one database, with the user and password of the container, as src/config.ts accepts', () => {
       const env = Object.fromEntries(Object.entries(kycPg!.environment!).map(([name, value]) => [name, interpolate(value)]));
       const db = Object.fromEntries(Object.entries(postgres!.environment!).map(([name, value]) => [name, interpolate(value)]));
       const url = `postgres://${db['POSTGRES_USER']}:${db['POSTGRES_PASSWORD']}@postgres:5432/${db['POSTGRES_DB']}`;
@@ -89,6 +89,10 @@ describe('docker-compose.yml', () => {
       expect(kycPg!.environment!['SVC_SECRET_KEY']).to.equal(kyc!.environment!['SVC_SECRET_KEY']);
       const source = readFileSync('src/config.ts', 'utf8');
       for (const name of Object.keys(env)) expect(source, name).to.contain(`'${name}'`);
+      const config = loadConfig(env);
+      expect(config.eventStore).to.deep.equal({ kind: 'postgres', connectionString: url });
+      expect(config.readStore).to.deep.equal({ kind: 'postgres', connectionString: url });
+      expect(config.blobStore).to.equal('postgres');
     });
   });
 });
