@@ -19,6 +19,8 @@ import { DEFAULT_CNPJ_DOWNLOAD, downloadAndImport, latestMonth } from '../src/ad
 import { importDump, type ImportTarget } from '../src/adapters/cnpj-register/importer.js';
 import type { CnpjRegister } from '../src/adapters/cnpj-register/port.js';
 import { MongoReadStore } from '../src/adapters/read-store/mongo.js';
+import { openPool } from '../src/adapters/postgres/connection.js';
+import { PostgresReadStore } from '../src/adapters/postgres/read-store.js';
 import { loadConfig } from '../src/config.js';
 import { openCnpjRegister } from '../src/app/infrastructure.js';
 
@@ -46,8 +48,15 @@ interface Store {
 
 async function openStore(): Promise<Store> {
   const config = loadConfig();
-  const readStore = config.readStore.kind === 'mongo' ? await MongoReadStore.connect(config.readStore.connectionString) : null;
-  return { ...openCnpjRegister(config, readStore?.database ?? null), downloads: config.cnpj.dir, close: async () => readStore?.close() };
+  const chosen = config.readStore;
+  // the register lives beside the read models: on their MongoDB or PostgreSQL, else in the data directory
+  const readStore =
+    chosen.kind === 'mongo'
+      ? await MongoReadStore.connect(chosen.connectionString)
+      : chosen.kind === 'postgres'
+        ? new PostgresReadStore(openPool(chosen.connectionString), true)
+        : null;
+  return { ...openCnpjRegister(config, readStore), downloads: config.cnpj.dir, close: async () => readStore?.close() };
 }
 
 const line = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);

@@ -17,14 +17,14 @@ import { liveReadiness, readinessText } from '../src/adapters/sources/readiness.
 import { loadConfig } from '../src/config.js';
 import { silentLogger } from '../src/logger.js';
 import { ListCatalog } from '../src/projections/list-catalog.js';
-import { mongoOf, openCnpjRegister, openOffline, openPgfnRegister } from '../src/app/infrastructure.js';
+import { openCnpjRegister, openOffline, openPgfnRegister } from '../src/app/infrastructure.js';
 
 async function main(): Promise<number> {
   const config = loadConfig();
   const stores = await openOffline(config);
   const catalog = new ListCatalog({ log: stores.log, blobs: stores.blobStore, importers: LIST_IMPORTERS, logger: silentLogger });
-  const { register } = openCnpjRegister(config, mongoOf(stores.readStore));
-  const pgfn = openPgfnRegister(config).register;
+  const { register } = openCnpjRegister(config, stores.readStore);
+  const pgfn = openPgfnRegister(config, stores.readStore).register;
   try {
     await catalog.start();
     const month = (await register.current())?.month.month ?? null;

@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     await stores.readStore.close();
     await stores.blobStore.close();
     await keys.close();
+    await stores.closeConnections();
   }
 }
 

@@ -6,9 +6,10 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  eventStore: { kind: 'sqlite' } | { kind: 'esdb'; connectionString: string };
-  readStore: { kind: 'sqlite' } | { kind: 'mongo'; connectionString: string };
-  blobStore: 'fs' | 'gridfs';
+  eventStore: { kind: 'sqlite' } | { kind: 'esdb'; connectionString: string } | { kind: 'postgres'; connectionString: string };
+  /** the read models, and beside them the work queue and the subject keys */
+  readStore: { kind: 'sqlite' } | { kind: 'mongo'; connectionString: string } | { kind: 'postgres'; connectionString: string };
+  blobStore: 'fs' | 'gridfs' | 'postgres';
   operatorToken: string | null;
   /** keys the hashes of idempotency keys and document lookups; generated into dataDir when unset */
   secretKey: string | null;
@@ -91,6 +92,9 @@ type Env = Record<string, string | undefined>;
 
 export class ConfigError extends Error {}
 
+/** postgres:// or postgresql://, as libpq spells them */
+const POSTGRES_URL = /^postgres(ql)?:\/\//;
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const eventStore = env['SVC_EVENTSTORE'] ?? 'sqlite';
@@ -101,21 +105,22 @@ export function loadConfig(env: Env = process.env): Config {
   if (/^kurrentdb(\+discover)?:\/\//.test(eventStore)) {
     throw new ConfigError('SVC_EVENTSTORE: kurrentdb:// is not supported; write the same address as esdb:// (or esdb+discover://), which also reaches KurrentDB servers');
   }
-  if (eventStore !== 'sqlite' && !/^esdb(\+discover)?:\/\//.test(eventStore)) {
-    throw new ConfigError('SVC_EVENTSTORE must be sqlite or an esdb:// connection string');
+  if (eventStore !== 'sqlite' && !/^esdb(\+discover)?:\/\//.test(eventStore) && !POSTGRES_URL.test(eventStore)) {
+    throw new ConfigError('SVC_EVENTSTORE must be sqlite, an esdb:// or a postgres:// connection string');
   }
-  if (readStore !== 'sqlite' && !/^mongodb(\+srv)?:\/\//.test(readStore)) {
-    throw new ConfigError('SVC_READSTORE must be sqlite or a mongodb:// connection string');
+  if (readStore !== 'sqlite' && !/^mongodb(\+srv)?:\/\//.test(readStore) && !POSTGRES_URL.test(readStore)) {
+    throw new ConfigError('SVC_READSTORE must be sqlite, a mongodb:// or a postgres:// connection string');
   }
-  if (blobStore !== 'fs' && blobStore !== 'gridfs') throw new ConfigError('SVC_BLOBSTORE must be fs or gridfs');
-  if (blobStore === 'gridfs' && readStore === 'sqlite') throw new ConfigError('SVC_BLOBSTORE=gridfs needs a mongodb:// SVC_READSTORE');
+  if (blobStore !== 'fs' && blobStore !== 'gridfs' && blobStore !== 'postgres') throw new ConfigError('SVC_BLOBSTORE must be fs, gridfs or postgres');
+  if (blobStore === 'gridfs' && !/^mongodb/.test(readStore)) throw new ConfigError('SVC_BLOBSTORE=gridfs needs a mongodb:// SVC_READSTORE');
+  if (blobStore === 'postgres' && !POSTGRES_URL.test(readStore)) throw new ConfigError('SVC_BLOBSTORE=postgres needs a postgres:// SVC_READSTORE');
   const dataDir = resolve(env['SVC_DATA_DIR'] ?? './data');
   return {
     port,
     host: env['HOST'] ?? '0.0.0.0',
     dataDir,
-    eventStore: eventStore === 'sqlite' ? { kind: 'sqlite' } : { kind: 'esdb', connectionString: eventStore },
-    readStore: readStore === 'sqlite' ? { kind: 'sqlite' } : { kind: 'mongo', connectionString: readStore },
+    eventStore: eventStore === 'sqlite' ? { kind: 'sqlite' } : { kind: POSTGRES_URL.test(eventStore) ? 'postgres' : 'esdb', connectionString: eventStore },
+    readStore: readStore === 'sqlite' ? { kind: 'sqlite' } : { kind: POSTGRES_URL.test(readStore) ? 'postgres' : 'mongo', connectionString: readStore },
     blobStore,
     operatorToken: env['SVC_OPERATOR_TOKEN'] || null,
     secretKey: env['SVC_SECRET_KEY'] || null,

@@ -23,7 +23,7 @@ import type { Projection } from '../projections/projector.js';
 import { streamsOf } from '../projections/subject-streams.js';
 import { tenantsProjection } from '../projections/tenants.js';
 import { ListCatalog } from '../projections/list-catalog.js';
-import { mongoOf, openCnpjRegister, openInfrastructure, openPgfnRegister, type Infrastructure } from './infrastructure.js';
+import { openCnpjRegister, openInfrastructure, openPgfnRegister, type Infrastructure } from './infrastructure.js';
 import type { Module } from './module.js';
 import { customersModule } from './modules/customers.js';
 import { dossierModule } from './modules/dossier.js';
@@ -86,8 +86,8 @@ function sharedPolicies(infra: Infrastructure, overrides: Overrides): Shared {
     // list files are read on a worker thread, closed with the screening module
     listCatalog: new ListCatalog({ log, blobs: blobStore, importers: listImporters, logger, clock, workers: new ListWorkerPool({ timeoutMs: overrides.listWorkerTimeoutMs }) }),
     // the register given by a test is the caller's; the one opened here is closed by its module
-    cnpj: overrides.cnpjRegister !== undefined ? { register: overrides.cnpjRegister, target: null } : openCnpjRegister(config, mongoOf(readStore)),
-    pgfn: overrides.pgfnRegister !== undefined ? { register: overrides.pgfnRegister, target: null } : openPgfnRegister(config),
+    cnpj: overrides.cnpjRegister !== undefined ? { register: overrides.cnpjRegister, target: null } : openCnpjRegister(config, readStore),
+    pgfn: overrides.pgfnRegister !== undefined ? { register: overrides.pgfnRegister, target: null } : openPgfnRegister(config, readStore),
     pdfRenderer: overrides.pdfRenderer ?? new PuppeteerPdfRenderer({ executablePath: config.chromiumPath, logger }),
     webhookSender,
     webhookUrlProblem: endpointUrlCheck(webhookSender, config.webhookAllowInsecure),

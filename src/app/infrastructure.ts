@@ -21,10 +21,20 @@ import type { CnpjRegister } from '../adapters/cnpj-register/port.js';
 import type { ImportTarget } from '../adapters/cnpj-register/importer.js';
 import { MongoCnpjRegister, MongoRegisterTarget } from '../adapters/cnpj-register/mongo.js';
 import { SqliteCnpjRegister, SqliteRegisterTarget } from '../adapters/cnpj-register/sqlite.js';
+import { PostgresCnpjRegister, PostgresRegisterTarget } from '../adapters/cnpj-register/postgres.js';
+import { PostgresPgfnRegister, PostgresPgfnTarget } from '../adapters/pgfn-register/postgres.js';
 import type { PgfnImportTarget } from '../adapters/pgfn-register/importer.js';
 import type { PgfnRegister } from '../adapters/pgfn-register/port.js';
 import { SqlitePgfnRegister, SqlitePgfnTarget } from '../adapters/pgfn-register/sqlite.js';
 import { Metrics } from '../adapters/metrics.js';
+import type pg from 'pg';
+import { openPool } from '../adapters/postgres/connection.js';
+import { migrate } from '../adapters/postgres/migrations.js';
+import { PostgresEventStore } from '../adapters/postgres/event-store.js';
+import { PostgresReadStore } from '../adapters/postgres/read-store.js';
+import { PostgresWorkQueue } from '../adapters/postgres/work-queue.js';
+import { PostgresBlobStore } from '../adapters/postgres/blob-store.js';
+import { PostgresKeyStore } from '../adapters/postgres/key-store.js';
 import type { Config } from '../config.js';
 import { idempotencyPii } from '../domain/idempotency/events.js';
 import { runPii } from '../domain/run/events.js';
@@ -42,6 +52,8 @@ export interface Stores {
   readStore: ReadStore;
   blobStore: BlobStore;
   workQueue: WorkQueue;
+  /** ends what the stores share (the PostgreSQL pools), once every store is closed */
+  closeConnections(): Promise<void>;
 }
 
 /**
@@ -71,42 +83,107 @@ export interface InfrastructureOverrides {
   eventStore?: EventStore;
 }
 
-export async function openStores(config: Config, given?: EventStore): Promise<Stores> {
+/**
+ * The PostgreSQL pools of a configuration: one per database URL (the events and the read models
+ * share one when both URLs are equal), each migrated once when opened, before any adapter uses it.
+ */
+class PostgresPools {
+  private readonly pools = new Map<string, Promise<pg.Pool>>();
+
+  constructor(private readonly logger?: Logger) {}
+
+  open(url: string): Promise<pg.Pool> {
+    let opened = this.pools.get(url);
+    if (!opened) {
+      const pool = openPool(url, {
+        max: 20,
+        onIdleError: (error) => (this.logger ? this.logger.warn('postgres connection lost', { error: error.message }) : undefined),
+      });
+      opened = migrate(pool).then(
+        () => pool,
+        async (error: unknown) => {
+          await pool.end().catch(() => undefined);
+          throw error;
+        },
+      );
+      this.pools.set(url, opened);
+    }
+    return opened;
+  }
+
+  async close(): Promise<void> {
+    const pools = await Promise.allSettled(this.pools.values());
+    this.pools.clear();
+    for (const p of pools) if (p.status === 'fulfilled' && !p.value.ended) await p.value.end();
+  }
+}
+
+/** the pool a PostgreSQL read store was opened on: the work queue, the blobs and the keys share it */
+const poolOfReadStore = new WeakMap<ReadStore, pg.Pool>();
+
+export async function openStores(config: Config, given?: EventStore, logger?: Logger): Promise<Stores> {
   await mkdir(config.dataDir, { recursive: true });
-  const eventStore =
-    given ??
-    (config.eventStore.kind === 'sqlite'
-      ? new SqliteEventStore(join(config.dataDir, 'events.sqlite'))
-      : await connectEsdb(config.eventStore.connectionString));
-  if (config.readStore.kind === 'sqlite') {
+  const pools = new PostgresPools(logger);
+  try {
+    return await openConfiguredStores(config, pools, given);
+  } catch (error) {
+    await pools.close();
+    throw error;
+  }
+}
+
+async function openEventStore(config: Config, pools: PostgresPools): Promise<EventStore> {
+  const chosen = config.eventStore;
+  if (chosen.kind === 'sqlite') return new SqliteEventStore(join(config.dataDir, 'events.sqlite'));
+  if (chosen.kind === 'postgres') return new PostgresEventStore(await pools.open(chosen.connectionString), false, { url: chosen.connectionString });
+  return connectEsdb(chosen.connectionString);
+}
+
+async function openConfiguredStores(config: Config, pools: PostgresPools, given?: EventStore): Promise<Stores> {
+  const closeConnections = () => pools.close();
+  const chosen = config.readStore;
+  if (chosen.kind === 'postgres') {
+    // the read models' database migrated before the events' store is opened on it or another one
+    const pool = await pools.open(chosen.connectionString);
+    const eventStore = given ?? (await openEventStore(config, pools));
+    const readStore = new PostgresReadStore(pool);
+    poolOfReadStore.set(readStore, pool);
+    const blobStore = config.blobStore === 'postgres' ? new PostgresBlobStore(pool) : new FsBlobStore(join(config.dataDir, 'blobs'));
+    return { eventStore, readStore, workQueue: new PostgresWorkQueue(pool), blobStore, closeConnections };
+  }
+  const eventStore = given ?? (await openEventStore(config, pools));
+  if (chosen.kind === 'sqlite') {
     return {
       eventStore,
       readStore: new SqliteReadStore(join(config.dataDir, 'read-models.sqlite')),
       // beside the checkpoints, in the same file (see SqliteWorkQueue)
       workQueue: new SqliteWorkQueue(join(config.dataDir, 'read-models.sqlite')),
       blobStore: new FsBlobStore(join(config.dataDir, 'blobs')),
+      closeConnections,
     };
   }
-  const mongo = await MongoReadStore.connect(config.readStore.connectionString);
+  const mongo = await MongoReadStore.connect(chosen.connectionString);
   const blobStore =
     config.blobStore === 'gridfs'
       ? new (await import('../adapters/blob-store/gridfs.js')).GridFsBlobStore(mongo.database)
       : new FsBlobStore(join(config.dataDir, 'blobs'));
-  return { eventStore, readStore: mongo, workQueue: new MongoWorkQueue(mongo.database), blobStore };
+  return { eventStore, readStore: mongo, workQueue: new MongoWorkQueue(mongo.database), blobStore, closeConnections };
 }
 
 /**
  * Where the per-subject keys live: beside the read models, so every instance sharing a MongoDB
- * reads the same keys (a container's own disk is not kept); in the data directory otherwise.
+ * or a PostgreSQL reads the same keys (a container's own disk is not kept); in the data directory otherwise.
  */
 export function openKeyStore(config: Config, readStore: ReadStore, secret: string): KeyStore {
+  const pool = poolOfReadStore.get(readStore);
+  if (pool) return new PostgresKeyStore(pool, secret);
   return readStore instanceof MongoReadStore ? new MongoKeyStore(readStore.database, secret) : new SqliteKeyStore(join(config.dataDir, 'keys.sqlite'), secret);
 }
 
 /** The stores, the keys and the event log of the configuration, the appends timed by the metrics. */
 export async function openInfrastructure(config: Config, logger: Logger, overrides: InfrastructureOverrides = {}): Promise<Infrastructure> {
   const metrics = new Metrics();
-  const stores = await openStores(config, overrides.eventStore);
+  const stores = await openStores(config, overrides.eventStore, logger);
   const eventStore = metrics.timedAppends(stores.eventStore);
   const operator = await loadOrCreateSecret(config.dataDir, 'operator-token', config.operatorToken, 'op_');
   const secret = await loadOrCreateSecret(config.dataDir, 'secret-key', config.secretKey);
@@ -117,6 +194,7 @@ export async function openInfrastructure(config: Config, logger: Logger, overrid
     await keyStore.close();
     await stores.readStore.close();
     await stores.blobStore.close();
+    await stores.closeConnections();
   };
   return {
     ...stores,
@@ -149,6 +227,7 @@ export async function openOffline(config: Config) {
     await stores.workQueue.close();
     await stores.readStore.close();
     await stores.blobStore.close();
+    await stores.closeConnections();
   };
   return { ...stores, log, secretKey: secret.value, close };
 }
@@ -166,20 +245,25 @@ async function connectEsdb(connectionString: string): Promise<EventStore> {
 }
 
 /**
- * The CNPJ register on the configured store (issue 16): SQLite files under `<dataDir>/cnpj/` by
- * default, month-prefixed collections when the read models are on MongoDB. The register follows a
- * month imported by any process (the CLI, another instance's scheduled fetch).
+ * The CNPJ register on the store of the read models (issue 16): SQLite files under
+ * `<dataDir>/cnpj/` by default, month-prefixed collections on MongoDB, a schema per month on
+ * PostgreSQL (the read store's pool; issue 32). The register follows a month imported by any
+ * process (the CLI, another instance's scheduled fetch).
  */
-export function openCnpjRegister(config: Config, mongo: Db | null): { register: CnpjRegister; target: ImportTarget } {
+export function openCnpjRegister(config: Config, readStore: ReadStore | null): { register: CnpjRegister; target: ImportTarget } {
+  if (readStore instanceof PostgresReadStore) return { register: new PostgresCnpjRegister(readStore.pool), target: new PostgresRegisterTarget(readStore.pool) };
+  const mongo = readStore ? mongoOf(readStore) : null;
   if (mongo) return { register: new MongoCnpjRegister(mongo), target: new MongoRegisterTarget(mongo) };
   return { register: new SqliteCnpjRegister(config.dataDir), target: new SqliteRegisterTarget(config.dataDir) };
 }
 
 /**
  * The PGFN register (issue 31): SQLite files under `<dataDir>/pgfn/` (on MongoDB deployments too:
- * the register is reference data beside the read models, not one of them).
+ * the register is reference data beside the read models, not one of them); a schema per quarter
+ * when the read models are on PostgreSQL, so every instance reads the quarter one of them imported.
  */
-export function openPgfnRegister(config: Config): { register: PgfnRegister; target: PgfnImportTarget } {
+export function openPgfnRegister(config: Config, readStore: ReadStore | null): { register: PgfnRegister; target: PgfnImportTarget } {
+  if (readStore instanceof PostgresReadStore) return { register: new PostgresPgfnRegister(readStore.pool), target: new PostgresPgfnTarget(readStore.pool) };
   return { register: new SqlitePgfnRegister(config.dataDir), target: new SqlitePgfnTarget(config.dataDir) };
 }
 

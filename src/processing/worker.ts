@@ -169,7 +169,7 @@ export class Worker {
     let delay = this.options.pollMs;
     if (this.inFlight.size < this.options.concurrency) {
       try {
-        const next = await this.queue.nextClaimable([...this.handlers.keys()]);
+        const next = await this.queue.nextClaimable([...this.handlers.keys()], this.clock.now().getTime());
         if (next !== null) delay = Math.max(0, Math.min(delay, next - this.clock.now().getTime()));
       } catch {
         // the next tick reports it
@@ -189,7 +189,7 @@ export class Worker {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), handler.timeoutMs);
     const renewal = setInterval(() => {
-      void this.queue.renew([item.id], this.owner, this.clock.now().getTime() + this.options.leaseMs).catch(() => undefined);
+      void this.queue.renew([item.id], this.owner, this.clock.now().getTime(), this.options.leaseMs).catch(() => undefined);
     }, Math.max(10, Math.floor(this.options.leaseMs / 3)));
     const signal = AbortSignal.any([timeout.signal, this.stopping.signal]);
     try {

@@ -1,7 +1,11 @@
 import { expect } from 'chai';
 import type { WorkQueue } from '../../src/adapters/work-queue/port.js';
 
-/** The work-queue contract: every adapter (SQLite always, MongoDB with SVC_TEST_MONGO) passes it. */
+/**
+ * The work-queue contract: every adapter (SQLite, MongoDB, PostgreSQL) passes it. Leases are
+ * given as durations and may be judged by the adapter's own clock (PostgreSQL's `now()`), so a
+ * lease expiry is tested with a short real lease and a service `now` moved on by as much.
+ */
 export function describeWorkQueueContract(name: string, open: () => Promise<{ a: WorkQueue; b: WorkQueue; close(): Promise<void> }>) {
   describe(`work queue contract: ${name}`, () => {
     let a: WorkQueue;
@@ -15,32 +19,36 @@ export function describeWorkQueueContract(name: string, open: () => Promise<{ a:
     const item = (id: string, due_at = 1_000, extra: Record<string, unknown> = {}) => ({ id, kind: 'k', payload: { id, ...extra }, due_at });
     const claim = (q: WorkQueue, owner: string, now: number, limit = 10, leaseMs = 100) => q.claim({ kinds: ['k'], owner, now, leaseMs, limit });
 
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
     it('records an item once however often it is enqueued, and claims only what is due', async () => {
-      await a.enqueue([item('x', 1_000), item('y', 5_000)], 0);
+      await a.enqueue([item('x', 1_000), item('y', 50_000)], 0);
       await a.enqueue([item('x', 1_000, { again: true })], 0);
       expect((await claim(a, 'w1', 999)).map((i) => i.id)).to.deep.equal([]);
-      const claimed = await claim(a, 'w1', 1_000);
+      const claimed = await claim(a, 'w1', 1_000, 10, 10_000);
       expect(claimed.map((i) => i.id)).to.deep.equal(['x']);
       expect(claimed[0]!.payload).to.deep.equal({ id: 'x' });
-      expect(await a.nextClaimable(['k'])).to.equal(1_100); // x leased until 1100, y due at 5000
+      // x leased for 10 s from 1000 (what is left of it, on a clock of the adapter's own), y due at 50000
+      expect(await a.nextClaimable(['k'], 1_000)).to.be.within(6_000, 11_000);
     });
 
     it('two instances never lease one item at once; an expired lease is taken over', async () => {
       await a.enqueue(Array.from({ length: 20 }, (_, i) => item(`i${i}`)), 0);
-      const [one, two] = await Promise.all([claim(a, 'w1', 1_000, 15), claim(b, 'w2', 1_000, 15)]);
+      const [one, two] = await Promise.all([claim(a, 'w1', 1_000, 15, 500), claim(b, 'w2', 1_000, 15, 500)]);
       const ids = [...one, ...two].map((i) => i.id);
       expect(ids).to.have.length(20);
       expect(new Set(ids).size).to.equal(20);
       expect(await claim(b, 'w2', 1_050)).to.deep.equal([]);
-      // w1 died: its leases expire at 1100 and w2 (which renews its own) takes its items
-      await b.renew(two.map((i) => i.id), 'w2', 10_000);
-      expect((await claim(b, 'w2', 1_100, 50)).map((i) => i.id).sort()).to.deep.equal(one.map((i) => i.id).sort());
+      // w1 died: its leases expire 500 ms on, and w2 (which renews its own) takes its items
+      await b.renew(two.map((i) => i.id), 'w2', 1_050, 10_000);
+      await sleep(600);
+      expect((await claim(b, 'w2', 1_600, 50)).map((i) => i.id).sort()).to.deep.equal(one.map((i) => i.id).sort());
     });
 
     it('a renewed lease holds; completing marks done, and only the owner can complete', async () => {
       await a.enqueue([item('x')], 0);
       const [x] = await claim(a, 'w1', 1_000);
-      await a.renew(['x'], 'w1', 10_000);
+      await a.renew(['x'], 'w1', 1_000, 10_000);
       expect(await claim(b, 'w2', 5_000)).to.deep.equal([]);
       await b.complete(x!, 'w2', 5_000); // not its lease: nothing happens
       expect((await a.get('x'))!.status).to.equal('pending');

@@ -15,16 +15,37 @@ interface Row {
   last_error: string | null;
 }
 
-/** The work items table; migrations.ts may create it too, the statements are idempotent. */
+/**
+ * The work items table; migrations.ts may create it too, the statements are idempotent. The lease
+ * is a database time (`timestamptz`, `-infinity` when released).
+ */
 export const WORK_QUEUE_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS work_items (
     id TEXT COLLATE "C" PRIMARY KEY, kind TEXT NOT NULL, payload JSONB NOT NULL, status TEXT NOT NULL,
     due_at BIGINT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, version INTEGER NOT NULL DEFAULT 0,
-    owner TEXT, lease_until BIGINT NOT NULL DEFAULT 0, last_error TEXT, updated_at BIGINT NOT NULL)`,
+    owner TEXT, lease_until TIMESTAMPTZ NOT NULL DEFAULT '-infinity', last_error TEXT, updated_at BIGINT NOT NULL)`,
   'CREATE INDEX IF NOT EXISTS work_items__claimable ON work_items (status, kind, due_at)',
 ];
 
-const COLUMNS = 'id, kind, payload, status, due_at, attempts, version, owner, lease_until, last_error';
+/** Migration 6: a table made when the lease was a service-clock BIGINT (migration 3 as first released) converted in place. */
+export const WORK_QUEUE_LEASES_ON_DATABASE_CLOCK = [
+  `DO $$ BEGIN
+    IF EXISTS (SELECT 1 FROM information_schema.columns
+               WHERE table_schema = current_schema() AND table_name = 'work_items' AND column_name = 'lease_until' AND data_type = 'bigint') THEN
+      ALTER TABLE work_items ALTER COLUMN lease_until DROP DEFAULT;
+      ALTER TABLE work_items ALTER COLUMN lease_until TYPE TIMESTAMPTZ
+        USING CASE WHEN lease_until = 0 THEN '-infinity'::timestamptz ELSE to_timestamp(lease_until / 1000.0) END;
+      ALTER TABLE work_items ALTER COLUMN lease_until SET DEFAULT '-infinity';
+    END IF;
+  END $$`,
+];
+
+/** `lease_until` read as milliseconds since the epoch on the database clock, 0 when released */
+const COLUMNS = `id, kind, payload, status, due_at, attempts, version, owner, last_error,
+  CASE WHEN lease_until = '-infinity' THEN 0 ELSE floor(extract(epoch FROM lease_until) * 1000)::bigint END AS lease_until`;
+
+/** a lease of `$n` milliseconds from the database's now */
+const leaseFor = (n: number) => `now() + make_interval(secs => $${n}::double precision / 1000)`;
 
 const INSERT = `INSERT INTO work_items (id, kind, payload, status, due_at, updated_at) VALUES ($1, $2, $3::jsonb, 'pending', $4, $5)
   ON CONFLICT (id) DO NOTHING`;
@@ -41,8 +62,16 @@ const REARM = `INSERT INTO work_items (id, kind, payload, status, due_at, update
 /**
  * Work items in PostgreSQL, shared by every instance of the service. A claim locks the rows it
  * leases with `FOR UPDATE SKIP LOCKED`: two instances claiming at once take disjoint items
- * without waiting on each other. Times (due, lease, `now`) are the service clock's, as the port
- * defines them, so a lease held by an instance that died is taken over once it expires.
+ * without waiting on each other.
+ *
+ * Two clocks, on purpose. Due times (`due_at`, retries, schedules) are the service clock's, as
+ * the port defines them: the domain decides them and tests drive them with a manual clock. Leases
+ * are the database's: `lease_until` is `now() + leaseMs` on PostgreSQL's clock, and "the lease is
+ * free" is judged by `now()`, never by the `now` an instance passes. Instances' clocks drift: with
+ * service-clock leases, an instance whose clock runs an hour ahead would see every live lease as
+ * expired and execute items another instance is executing, and one whose clock lags would wait an
+ * hour to take over a dead instance's items. One clock judging every lease makes both impossible
+ * (test/contract/work-queue.postgres.spec.ts runs instances with clocks an hour apart).
  */
 export class PostgresWorkQueue implements WorkQueue {
   private ready: Promise<void> | null = null;
@@ -80,23 +109,24 @@ export class PostgresWorkQueue implements WorkQueue {
     if (options.limit <= 0 || options.kinds.length === 0) return [];
     await this.schema();
     const { rows } = await this.pool.query<Row>(
-      `UPDATE work_items SET owner = $1, lease_until = $2
+      `UPDATE work_items SET owner = $1, lease_until = ${leaseFor(2)}
        WHERE id IN (
          SELECT id FROM work_items
-         WHERE status = 'pending' AND kind = ANY($3::text[]) AND due_at <= $4 AND lease_until <= $4
+         WHERE status = 'pending' AND kind = ANY($3::text[]) AND due_at <= $4 AND lease_until <= now()
          ORDER BY due_at LIMIT $5
          FOR UPDATE SKIP LOCKED)
        RETURNING ${COLUMNS}`,
-      [options.owner, options.now + options.leaseMs, [...options.kinds], options.now, options.limit],
+      [options.owner, options.leaseMs, [...options.kinds], options.now, options.limit],
     );
     return rows.map(toView).sort((x, y) => x.due_at - y.due_at || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0)).map(toItem);
   }
 
-  async renew(ids: readonly string[], owner: string, leaseUntil: number): Promise<void> {
+  /** Extends from the database's now: the service clock's `now` plays no part in a lease. */
+  async renew(ids: readonly string[], owner: string, _now: number, leaseMs: number): Promise<void> {
     if (ids.length === 0) return;
     await this.schema();
-    await this.pool.query("UPDATE work_items SET lease_until = $1 WHERE id = ANY($2::text[]) AND owner = $3 AND status = 'pending'", [
-      leaseUntil,
+    await this.pool.query(`UPDATE work_items SET lease_until = ${leaseFor(1)} WHERE id = ANY($2::text[]) AND owner = $3 AND status = 'pending'`, [
+      leaseMs,
       [...ids],
       owner,
     ]);
@@ -106,7 +136,7 @@ export class PostgresWorkQueue implements WorkQueue {
     await this.schema();
     // rearmed while it ran (another version): pending again, free for the next claim
     const { rows } = await this.pool.query<{ status: WorkStatus }>(
-      `UPDATE work_items SET status = CASE WHEN version = $4 THEN 'done' ELSE status END, owner = NULL, lease_until = 0, updated_at = $1
+      `UPDATE work_items SET status = CASE WHEN version = $4 THEN 'done' ELSE status END, owner = NULL, lease_until = '-infinity', updated_at = $1
        WHERE id = $2 AND owner = $3 AND status = 'pending'
        RETURNING status`,
       [now, item.id, owner, item.version],
@@ -117,7 +147,7 @@ export class PostgresWorkQueue implements WorkQueue {
   async reschedule(item: WorkItem, owner: string, dueAt: number, error: string | null, now: number): Promise<void> {
     await this.schema();
     await this.pool.query(
-      `UPDATE work_items SET due_at = $1, attempts = attempts + $2, last_error = COALESCE($3, last_error), owner = NULL, lease_until = 0, updated_at = $4
+      `UPDATE work_items SET due_at = $1, attempts = attempts + $2, last_error = COALESCE($3, last_error), owner = NULL, lease_until = '-infinity', updated_at = $4
        WHERE id = $5 AND owner = $6 AND status = 'pending'`,
       [dueAt, error === null ? 0 : 1, error, now, item.id, owner],
     );
@@ -126,18 +156,21 @@ export class PostgresWorkQueue implements WorkQueue {
   async fail(item: WorkItem, owner: string, error: string, now: number): Promise<void> {
     await this.schema();
     await this.pool.query(
-      `UPDATE work_items SET status = 'failed', attempts = attempts + 1, last_error = $1, owner = NULL, lease_until = 0, updated_at = $2
+      `UPDATE work_items SET status = 'failed', attempts = attempts + 1, last_error = $1, owner = NULL, lease_until = '-infinity', updated_at = $2
        WHERE id = $3 AND owner = $4 AND status = 'pending'`,
       [error, now, item.id, owner],
     );
   }
 
-  async nextClaimable(kinds: readonly string[]): Promise<number | null> {
+  /** A live lease's remaining time on the database clock, added to the service clock's `now`. */
+  async nextClaimable(kinds: readonly string[], now: number): Promise<number | null> {
     if (kinds.length === 0) return null;
     await this.schema();
     const { rows } = await this.pool.query<{ at: string | null }>(
-      "SELECT MIN(GREATEST(due_at, lease_until)) AS at FROM work_items WHERE status = 'pending' AND kind = ANY($1::text[])",
-      [[...kinds]],
+      `SELECT MIN(GREATEST(due_at, CASE WHEN lease_until <= now() THEN 0
+                                       ELSE $2::bigint + ceil(extract(epoch FROM lease_until - now()) * 1000)::bigint END)) AS at
+       FROM work_items WHERE status = 'pending' AND kind = ANY($1::text[])`,
+      [[...kinds], now],
     );
     const at = rows[0]?.at ?? null;
     return at === null ? null : Number(at);

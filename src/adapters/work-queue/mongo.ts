@@ -106,9 +106,9 @@ export class MongoWorkQueue implements WorkQueue {
     return claimed;
   }
 
-  async renew(ids: readonly string[], owner: string, leaseUntil: number): Promise<void> {
+  async renew(ids: readonly string[], owner: string, now: number, leaseMs: number): Promise<void> {
     if (ids.length === 0) return;
-    await this.items.updateMany({ _id: { $in: [...ids] }, owner, status: 'pending' }, { $set: { lease_until: leaseUntil } });
+    await this.items.updateMany({ _id: { $in: [...ids] }, owner, status: 'pending' }, { $set: { lease_until: now + leaseMs } });
   }
 
   async complete(item: WorkItem, owner: string, now: number): Promise<boolean> {

@@ -4,7 +4,9 @@
  * an item is executed by the instance holding its lease, and an expired lease (an instance that
  * died) is taken over. Every adapter passes test/contract/work-queue.contract.ts.
  *
- * Times are milliseconds since the epoch on the service clock.
+ * Times are milliseconds since the epoch on the service clock. A lease is given as a duration
+ * (`leaseMs`) so an adapter with a shared clock of its own (PostgreSQL's `now()`) can judge leases
+ * by it: instances' clocks drift, and a fast one must not steal a live lease.
  */
 export interface NewWorkItem {
   /** unique: recording an item twice (a replayed event) makes one item */
@@ -53,8 +55,8 @@ export interface WorkQueue {
   enqueue(items: readonly NewWorkItem[], now: number): Promise<void>;
   /** Leases up to `limit` pending items that are due and not leased by a live owner. */
   claim(options: ClaimOptions): Promise<WorkItem[]>;
-  /** Extends the leases `owner` still holds. */
-  renew(ids: readonly string[], owner: string, leaseUntil: number): Promise<void>;
+  /** Extends the leases `owner` still holds to `leaseMs` from now. */
+  renew(ids: readonly string[], owner: string, now: number, leaseMs: number): Promise<void>;
   /** Done (true), unless rearmed since it was claimed: then pending again, lease released (false). */
   complete(item: WorkItem, owner: string, now: number): Promise<boolean>;
   /** Pending again from `dueAt`, lease released; `error` counts a failed attempt. */
@@ -62,7 +64,7 @@ export interface WorkQueue {
   /** Given up after too many failed attempts: kept, visible, never claimed again. */
   fail(item: WorkItem, owner: string, error: string, now: number): Promise<void>;
   /** When the next pending item of these kinds becomes claimable (due and lease free), or null. */
-  nextClaimable(kinds: readonly string[]): Promise<number | null>;
+  nextClaimable(kinds: readonly string[], now: number): Promise<number | null>;
   get(id: string): Promise<WorkItemView | null>;
   list(filter: { kind?: string; status?: WorkStatus }, limit: number): Promise<WorkItemView[]>;
   /** Forgets items done before `before`. */

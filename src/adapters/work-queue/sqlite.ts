@@ -84,7 +84,8 @@ export class SqliteWorkQueue implements WorkQueue {
     return claim.immediate();
   }
 
-  async renew(ids: readonly string[], owner: string, leaseUntil: number): Promise<void> {
+  async renew(ids: readonly string[], owner: string, now: number, leaseMs: number): Promise<void> {
+    const leaseUntil = now + leaseMs;
     const renew = this.db.prepare("UPDATE work_items SET lease_until = ? WHERE id = ? AND owner = ? AND status = 'pending'");
     this.db.transaction(() => {
       for (const id of ids) renew.run(leaseUntil, id, owner);
@@ -139,7 +140,7 @@ export class SqliteWorkQueue implements WorkQueue {
       .run(error, now, item.id, owner);
   }
 
-  async nextClaimable(kinds: readonly string[]): Promise<number | null> {
+  async nextClaimable(kinds: readonly string[], _now?: number): Promise<number | null> {
     if (kinds.length === 0) return null;
     const row = this.db
       .prepare(`SELECT MIN(MAX(due_at, lease_until)) AS at FROM work_items WHERE status = 'pending' AND kind IN (${kinds.map(() => '?').join(', ')})`)
