@@ -48,6 +48,8 @@ export interface Config {
   periodicReview: { intervalMs: number };
   /** GET /readyz: the most events any processor may be behind the log's head while ready */
   readyMaxLagEvents: number;
+  /** `SVC_KEY_CACHE_MAX`: plaintext subject keys an instance keeps in memory at most (an LRU, zero-filled on eviction) */
+  keyCacheMax: number;
   /**
    * the Receita Federal CNPJ register: the monthly fetch of its open-data folder (off unless
    * `SVC_CNPJ_FETCH=on`: tens of gigabytes a month), the folder, where downloads are kept
@@ -161,6 +163,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     periodicReview: { intervalMs: integer(env, 'SVC_PERIODIC_REVIEW_INTERVAL_MS', 3_600_000, 1_000, 7 * 86_400_000) },
     readyMaxLagEvents: integer(env, 'SVC_READY_MAX_LAG_EVENTS', 1000, 0, Number.MAX_SAFE_INTEGER),
+    keyCacheMax: integer(env, 'SVC_KEY_CACHE_MAX', 100_000, 1, 100_000_000),
     biometricProvider: { url: env['SVC_BIOMETRIC_PROVIDER_URL'] || null, token: env['SVC_BIOMETRIC_PROVIDER_TOKEN'] || null },
     cnpj: { fetch: onOff(env, 'SVC_CNPJ_FETCH', false), url: httpUrl(env, 'SVC_CNPJ_URL', RECEITA_CNPJ_FOLDER), dir: resolve(dataDir, 'cnpj') },
     serpro: serproConfig(env),

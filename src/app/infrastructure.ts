@@ -176,8 +176,11 @@ async function openConfiguredStores(config: Config, pools: PostgresPools, given?
  */
 export function openKeyStore(config: Config, readStore: ReadStore, secret: string): KeyStore {
   const pool = poolOfReadStore.get(readStore);
-  if (pool) return new PostgresKeyStore(pool, secret);
-  return readStore instanceof MongoReadStore ? new MongoKeyStore(readStore.database, secret) : new SqliteKeyStore(join(config.dataDir, 'keys.sqlite'), secret);
+  const keyCacheMax = config.keyCacheMax;
+  if (pool) return new PostgresKeyStore(pool, secret, false, { keyCacheMax });
+  return readStore instanceof MongoReadStore
+    ? new MongoKeyStore(readStore.database, secret, { keyCacheMax })
+    : new SqliteKeyStore(join(config.dataDir, 'keys.sqlite'), secret, { keyCacheMax });
 }
 
 /** The stores, the keys and the event log of the configuration, the appends timed by the metrics. */

@@ -68,7 +68,16 @@ export function customersProjection(): Projection<CustomerDoc> {
     name: 'customers',
     collection: 'customers',
     // status alone: the monitoring sweep pages through every tenant's monitored customers
-    indexes: [{ fields: ['tenant_id', 'environment', 'status'] }, { fields: ['tenant_id', 'environment', 'external_id'] }, { fields: ['subject_ref'] }, { fields: ['status'] }, { fields: ['tenant_id', 'status'] }],
+    // tenant and environment: the API's list; tenant alone: the dashboard's (any environment) (test/projections/list-query-plans.spec.ts)
+    indexes: [
+      { fields: ['tenant_id', 'environment', 'status'] },
+      { fields: ['tenant_id', 'environment', 'external_id'] },
+      { fields: ['subject_ref'] },
+      { fields: ['status'] },
+      { fields: ['tenant_id', 'status'] },
+      { fields: ['tenant_id', 'environment'] },
+      { fields: ['tenant_id'] },
+    ],
     documentIds(event) {
       if (isErased(event)) return event.data.customer_ids;
       if (isCustomerEvent(event)) return [event.data.customer_id];

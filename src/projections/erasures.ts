@@ -21,7 +21,8 @@ const isErasureEvent = isEventOf(ErasureEvent);
 export const erasuresProjection: Projection<ErasureDoc> = {
   name: 'erasures',
   collection: 'erasures',
-  indexes: [{ fields: ['status'] }],
+  // a tenant's requests (dashboard Auditoria) are read in order too (test/projections/list-query-plans.spec.ts)
+  indexes: [{ fields: ['status'] }, { fields: ['tenant_id'] }],
   documentIds: (event) => (event.stream.startsWith('erasure-') ? [event.stream] : []),
   evolve(doc, event) {
     if (!isErasureEvent(event)) return doc;

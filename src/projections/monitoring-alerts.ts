@@ -50,7 +50,8 @@ const isDelivered = isEventOf(AlertWebhookDelivered);
 export const monitoringAlertsProjection: Projection<AlertDoc> = {
   name: 'monitoring-alerts',
   collection: ALERTS,
-  indexes: [{ fields: ['tenant_id', 'status'] }, { fields: ['list_id', 'status'] }, { fields: ['list_id', 'version_id'] }],
+  // a tenant's alerts of any status (operator API) and a list's (a delisting) are read in order too (test/projections/list-query-plans.spec.ts)
+  indexes: [{ fields: ['tenant_id', 'status'] }, { fields: ['list_id', 'status'] }, { fields: ['list_id', 'version_id'] }, { fields: ['tenant_id'] }, { fields: ['list_id'] }],
   documentIds(event) {
     return isRaised(event) || isDelisted(event) || isResolved(event) || isDelivered(event) ? [event.data.alert_id] : [];
   },

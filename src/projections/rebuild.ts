@@ -48,6 +48,15 @@ export async function rebuildProjection(log: EventLog, readStore: ReadStore, pro
 const READ_BATCH = 1_000;
 /** Events folded in memory between commits: a document they change again is written once. */
 const COMMIT_BATCH = 20_000;
+/**
+ * At most this many documents, and about this many bytes of them, per transaction: a MongoDB
+ * transaction holds its writes in the server's cache until it commits and must commit within
+ * transactionLifetimeLimitSeconds (60 s by default), so 20,000 events of every projection in one
+ * is beyond a modest host. The commits go to the rebuild collections, which nothing reads and
+ * nothing resumes: only the swap, one per collection after the last commit, makes them live.
+ */
+const MAX_COMMIT_WRITES = 1_000;
+const MAX_COMMIT_BYTES = 4 * 1024 * 1024;
 
 /**
  * Rebuilds several read models in one pass over the log: each event is read and opened (its
@@ -61,8 +70,8 @@ export async function rebuildProjections(
   log: EventLog,
   readStore: ReadStore,
   projections: readonly AnyProjection[],
-  /** events per read and per commit (tests split the log finely) */
-  options: { read?: number; commit?: number } = {},
+  /** events per read and per commit, documents and bytes per transaction (tests split the log finely) */
+  options: { read?: number; commit?: number; maxWrites?: number; maxBytes?: number } = {},
 ): Promise<RebuildResult[]> {
   const started = performance.now();
   const names = projections.map((p) => p.name);
@@ -71,6 +80,7 @@ export async function rebuildProjections(
   const readBatch = options.read ?? READ_BATCH;
   const commitBatch = options.commit ?? COMMIT_BATCH;
   const rebuilds = projections.map((projection) => new PendingRebuild(projection, readStore));
+  const bounds = { writes: options.maxWrites ?? MAX_COMMIT_WRITES, bytes: options.maxBytes ?? MAX_COMMIT_BYTES };
   for (const rebuild of rebuilds) await rebuild.create();
   const head = await log.store.headPosition();
   let after = 0;
@@ -84,21 +94,40 @@ export async function rebuildProjections(
     folded += batch.length;
     uncommitted += batch.length;
     if (uncommitted >= commitBatch) {
-      await commitAll(readStore, rebuilds);
+      await commitAll(readStore, rebuilds, bounds);
       uncommitted = 0;
     }
   }
-  await commitAll(readStore, rebuilds);
+  await commitAll(readStore, rebuilds, bounds);
   for (const rebuild of rebuilds) await rebuild.swap(head);
   const ms = Math.round(performance.now() - started);
   return projections.map((p) => ({ projection: p.name, events: folded, position: head, ms }));
 }
 
-/** One transaction for the documents every projection changed since the last commit. */
-async function commitAll(readStore: ReadStore, rebuilds: readonly PendingRebuild[]): Promise<void> {
+/** The documents every projection changed since the last commit, in transactions of bounded size. */
+async function commitAll(readStore: ReadStore, rebuilds: readonly PendingRebuild[], bounds: { writes: number; bytes: number }): Promise<void> {
   // no checkpoint: nothing resumes a rebuild, and the swap sets the live one exactly
   const writes = rebuilds.flatMap((r) => r.takeWrites());
-  if (writes.length > 0) await readStore.commit({ writes });
+  for (const chunk of boundedChunks(writes, bounds)) await readStore.commit({ writes: chunk });
+}
+
+/** Consecutive writes, at most `writes` of them and about `bytes` of documents (JSON) a chunk; a lone larger document is a chunk of its own. */
+export function boundedChunks(writes: readonly Write[], bounds: { writes: number; bytes: number }): Write[][] {
+  const chunks: Write[][] = [];
+  let chunk: Write[] = [];
+  let bytes = 0;
+  for (const write of writes) {
+    const size = write.op === 'put' ? Buffer.byteLength(JSON.stringify(write.doc)) : 0;
+    if (chunk.length > 0 && (chunk.length >= bounds.writes || bytes + size > bounds.bytes)) {
+      chunks.push(chunk);
+      chunk = [];
+      bytes = 0;
+    }
+    chunk.push(write);
+    bytes += size;
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
 }
 
 /** A projection being rebuilt: its fresh collection, and the documents changed but not yet committed. */

@@ -61,6 +61,12 @@ export const runsProjection: Projection<RunDoc> = {
     { fields: ['tenant_id', 'environment', 'external_id'] },
     { fields: ['tenant_id', 'environment', 'template_id'] },
     { fields: ['status'] },
+    // every list query reads its page from an index in order (test/projections/list-query-plans.spec.ts):
+    // the API's list (tenant and environment), the dashboard's (any environment), a document's runs, a customer's
+    { fields: ['tenant_id', 'environment'] },
+    { fields: ['tenant_id'] },
+    { fields: ['subject_ref'] },
+    { fields: ['customer_id'] },
   ],
   documentIds: (event) => (isErased(event) ? event.data.run_ids : isRunEvent(event) ? [event.data.run_id] : []),
   evolve(doc, event) {

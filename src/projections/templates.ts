@@ -21,7 +21,8 @@ const isTemplateEvent = isEventOf(TemplateEvent);
 export const templatesProjection: Projection<TemplateDoc> = {
   name: 'templates',
   collection: 'templates',
-  indexes: [{ fields: ['tenant_id'] }],
+  // the global templates every tenant may use are listed too (test/projections/list-query-plans.spec.ts)
+  indexes: [{ fields: ['tenant_id'] }, { fields: ['global'] }],
   documentIds: (event) => (isTemplateEvent(event) ? [event.data.template_id] : []),
   evolve(doc, event) {
     if (!isTemplateEvent(event)) return doc;

@@ -153,8 +153,8 @@ describe('rebuild of several projections in one pass over the log', function () 
       }
     };
     const before = schema();
-    // the table, its primary key, created_at and the four indexes the runs projection declares
-    expect(before.filter((i) => (i as { tbl_name: string }).tbl_name === 'rm_runs')).to.have.length(1 + 1 + 1 + 4);
+    // the table, its primary key, created_at and the eight indexes the runs projection declares
+    expect(before.filter((i) => (i as { tbl_name: string }).tbl_name === 'rm_runs')).to.have.length(1 + 1 + 1 + 8);
     await rebuildProjections(log, readStore, projections);
     expect(schema()).to.deep.equal(before);
     expect(await snapshot(service)).to.deep.equal(live);

@@ -70,6 +70,30 @@ if (unavailable === null) {
       }
     });
 
+    it('importing again the month served before builds beside it: a view of it stays readable until the swap', async () => {
+      const database = (await freshDatabase('kyc_test_cnpj'))!;
+      const pool = new pg.Pool({ connectionString: database.url });
+      try {
+        const company = cnpjOf('11222333');
+        const dump = (razao: string) => ({ ...LOOKUPS, empresas: [empresa('11222333', razao)], estabelecimentos: [estabelecimento(company)], socios: [], simples: [] });
+        const parent = tempDir('cnpj-again-');
+        await importDump(await writeDump(parent, '2026-05', dump('MAIO LTDA')), new PostgresRegisterTarget(pool));
+        const register = new PostgresCnpjRegister(pool, { recheckMs: 0 });
+        const may = (await register.current())!;
+        await importDump(await writeDump(parent, '2026-06', dump('JUNHO LTDA')), new PostgresRegisterTarget(pool));
+        // May again (a corrected publication): the view of May a run holds is not built over
+        let during = null as Promise<unknown> | null;
+        await importDump(await writeDump(tempDir('cnpj-again-fix-'), '2026-05', dump('MAIO CORRIGIDO LTDA')), new PostgresRegisterTarget(pool), {
+          onProgress: () => void (during ??= may.establishment(company).then((e) => e?.razao_social, (e: Error) => e.message)),
+        });
+        expect(await during).to.equal('MAIO LTDA');
+        expect((await (await register.current())!.establishment(company))!.razao_social).to.equal('MAIO CORRIGIDO LTDA');
+      } finally {
+        await pool.end();
+        await database.drop();
+      }
+    });
+
     it('loads a bigger dump in batches (rows per second printed)', async () => {
       const database = (await freshDatabase('kyc_test_cnpj'))!;
       const pool = new pg.Pool({ connectionString: database.url });

@@ -44,6 +44,8 @@ function describeErasureEpochs(name: string, database: () => Promise<{ db: Db; c
         expect(await openableWith(db, erased, Buffer.from(copy!.wrapped.buffer))).to.equal(true);
 
         await store.destroy([erased]);
+        // the surviving keys move to the new epoch after the erasure returns
+        await store.settled();
 
         expect(await openableWith(db, erased, Buffer.from(copy!.wrapped.buffer))).to.equal(false);
         expect(await store.keyFor(erased)).to.equal(null);
@@ -75,6 +77,30 @@ function describeErasureEpochs(name: string, database: () => Promise<{ db: Db; c
 }
 
 describe('MongoKeyStore on a fake replica set', () => {
+  it('an erasure returns before the surviving keys move; they move through the epoch index, one bulkWrite per 500 keys', async function () {
+    this.timeout(60_000);
+    const fake = new FakeMongo(DURABLE);
+    const store = new MongoKeyStore(fake.db, SECRET, { epochGraceMs: 0 });
+    const subjects = Array.from({ length: 520 }, (_, i) => `subj_${i}`);
+    const keys = new Map<string, Buffer>();
+    for (const subject of subjects) keys.set(subject, Buffer.from((await store.keyFor(subject))!));
+    const before = fake.calls.length;
+    await store.destroy(['subj_0']);
+    const writesInErasure = fake.calls.slice(before).filter((c) => c.collection === 'pii_keys' && c.method !== 'find' && c.method !== 'findOne');
+    expect(writesInErasure.map((c) => c.method)).to.deep.equal(['bulkWrite']); // the destruction alone
+    await store.settled();
+    const moves = fake.calls.slice(before).filter((c) => c.collection === 'pii_keys' && c.method !== 'find' && c.method !== 'findOne');
+    // the destruction, then 519 keys in two batches: never one write per key
+    expect(moves.map((c) => c.method)).to.deep.equal(['bulkWrite', 'bulkWrite', 'bulkWrite']);
+    expect(fake.indexes.get('pii_keys')?.map((i) => i.keys)).to.deep.include({ epoch: 1, _id: 1 });
+    const epochs = new Set(fake.docs('pii_keys').filter((d) => d['wrapped']).map((d) => d['epoch']));
+    expect(epochs.size).to.equal(1);
+    expect(fake.docs('pii_epochs')).to.have.length(1);
+    const fresh = new MongoKeyStore(fake.db, SECRET);
+    for (const subject of ['subj_1', 'subj_300', 'subj_519']) expect((await fresh.existingKey(subject))!.equals(keys.get(subject)!)).to.equal(true);
+    expect(await fresh.existingKey('subj_0')).to.equal(null);
+  });
+
   it('hands out a key only once a majority journaled it: the key survives a failover', async () => {
     // no client-level default: the store itself must ask for durable writes
     const fake = new FakeMongo();

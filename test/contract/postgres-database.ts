@@ -20,13 +20,31 @@ export async function freshDatabase(prefix: string): Promise<{ url: string; drop
   await admin(server, `CREATE DATABASE ${name}`);
   const url = new URL(server);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { url: url.toString(), drop: () => dropDatabase(server, name) };
 }
 
 /** Why PostgreSQL suites skip, or null when a server is there to run them. */
 export function postgresUnavailable(): string | null {
   if (process.env.SVC_TEST_POSTGRES) return null;
   return binaries() ? null : 'no PostgreSQL binaries (initdb, pg_ctl) in PATH or /usr/lib/postgresql/*/bin, and no SVC_TEST_POSTGRES';
+}
+
+/**
+ * Drops a test database once the suite's own connections are gone. A pool's end() resolves before
+ * its connections' backends exit: a FORCE drop then terminates them, and the client, no longer in
+ * any pool, raises that as an uncaught error in whatever test runs. Waits (2 s at most) for them.
+ */
+async function dropDatabase(server: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  try {
+    const deadline = Date.now() + 2_000;
+    const others = async () => Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1', [name])).rows[0]!.n);
+    while ((await others()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }
 
 async function admin(server: string, sql: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import pg from 'pg';
-import { PostgresReadStore } from '../../src/adapters/postgres/read-store.js';
+import { findStatement, PostgresReadStore } from '../../src/adapters/postgres/read-store.js';
 import { describeReadStoreContract } from './read-store.contract.js';
 import { freshDatabase, postgresUnavailable } from './postgres-database.js';
 
@@ -33,11 +33,10 @@ if (unavailable === null) {
         // a table this small is scanned whole unless the planner is told not to
         await client.query('SET enable_seqscan = off');
         await client.query('SET enable_sort = off');
-        const field = (f: string) => `NULLIF(doc #> '{${f}}', 'null'::jsonb)`;
-        for (const where of [`${field('status')} = '"em_monitoramento"'::jsonb`, `${field('tenant_id')} = '"t1"'::jsonb AND ${field('status')} = '"em_monitoramento"'::jsonb`]) {
-          const { rows } = await client.query<{ 'QUERY PLAN': string }>(
-            `EXPLAIN SELECT doc FROM rm_customers WHERE ${where} AND (created_at, id) < ('2027', 'z') ORDER BY created_at DESC NULLS LAST, id DESC LIMIT 10`,
-          );
+        // the statement find() runs
+        for (const where of [{ status: 'em_monitoramento' }, { tenant_id: 't1', status: 'em_monitoramento' }] as Record<string, string>[]) {
+          const { sql, params } = findStatement('customers', { where, before: { created_at: '2027', id: 'z' }, limit: 10 });
+          const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
           const plan = rows.map((r) => r['QUERY PLAN']).join(' | ');
           expect(plan, plan).to.match(/Index (Only )?Scan Backward/);
           expect(plan, plan).to.not.match(/Sort/);

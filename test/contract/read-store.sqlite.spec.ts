@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import Database from 'better-sqlite3';
-import { SqliteReadStore } from '../../src/adapters/read-store/sqlite.js';
+import { findStatement, SqliteReadStore } from '../../src/adapters/read-store/sqlite.js';
 import { tempDir } from '../helpers/temp.js';
 import { describeReadStoreContract } from './read-store.contract.js';
 
@@ -20,13 +20,13 @@ describe('SQLite read store: filtered pages come from an index in order', () => 
         position: i + 1,
       })),
     });
-    // the same statement find() runs
+    // the statement find() runs
     const db = new Database(path, { readonly: true });
-    const plan = (where: string) =>
-      (db.prepare(`EXPLAIN QUERY PLAN SELECT doc FROM rm_customers WHERE ${where} AND (created_at < ? OR (created_at = ? AND id < ?)) ORDER BY created_at DESC, id DESC LIMIT ?`).all('2027', '2027', 'z', 10) as { detail: string }[])
-        .map((r) => r.detail)
-        .join(' | ');
-    for (const where of ["json_extract(doc, '$.status') = 'em_monitoramento'", "json_extract(doc, '$.tenant_id') = 't1' AND json_extract(doc, '$.status') = 'em_monitoramento'"]) {
+    const plan = (where: Record<string, string>) => {
+      const { sql, params } = findStatement('customers', { where, before: { created_at: '2027', id: 'z' }, limit: 10 });
+      return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join(' | ');
+    };
+    for (const where of [{ status: 'em_monitoramento' }, { tenant_id: 't1', status: 'em_monitoramento' }] as Record<string, string>[]) {
       const detail = plan(where);
       expect(detail, detail).to.match(/USING INDEX/);
       expect(detail, detail).to.not.match(/TEMP B-TREE/);

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { MongoReadStore } from '../../src/adapters/read-store/mongo.js';
 import { MongoWorkQueue } from '../../src/adapters/work-queue/mongo.js';
+import { DURABLE } from '../../src/adapters/read-store/mongo-connection.js';
+import { FakeMongo } from '../helpers/fake-mongo.js';
 import { describeWorkQueueContract } from './work-queue.contract.js';
+
+// always, over the fake of the client boundary (which evaluates the queue's pipeline update and
+// its $group, and throws on any operator it does not know): two queues on one fake, two instances
+describeWorkQueueContract('MongoDB (fake replica set)', async () => {
+  const fake = new FakeMongo(DURABLE);
+  return { a: new MongoWorkQueue(fake.db), b: new MongoWorkQueue(fake.db), close: async () => undefined };
+});
 
 // only against a server named by SVC_TEST_MONGO, e.g. mongodb://localhost:27017/?replicaSet=rs0
 const server = process.env.SVC_TEST_MONGO;

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import pg from 'pg';
 import { ManualClock } from '../../src/adapters/clock.js';
+import { silentLogger } from '../../src/logger.js';
+import { DONE, Worker } from '../../src/processing/worker.js';
 import { migrate } from '../../src/adapters/postgres/migrations.js';
 import { PostgresWorkQueue } from '../../src/adapters/postgres/work-queue.js';
 import { describeWorkQueueContract } from './work-queue.contract.js';
@@ -56,6 +58,35 @@ if (unavailable === null) {
       const taken = await b.claim({ kinds: ['k'], owner: 'slow', now: behind.now().getTime(), leaseMs: 60_000, limit: 1 });
       expect(taken.map((i) => i.id)).to.deep.equal(['x']);
       expect(await b.nextClaimable(['k'], behind.now().getTime())).to.be.greaterThan(behind.now().getTime() + 50_000);
+    });
+
+    it('workers: one whose clock runs an hour ahead never executes an item another is executing (its renewals hold the lease)', async () => {
+      const clock = new ManualClock(new Date('2026-03-02T12:00:00Z'));
+      const ahead = new ManualClock(new Date(clock.now().getTime() + HOUR));
+      const options = { concurrency: 2, leaseMs: 600, pollMs: 50 };
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const ran: string[] = [];
+      const kind = (owner: string) => ({
+        workKind: 'k',
+        timeoutMs: 10_000,
+        maxAttempts: 3,
+        execute: async () => (ran.push(owner), await held, DONE),
+      });
+      const slow = new Worker(a, clock, silentLogger, { ...options, owner: 'on-time' }).register(kind('on-time'));
+      const fast = new Worker(b, ahead, silentLogger, { ...options, owner: 'fast' }).register(kind('fast'));
+      await slow.schedule([{ id: 'x', kind: 'k', payload: {}, due_at: clock.now().getTime() }]);
+      const running = slow.runDue();
+      while (ran.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      // well past the lease's 600 ms: only the renewals (from the database's now) keep it
+      for (let i = 0; i < 8; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        await fast.runDue();
+      }
+      release();
+      await running;
+      expect(ran).to.deep.equal(['on-time']);
+      expect(await a.get('x')).to.deep.include({ status: 'done', owner: null, lease_until: 0 });
     });
 
     it('reports a released lease as 0 and a held one on the database clock', async () => {

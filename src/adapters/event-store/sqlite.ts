@@ -15,6 +15,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './port.js';
+import { pollingSubscription } from './polling.js';
 
 interface Row {
   position: number;
@@ -62,7 +63,6 @@ interface PendingAppend {
  * transaction (one fsync), each in its own savepoint, so one append's conflict fails that append
  * alone; every caller is answered only after the commit.
  */
-const MAX_RETRY_DELAY_MS = 5_000;
 
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
@@ -233,58 +233,18 @@ export class SqliteEventStore implements EventStore {
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
-    let stopped = false;
-    /** ends the current wait: stop() and close() end any, an append only an idle one */
-    let wake: (() => void) | null = null;
-    let wakeOnAppend = false;
-    const onAppend = () => {
-      if (wakeOnAppend || this.closed) wake?.();
-    };
-    this.appended.on('append', onAppend);
-    const wait = (ms: number, untilAppend: boolean) =>
-      new Promise<void>((resolve) => {
-        const timer = setTimeout(done, ms);
-        function done() {
-          clearTimeout(timer);
-          resolve();
-        }
-        wake = done;
-        wakeOnAppend = untilAppend;
-      });
-    const loop = (async () => {
-      let position = options.after ?? 0;
-      for (let failures = 0; !stopped && !this.closed; ) {
-        try {
-          const appendsBefore = this.appends;
-          const batch = await this.readAll({ after: position, limit: 500 });
-          if (batch.length === 0) {
-            // other processes may append to the same file: poll as well as listen
-            if (this.appends === appendsBefore && !stopped) await wait(this.pollIntervalMs, true);
-            continue;
-          }
-          await options.onBatch(batch);
-          position = batch[batch.length - 1]!.position;
-          failures = 0;
-          // a long catch-up must not starve requests and timers: yield between batches
-          await new Promise((resolve) => setImmediate(resolve));
-        } catch (error) {
-          if (stopped || this.closed) break;
-          // not taken: reported, then read and delivered again from the same position (as the
-          // EventStoreDB adapter resubscribes), so an event that fails is never skipped; the
-          // backoff holds whatever is appended meanwhile
-          options.onError?.(error);
-          await wait(Math.min(MAX_RETRY_DELAY_MS, 50 * 2 ** ++failures), false);
-        }
-      }
-    })();
-    return {
-      stop: async () => {
-        stopped = true;
-        this.appended.off('append', onAppend);
-        wake?.();
-        await loop;
+    // other processes may append to the same file: poll as well as listen
+    return pollingSubscription(
+      {
+        read: (after, limit) => this.readAll({ after, limit }),
+        appends: () => this.appends,
+        closed: () => this.closed,
+        appended: this.appended,
+        pollIntervalMs: this.pollIntervalMs,
+        batch: 500,
       },
-    };
+      options,
+    );
   }
 
   async headPosition(): Promise<number> {

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { SubjectKeyCache } from './key-cache.js';
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
@@ -47,10 +48,11 @@ export class KeyWrapper {
 export class SqliteKeyStore implements KeyStore {
   private readonly db: Database.Database;
   private readonly wrapper: KeyWrapper;
-  private readonly cache = new Map<string, Buffer>();
+  private readonly cache: SubjectKeyCache;
 
-  constructor(file: string, secret: string) {
+  constructor(file: string, secret: string, options: { keyCacheMax?: number } = {}) {
     this.wrapper = new KeyWrapper(secret);
+    this.cache = new SubjectKeyCache(options.keyCacheMax);
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
@@ -131,10 +133,7 @@ export class SqliteKeyStore implements KeyStore {
   }
 
   forget(subjects: readonly string[]): void {
-    for (const subject of subjects) {
-      this.cache.get(subject)?.fill(0);
-      this.cache.delete(subject);
-    }
+    this.cache.delete(subjects);
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Binary, MongoServerError, type Collection, type Db } from 'mongodb';
+import { SubjectKeyCache } from './key-cache.js';
+import { Binary, MongoServerError, type AnyBulkWriteOperation, type Collection, type Db } from 'mongodb';
 import { DURABLE } from '../read-store/mongo-connection.js';
 import { KeyWrapper, type KeyStore } from './key-store.js';
 
@@ -24,6 +25,8 @@ const MOVE_BATCH = 500;
 export interface MongoKeyStoreOptions {
   /** how long a retired epoch's secret is kept for rotations still writing under it (tests: 0) */
   epochGraceMs?: number;
+  /** plaintext keys kept in memory at most (least recently used go first, zero-filled) */
+  keyCacheMax?: number;
 }
 
 /**
@@ -44,8 +47,12 @@ export class MongoKeyStore implements KeyStore {
   private readonly epochs: Collection<EpochDoc>;
   private readonly legacy: KeyWrapper;
   private readonly wrappers = new Map<number, KeyWrapper>();
-  private readonly cache = new Map<string, Buffer>();
+  private readonly cache: SubjectKeyCache;
   private readonly epochGraceMs: number;
+  private indexed: Promise<unknown> | null = null;
+  /** the move the last erasure started (see destroy) */
+  private moving: Promise<void> = Promise.resolve();
+  private rotationError: unknown = null;
 
   constructor(
     db: Pick<Db, 'collection'>,
@@ -56,6 +63,7 @@ export class MongoKeyStore implements KeyStore {
     this.keys = db.collection<KeyDoc>('pii_keys', { writeConcern: DURABLE, readConcern: { level: 'majority' } });
     this.epochs = db.collection<EpochDoc>('pii_epochs', { writeConcern: DURABLE, readConcern: { level: 'majority' } });
     this.legacy = new KeyWrapper(secret);
+    this.cache = new SubjectKeyCache(options.keyCacheMax);
     this.epochGraceMs = options.epochGraceMs ?? 10 * 60_000;
   }
 
@@ -107,6 +115,12 @@ export class MongoKeyStore implements KeyStore {
     return key;
   }
 
+  /**
+   * The keys are destroyed durably and a new epoch started before this returns; moving the
+   * surviving keys to it (and deleting the old secrets) runs after, off the request, once, on
+   * this instance (see rotate). An interrupted move leaves keys on a retired epoch whose secret
+   * is kept while any key references it: the next erasure's move picks them up.
+   */
   async destroy(subjects: readonly string[]): Promise<void> {
     if (subjects.length === 0) return;
     const now = new Date();
@@ -117,43 +131,54 @@ export class MongoKeyStore implements KeyStore {
       { ordered: true },
     );
     this.forget(subjects);
-    await this.rotate();
+    const target = await this.newEpoch();
+    await this.retireBefore(target.epoch);
+    const previous = this.moving;
+    this.moving = previous.then(() => this.rotate(target)).catch((error: unknown) => {
+      this.rotationError = error;
+    });
+  }
+
+  /** The move an erasure started, finished (tests; close waits for it too). Throws what it failed with. */
+  async settled(): Promise<void> {
+    await this.moving;
+    const error = this.rotationError;
+    this.rotationError = null;
+    if (error) throw error;
   }
 
   forget(subjects: readonly string[]): void {
-    for (const subject of subjects) {
-      this.cache.get(subject)?.fill(0);
-      this.cache.delete(subject);
-    }
+    this.cache.delete(subjects);
     // another instance may have rotated: epochs are read again from the store (a rotation running
     // here keeps its own references, so nothing is zeroed under it)
     this.wrappers.clear();
   }
 
   async close(): Promise<void> {
-    this.forget([...this.cache.keys()]);
+    await this.moving;
+    this.cache.clear();
+    this.wrappers.clear();
   }
 
   /**
-   * A new epoch, every surviving key moved to it, then the secrets of epochs retired more than
-   * the grace ago and no longer referenced deleted. Runs again when another rotation retired our
-   * target meanwhile, so every key we wrote sits on an epoch checked current after the write.
+   * Every surviving key moved to the newest epoch, a batch at a time: found through the `epoch`
+   * index, rewrapped here, written back in one bulkWrite per batch (each a compare-and-set on
+   * the wrapped key), then the secrets of epochs retired more than the grace ago and no longer
+   * referenced deleted. Runs again when another rotation retired our target meanwhile, so every
+   * key we wrote sits on an epoch checked current after the write.
    */
-  async rotate(): Promise<void> {
-    let target = await this.newEpoch();
+  async rotate(start?: { epoch: number; wrapper: KeyWrapper }): Promise<void> {
+    await this.epochIndex();
+    let target = start ?? (await this.newEpoch());
     for (;;) {
-      await this.epochs.updateMany({ _id: { $lt: target.epoch }, retired_at: null }, { $set: { retired_at: new Date() } });
+      await this.retireBefore(target.epoch);
       for (;;) {
         const stale = await this.keys
-          .find({ wrapped: { $ne: null }, $or: [{ epoch: { $lt: target.epoch } }, { epoch: { $exists: false } }] })
+          .find({ $or: [{ epoch: { $lt: target.epoch } }, { epoch: { $exists: false } }], wrapped: { $ne: null } })
           .limit(MOVE_BATCH)
           .toArray();
         if (stale.length === 0 || !(await this.isCurrent(target.epoch))) break;
-        for (const doc of stale) {
-          const key = await this.open(doc);
-          if (key) await this.move(doc, key, target);
-          else await this.keys.deleteOne({ _id: doc._id, wrapped: doc.wrapped });
-        }
+        await this.moveBatch(stale, target);
       }
       if (await this.isCurrent(target.epoch)) break;
       target = await this.current();
@@ -162,8 +187,38 @@ export class MongoKeyStore implements KeyStore {
     if (this.epochGraceMs > 0) setTimeout(() => void this.sweepEpochs().catch(() => undefined), this.epochGraceMs + 1000).unref();
   }
 
+  private async retireBefore(epoch: number): Promise<void> {
+    await this.epochs.updateMany({ _id: { $lt: epoch }, retired_at: null }, { $set: { retired_at: new Date() } });
+  }
+
+  /** The index the move's and the sweep's queries go through (keys by epoch), created once per store. */
+  private epochIndex(): Promise<unknown> {
+    this.indexed ??= this.keys.createIndex({ epoch: 1, _id: 1 }).catch((error: unknown) => {
+      this.indexed = null;
+      throw error;
+    });
+    return this.indexed;
+  }
+
+  /** One durable bulkWrite for a batch: each key rewrapped (compare-and-set), or dropped when its secret is gone. */
+  private async moveBatch(stale: KeyDoc[], target: { epoch: number; wrapper: KeyWrapper }): Promise<void> {
+    const operations: AnyBulkWriteOperation<KeyDoc>[] = [];
+    for (const doc of stale) {
+      const key = await this.open(doc);
+      if (!key) {
+        operations.push({ deleteOne: { filter: { _id: doc._id, wrapped: doc.wrapped } } });
+        continue;
+      }
+      const wrapped = new Binary(target.wrapper.wrap(doc._id, key));
+      key.fill(0);
+      operations.push({ updateOne: { filter: { _id: doc._id, wrapped: doc.wrapped }, update: { $set: { wrapped, epoch: target.epoch } } } });
+    }
+    await this.keys.bulkWrite(operations, { ordered: false });
+  }
+
   /** Deletes retired epochs' secrets once past the grace and referenced by no key. */
   async sweepEpochs(): Promise<void> {
+    await this.epochIndex();
     const retired = await this.epochs.find({ retired_at: { $ne: null, $lte: new Date(Date.now() - this.epochGraceMs) } }, { projection: { secret: 0 } }).toArray();
     for (const { _id: epoch } of retired) {
       if (await this.keys.findOne({ epoch, wrapped: { $ne: null } }, { projection: { _id: 1 } })) continue;

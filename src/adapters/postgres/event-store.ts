@@ -17,6 +17,7 @@ import {
 } from '../event-store/port.js';
 import { clientConfig } from './connection.js';
 import { ensureSchema } from './ensure-schema.js';
+import { pollingSubscription } from '../event-store/polling.js';
 
 /** The events tables; migration 1 (migrations.ts) runs the same idempotent statements. */
 export const EVENT_STORE_SCHEMA: readonly string[] = [
@@ -80,7 +81,6 @@ $fn$`;
 export const EVENTS_CHANNEL = 'kyc_events';
 /** the transaction-scoped advisory lock every append takes before it allocates positions */
 const BATCH = 500;
-const MAX_RETRY_DELAY_MS = 5_000;
 const MAX_RECONNECT_DELAY_MS = 5_000;
 
 interface Row {
@@ -253,55 +253,24 @@ export class PostgresEventStore implements EventStore {
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
-    let stopped = false;
-    /** ends the current wait: stop() and close() end any, an append only an idle one */
-    let wake: (() => void) | null = null;
-    let wakeOnAppend = false;
-    const onAppend = () => {
-      if (wakeOnAppend || this.closed) wake?.();
-    };
-    this.appended.on('append', onAppend);
     this.startListening();
-    const wait = (ms: number, untilAppend: boolean) =>
-      new Promise<void>((resolve) => {
-        const timer = setTimeout(done, ms);
-        function done() {
-          clearTimeout(timer);
-          resolve();
-        }
-        wake = done;
-        wakeOnAppend = untilAppend;
-      });
-    const loop = (async () => {
-      let position = options.after ?? 0;
-      for (let failures = 0; !stopped && !this.closed; ) {
-        try {
-          const appendsBefore = this.appends;
-          const batch = await this.readAll({ after: position, limit: BATCH });
-          if (batch.length === 0) {
-            if (this.appends === appendsBefore && !stopped) await wait(this.options.pollIntervalMs ?? 1_000, true);
-            continue;
-          }
-          await options.onBatch(batch);
-          position = batch[batch.length - 1]!.position;
-          failures = 0;
-          // a long catch-up must not starve requests and timers: yield between batches
-          await new Promise((resolve) => setImmediate(resolve));
-        } catch (error) {
-          if (stopped || this.closed) break;
-          // not taken (or not read): reported, then read and delivered again from the same position
-          options.onError?.(error);
-          await wait(Math.min(MAX_RETRY_DELAY_MS, 50 * 2 ** ++failures), false);
-        }
-      }
-    })();
+    const polling = pollingSubscription(
+      {
+        read: (after, limit) => this.readAll({ after, limit }),
+        appends: () => this.appends,
+        closed: () => this.closed,
+        appended: this.appended,
+        pollIntervalMs: this.options.pollIntervalMs ?? 1_000,
+        batch: BATCH,
+      },
+      options,
+    );
+    let stopped = false;
     return {
       stop: async () => {
         if (stopped) return;
         stopped = true;
-        this.appended.off('append', onAppend);
-        wake?.();
-        await loop;
+        await polling.stop();
         if (--this.subscriptions === 0) await this.stopListening();
       },
     };

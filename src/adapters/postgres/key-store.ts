@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { SubjectKeyCache } from '../pii/key-cache.js';
 import type pg from 'pg';
 import { ensureSchema } from './ensure-schema.js';
 import { KeyWrapper, type KeyStore } from '../pii/key-store.js';
@@ -18,15 +19,17 @@ export const KEY_STORE_SCHEMA = `CREATE TABLE IF NOT EXISTS subject_keys (
 export class PostgresKeyStore implements KeyStore {
   private ready: Promise<void> | null = null;
   private readonly wrapper: KeyWrapper;
-  private readonly cache = new Map<string, Buffer>();
+  private readonly cache: SubjectKeyCache;
   private readonly creating = new Map<string, Promise<Buffer | null>>();
 
   constructor(
     private readonly pool: pg.Pool,
     secret: string,
     private readonly ownsPool = false,
+    options: { keyCacheMax?: number } = {},
   ) {
     this.wrapper = new KeyWrapper(secret);
+    this.cache = new SubjectKeyCache(options.keyCacheMax);
   }
 
   private schema(): Promise<void> {
@@ -91,10 +94,7 @@ export class PostgresKeyStore implements KeyStore {
   }
 
   forget(subjects: readonly string[]): void {
-    for (const subject of subjects) {
-      this.cache.get(subject)?.fill(0);
-      this.cache.delete(subject);
-    }
+    this.cache.delete(subjects);
   }
 
   async close(): Promise<void> {

@@ -94,22 +94,7 @@ export class PostgresReadStore implements ReadStore {
   }
 
   async find<T>(collection: string, query: Query): Promise<T[]> {
-    assertCollectionName(collection);
-    const clauses: string[] = [];
-    const params: unknown[] = [];
-    const param = (value: unknown) => {
-      params.push(value);
-      return `$${params.length}`;
-    };
-    for (const [field, value] of Object.entries(query.where ?? {})) {
-      assertFieldName(field);
-      clauses.push(value === null ? `${fieldExpression(field)} IS NULL` : `${fieldExpression(field)} = ${param(jsonOf(value))}::jsonb`);
-    }
-    if (query.createdFrom !== undefined) clauses.push(`created_at >= ${param(query.createdFrom)}`);
-    if (query.createdTo !== undefined) clauses.push(`created_at <= ${param(query.createdTo)}`);
-    if (query.before) clauses.push(`(created_at, id) < (${param(query.before.created_at)}, ${param(query.before.id)})`);
-    const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
-    const sql = `SELECT doc FROM ${tableOf(collection)} ${where} ORDER BY created_at DESC NULLS LAST, id DESC LIMIT ${param(query.limit)}`;
+    const { sql, params } = findStatement(collection, query);
     const { rows } = await this.pool.query<{ doc: T }>(sql, params);
     return rows.map((row) => row.doc);
   }
@@ -193,6 +178,30 @@ export class PostgresReadStore implements ReadStore {
       client.release();
     }
   }
+}
+
+/**
+ * The statement find() runs, with its parameters: exported so the index plans of the list
+ * queries can be EXPLAINed (test/plans).
+ */
+export function findStatement(collection: string, query: Query): { sql: string; params: unknown[] } {
+  assertCollectionName(collection);
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  for (const [field, value] of Object.entries(query.where ?? {})) {
+    assertFieldName(field);
+    clauses.push(value === null ? `${fieldExpression(field)} IS NULL` : `${fieldExpression(field)} = ${param(jsonOf(value))}::jsonb`);
+  }
+  if (query.createdFrom !== undefined) clauses.push(`created_at >= ${param(query.createdFrom)}`);
+  if (query.createdTo !== undefined) clauses.push(`created_at <= ${param(query.createdTo)}`);
+  if (query.before) clauses.push(`(created_at, id) < (${param(query.before.created_at)}, ${param(query.before.id)})`);
+  const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
+  const sql = `SELECT doc FROM ${tableOf(collection)} ${where} ORDER BY created_at DESC NULLS LAST, id DESC LIMIT ${param(query.limit)}`;
+  return { sql, params };
 }
 
 async function applyWrite(client: pg.PoolClient, write: Write): Promise<void> {

@@ -104,7 +104,9 @@ export async function beginBuild(pool: pg.Pool, layout: RegisterLayout, edition:
 
 /** The build's schema: the one of a resumable attempt, else made afresh (never the one being served). */
 async function openSchema(client: pg.PoolClient, layout: RegisterLayout, edition: string, fingerprint: string): Promise<string> {
-  const current = (await client.query<{ schema_name: string }>('SELECT schema_name FROM registers_current WHERE register = $1', [layout.name])).rows[0];
+  const current = (
+    await client.query<{ schema_name: string; previous: string | null }>('SELECT schema_name, previous FROM registers_current WHERE register = $1', [layout.name])
+  ).rows[0];
   const previous = (
     await client.query<{ schema_name: string; fingerprint: string }>('SELECT schema_name, fingerprint FROM registers_builds WHERE register = $1 AND edition = $2', [
       layout.name,
@@ -112,8 +114,13 @@ async function openSchema(client: pg.PoolClient, layout: RegisterLayout, edition
     ])
   ).rows[0];
   const base = schemaOf(layout, edition);
-  // importing the served edition again builds beside it, never over the tables being read
-  const schema = current?.schema_name === base ? `${base}_r` : current?.schema_name === `${base}_r` ? base : (previous?.schema_name ?? base);
+  // importing an edition served now or just before builds beside it, never over tables views are reading
+  // (both taken: the one served before gives way, as a swap would drop it anyway)
+  const busy = new Set([current?.schema_name, current?.previous].filter((s): s is string => Boolean(s)));
+  const schema =
+    previous && !busy.has(previous.schema_name)
+      ? previous.schema_name
+      : ([base, `${base}_r`].find((s) => !busy.has(s)) ?? (current?.schema_name === base ? `${base}_r` : base));
   const resumable = previous !== undefined && previous.fingerprint === fingerprint && previous.schema_name === schema;
   await inTransaction(client, async () => {
     if (!resumable) await client.query(`DROP SCHEMA IF EXISTS ${ident(schema)} CASCADE`);

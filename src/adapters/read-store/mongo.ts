@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { MongoServerError, type AnyBulkWriteOperation, type ClientSession, type Collection, type Db, type Filter, type MongoClient } from 'mongodb';
-import { assertDocumentSize, checkReplicaSet, DURABLE, mongoClient, type MongoConnectOptions } from './mongo-connection.js';
+import { assertDocumentSize, checkReplicaSet, DEFAULT_WTIMEOUT_MS, durable, isMajorityTimeout, MajorityUnavailableError, mongoClient, mongoTimeouts, type MongoConnectOptions } from './mongo-connection.js';
 import {
   assertCollectionName,
   assertFieldName,
@@ -25,6 +26,20 @@ interface CheckpointRow {
   position: number;
 }
 
+/** Which instance writes a processor's documents and checkpoint, until when (its clock, ms). */
+interface WriterLeaseRow {
+  _id: string;
+  owner: string;
+  until: number;
+}
+
+export interface MongoWriterOptions {
+  /** how long a writer's lease lasts unrenewed: an instance that stops is replaced after this */
+  leaseMs?: number;
+  /** how often an instance that is not the writer looks whether the writer got past its batch */
+  pollMs?: number;
+}
+
 const DUPLICATE_KEY = 11000;
 const NAMESPACE_NOT_FOUND = 26;
 /** every JSON type but null: a unique field that is null or missing is outside the constraint, as SQL NULLs are */
@@ -43,17 +58,30 @@ export class MongoReadStore implements ReadStore {
     private readonly client: Pick<MongoClient, 'startSession' | 'close'>,
     private readonly db: Db,
     private readonly transactions = true,
-  ) {}
+    /** a durable write's wait for the majority (SVC_READSTORE's wtimeoutMS) */
+    private readonly wtimeoutMS = DEFAULT_WTIMEOUT_MS,
+    writer: MongoWriterOptions = {},
+  ) {
+    this.leaseMs = writer.leaseMs ?? 10_000;
+    this.pollMs = writer.pollMs ?? 100;
+  }
+
+  /** this instance, as the owner of writer leases */
+  private readonly instance = randomUUID();
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  /** the leases this instance holds: processor → until */
+  private readonly held = new Map<string, number>();
 
   /**
    * Uses the database named in the URI (or `databaseName`, which tests use to keep runs apart).
    * Refuses a standalone server (see checkReplicaSet).
    */
   static async connect(uri: string, databaseName?: string, options: MongoConnectOptions = {}): Promise<MongoReadStore> {
-    const client = await mongoClient(uri).connect();
+    const client = await mongoClient(uri, options).connect();
     try {
       const transactions = await checkReplicaSet(client.db('admin'), options);
-      return new MongoReadStore(client, client.db(databaseName), transactions);
+      return new MongoReadStore(client, client.db(databaseName), transactions, mongoTimeouts(uri).wtimeoutMS);
     } catch (error) {
       await client.close();
       throw error;
@@ -71,7 +99,7 @@ export class MongoReadStore implements ReadStore {
   }
 
   private get checkpoints(): Collection<CheckpointRow> {
-    return this.db.collection<CheckpointRow>('checkpoints', { writeConcern: DURABLE });
+    return this.db.collection<CheckpointRow>('checkpoints', { writeConcern: durable(this.wtimeoutMS) });
   }
 
   /** createIndex is a no-op for an index that exists with the same definition, and creates the collection. */
@@ -141,10 +169,56 @@ export class MongoReadStore implements ReadStore {
    * The documents and the checkpoint in one transaction: a unique-key violation (or a crash)
    * leaves nothing written. withTransaction retries the whole callback on transient errors, which
    * is safe: the writes are idempotent (position guard) and nothing else happens inside.
+   *
+   * One writer per processor: every instance runs every processor over the same events, and
+   * their transactions all writing the same checkpoint (and documents) conflict, each conflict
+   * retried at once by the driver for up to 120 s. So a commit with a checkpoint is made only by
+   * the instance holding the processor's writer lease (a document in `writer_leases`, renewed as
+   * it commits); another instance waits until the shared checkpoint reaches its batch (the
+   * writer committed the same events: nothing left to write) or the lease expires (the writer
+   * stopped: it takes the lease and commits its batch itself, idempotently). It never moves on
+   * past a batch nobody committed. Chosen over per-instance checkpoints, which would leave the
+   * documents themselves written by every instance at once.
    */
   async commit(commit: Commit): Promise<void> {
     // refused before any call: a server refusal would come back with every retry of the batch
     for (const write of commit.writes) if (write.op === 'put') assertDocumentSize(`rm_${write.collection}`, { _id: write.id, ...toRow(write) });
+    const checkpoint = commit.checkpoint;
+    if (checkpoint && this.transactions) {
+      while (!(await this.holdWriterLease(checkpoint.processor))) {
+        if (((await this.getCheckpoint(checkpoint.processor)) ?? -1) >= checkpoint.position) return;
+        await new Promise((resolve) => setTimeout(resolve, this.pollMs));
+      }
+    }
+    await this.commitNow(commit);
+  }
+
+  /** Holds (renewing when half spent) or takes (when free or expired) the processor's writer lease. */
+  private async holdWriterLease(processor: string): Promise<boolean> {
+    const now = Date.now();
+    const until = this.held.get(processor);
+    if (until !== undefined && until - now > this.leaseMs / 2) return true;
+    const leases = this.db.collection<WriterLeaseRow>('writer_leases', { writeConcern: durable(this.wtimeoutMS) });
+    try {
+      const row = await leases.findOneAndUpdate(
+        { _id: processor, $or: [{ owner: this.instance }, { until: { $lt: now } }] },
+        { $set: { owner: this.instance, until: now + this.leaseMs } },
+        { upsert: true, returnDocument: 'after' },
+      );
+      if (row?.owner === this.instance) {
+        this.held.set(processor, now + this.leaseMs);
+        return true;
+      }
+    } catch (error) {
+      if (isMajorityTimeout(error)) throw new MajorityUnavailableError(this.wtimeoutMS, error);
+      // held by another instance: the upsert collided with its document
+      if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+    }
+    this.held.delete(processor);
+    return false;
+  }
+
+  private async commitNow(commit: Commit): Promise<void> {
     await this.inTransaction(async (session) => {
       for (const run of runsByCollection(commit.writes)) {
         try {
@@ -166,7 +240,10 @@ export class MongoReadStore implements ReadStore {
     if (!this.transactions) return work(undefined);
     const session = this.client.startSession();
     try {
-      await session.withTransaction(() => work(session), { writeConcern: DURABLE, readConcern: { level: 'majority' } });
+      await session.withTransaction(() => work(session), { writeConcern: durable(this.wtimeoutMS), readConcern: { level: 'majority' } });
+    } catch (error) {
+      if (isMajorityTimeout(error)) throw new MajorityUnavailableError(this.wtimeoutMS, error);
+      throw error;
     } finally {
       await session.endSession();
     }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { cnpjOf, empresa, estabelecimento, LOOKUPS, socio, writeDump } from '../../helpers/cnpj-dump.js';
 import { tempDir } from '../../helpers/temp.js';
+import { freshDatabase, postgresUnavailable } from '../../contract/postgres-database.js';
 
 type Failure = { code: number; stdout: string; stderr: string };
 
@@ -55,6 +56,24 @@ describe('npm run cnpj: import and status on the configured store', function () 
     for (const args of [[], ['import'], ['import', dir, '--month'], ['frobnicate']]) {
       const usage = await failed(...args);
       expect(usage?.code, args.join(' ')).to.equal(2);
+    }
+  });
+
+  it('imports into the PostgreSQL of the read models when SVC_READSTORE names one, nothing in the data directory', async function () {
+    if (postgresUnavailable() !== null) this.skip();
+    const database = (await freshDatabase('kyc_test_cnpj_cli'))!;
+    try {
+      const dataDir = tempDir('cnpj-cli-pg-');
+      const env = { ...process.env, SVC_DATA_DIR: dataDir, SVC_READSTORE: database.url };
+      const cnpj = (...args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/cnpj.ts', ...args], { env });
+      expect(JSON.parse((await cnpj('status')).stdout)).to.deep.equal({ current: null });
+      const rows = { ...LOOKUPS, empresas: [empresa('11222333', 'CLI LTDA')], estabelecimentos: [estabelecimento(cnpjOf('11222333'))], socios: [socio('11222333')], simples: [] };
+      const dir = await writeDump(tempDir('cnpj-cli-pg-dump-'), '2026-05', rows);
+      expect(JSON.parse((await cnpj('import', dir)).stdout)).to.deep.include({ month: '2026-05' });
+      expect(JSON.parse((await cnpj('status')).stdout).current.month).to.equal('2026-05');
+      expect(existsSync(join(dataDir, 'cnpj'))).to.equal(false);
+    } finally {
+      await database.drop();
     }
   });
 });
