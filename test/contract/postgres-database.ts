@@ -11,7 +11,6 @@ import pg from 'pg';
  * (a postgres:// URL whose user may CREATE DATABASE), else on a throwaway cluster started once
  * per mocha process (initdb into a temp dir, as the `postgres` OS user when running as root) and
  * stopped when the run ends. Null when neither is possible: the suites then skip, saying why.
- * (A stand-in until test/helpers/postgres.ts, issue 32's shared helper, is merged.)
  */
 export async function freshDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> } | null> {
   const server = await serverUrl();
@@ -35,26 +34,31 @@ export function postgresUnavailable(): string | null {
  * any pool, raises that as an uncaught error in whatever test runs. Waits (2 s at most) for them.
  */
 async function dropDatabase(server: string, name: string): Promise<void> {
+  await withAdmin(server, async (client) => {
+    await untilUnused(client, name);
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+}
+
+/** Waits (2 s at most) until no backend is connected to a database: ended pools' backends exit late. */
+async function untilUnused(client: pg.Client, name: string): Promise<void> {
+  const deadline = Date.now() + 2_000;
+  const others = async () => Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1', [name])).rows[0]!.n);
+  while ((await others()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+}
+
+async function withAdmin(server: string, work: (client: pg.Client) => Promise<void>): Promise<void> {
   const client = new pg.Client({ connectionString: server });
   await client.connect();
   try {
-    const deadline = Date.now() + 2_000;
-    const others = async () => Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1', [name])).rows[0]!.n);
-    while ((await others()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await work(client);
   } finally {
     await client.end();
   }
 }
 
 async function admin(server: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: server });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
+  await withAdmin(server, async (client) => void (await client.query(sql)));
 }
 
 let cluster: Promise<string> | null = null;

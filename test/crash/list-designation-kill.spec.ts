@@ -1,9 +1,8 @@
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { SqliteEventStore } from '../../src/adapters/event-store/sqlite.js';
 import { listStream } from '../../src/domain/list/decider.js';
 import { Webhook } from 'standardwebhooks';
+import { describeEngines, type ScenarioStores } from '../helpers/engines.js';
 import { tempDir } from '../helpers/temp.js';
 import { unPollingEnv, unPublisher, withDesignation, type UnPublisher } from '../helpers/un-publisher.js';
 import { startReceiver, type Receiver } from '../http/webhooks-support.js';
@@ -28,13 +27,15 @@ async function startPoller(dataDir: string, pub: UnPublisher, env: Record<string
 /**
  * Issue 29: the service killed (SIGKILL) right after the new UN version is recorded, before its
  * sweep ran: after a restart on the same data directory the designation still raises its alert,
- * once, and the signed customer.monitoring_alert reaches the receiver, once.
+ * once, and the signed customer.monitoring_alert reaches the receiver, once. On SQLite and on
+ * PostgreSQL (issue 32).
  */
-describe('a UN designation survives a SIGKILL between the fetch and the sweep', function () {
+describeEngines('a UN designation survives a SIGKILL between the fetch and the sweep', function (engine) {
   this.timeout(180_000);
   let pub: UnPublisher;
   let rx: Receiver;
   let instance: Instance | null = null;
+  let stores: ScenarioStores | null = null;
 
   before(async () => {
     pub = await unPublisher();
@@ -44,12 +45,14 @@ describe('a UN designation survives a SIGKILL between the fetch and the sweep', 
     if (instance) await killInstance(instance);
     await rx.close();
     await pub.close();
+    await stores?.drop();
   });
 
   it('the alert is raised once and delivered once after the restart', async () => {
     const dataDir = tempDir();
+    stores = await engine.stores('kyc_designation');
     // the first version is the 1st ListVersionImported, the designation the 2nd: killed right after it is appended
-    instance = await startPoller(dataDir, pub, { KILL_AFTER_APPEND: 'ListVersionImported:2' });
+    instance = await startPoller(dataDir, pub, { ...stores.env, KILL_AFTER_APPEND: 'ListVersionImported:2' });
     const op = (path: string, init: RequestInit = {}) => fetch(`${instance!.base}/operator/v1${path}`, { ...init, headers: { ...OPERATOR, ...(init.headers ?? {}) } });
     const un = async () => (await json(await op('/lists'), 200)).data.find((l: { list_id: string }) => l.list_id === 'un_sc');
     await until(async () => (await un()).version_id !== null, 30_000, 'the first UN version');
@@ -70,7 +73,7 @@ describe('a UN designation survives a SIGKILL between the fetch and the sweep', 
     await killInstance(instance);
     expect(rx.received.filter((r) => r.json.event === 'customer.monitoring_alert'), 'nothing sent before the kill').to.have.length(0);
 
-    instance = await startPoller(dataDir, pub);
+    instance = await startPoller(dataDir, pub, stores.env);
     const alerted = () => rx.received.filter((r) => r.json.event === 'customer.monitoring_alert' && r.json.data?.customer_id === customerId);
     await until(async () => alerted().length > 0, 60_000, 'the webhook after the restart');
     // a few more polls and worker rounds: nothing happens twice
@@ -83,11 +86,11 @@ describe('a UN designation survives a SIGKILL between the fetch and the sweep', 
     expect(alerts.filter((a) => a.customer_id === customerId && a.list_id === 'un_sc')).to.have.length(1);
     expect((await customer(instance.base)).open_alerts).to.equal(1);
     // the version recorded before the kill is the one served; the restarted poller found the same content and recorded a check, no version again
-    const store = new SqliteEventStore(join(dataDir, 'events.sqlite'));
+    const opened = await stores.open(dataDir);
     try {
-      expect((await store.readStream(listStream('un_sc'))).map((e) => e.type)).to.deep.equal(['ListVersionImported', 'ListVersionImported']);
+      expect((await opened.eventStore.readStream(listStream('un_sc'))).map((e) => e.type)).to.deep.equal(['ListVersionImported', 'ListVersionImported']);
     } finally {
-      await store.close();
+      await opened.close();
     }
     expect((await json(await op('/lists'), 200)).data.find((l: { list_id: string }) => l.list_id === 'un_sc')).to.deep.include({ last_error: null, consecutive_failures: 0 });
   });

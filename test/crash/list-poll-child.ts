@@ -11,6 +11,7 @@ import { createHttpApp } from '../../src/http/app.js';
 import { silentLogger } from '../../src/logger.js';
 import { closeApp, composeApp } from '../../src/app/compose.js';
 import { killAfterAppendOf } from '../processing/recording.js';
+import { storesEnv } from '../helpers/engines.js';
 
 const [dataDir] = process.argv.slice(2) as [string];
 const config = loadConfig({
@@ -25,6 +26,8 @@ const config = loadConfig({
   SVC_WORK_LEASE_MS: '3000',
   SVC_WORK_POLL_MS: '100',
   PORT: '0',
+  // the scenario's stores (SQLite in the data directory, or one PostgreSQL database)
+  ...storesEnv(),
   ...(JSON.parse(process.env['LIST_POLL_ENV'] ?? '{}') as Record<string, string>),
 });
 const services = await composeApp(config, silentLogger, {});

@@ -53,7 +53,8 @@ describeEngines('a held run retried, the service restarted mid-retry', function 
       await eventually(async () => {
         const run = (await (await getJson(service, live, `/bureau/runs/${runId}`)).json()) as Json;
         expect(run).to.include({ status: 'completed', decision: 'approved' });
-      }, 30_000);
+        // a release the stopping service did not get to record leaves the lease (10 s) to expire first
+      }, 60_000);
       expect(second.asked).to.deep.equal(['receita_cpf']);
       const events = await service.services.log.readStream(`run-${runId}`);
       expect(events.filter((e) => e.type === 'RunCompleted').map((e) => e.data['status'])).to.deep.equal(['partial', 'completed']);
