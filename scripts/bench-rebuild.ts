@@ -1,18 +1,23 @@
 /**
- * Full rebuild of every read model (issues 8 and 11):
+ * Full rebuild of every read model (issues 8, 11 and 32), on SQLite and on PostgreSQL in the same run:
  *
- *   npx tsx scripts/bench-rebuild.ts [--events=100000] [--runs-per-batch=250]
+ *   npx tsx scripts/bench-rebuild.ts [--events=50000] [--runs-per-batch=250] [--engine=sqlite,postgres] [--single-pass-only]
  *
- * In a fresh temporary directory, appends run streams shaped as the run executor writes them
+ * For each engine, on fresh stores (SQLite: a temporary data directory; PostgreSQL: a fresh database
+ * holding events, read models and keys, on SVC_TEST_POSTGRES's server or a throwaway cluster started
+ * like the test suite's, test/contract/postgres-database.ts, which runs with fsync=off), appends run streams shaped as the run executor writes them
  * (RunQueued; RunStarted; five SourceAnswered recorded together; RunCompleted: 8 events a run,
  * made by the run decider from real sandbox answers) through the real EventLog with the
- * encrypting PII codec (per-subject keys in keys.sqlite; each subject has 4 runs), many runs at
+ * encrypting PII codec (per-subject keys in the engine's key store; each subject has 4 runs), many runs at
  * a time so the store commits them in groups. Then rebuilds every projection of the service from
  * position zero twice, and prints the time and events/s through all of them for each way:
  *   perProjection  the baseline: one projection after the other, the log read once for each
  *                  (rebuildProjection, as `npm run rebuild -- --all` did before issue 11);
  *   singlePass     one pass over the log feeding every projection (rebuildProjections, as
  *                  `npm run rebuild -- --all` does now); its documents must equal the baseline's.
+ * Both engines get the same event count; `--single-pass-only` skips the baseline (single pass only).
+ * The stores are opened as `npm run rebuild` opens them (openOffline), each mode on its own
+ * connections, so no subject key is cached when it starts.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,12 +25,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import * as E from 'fp-ts/lib/Either.js';
-import { EventLog } from '../src/adapters/event-store/event-log.js';
+import type { EventLog } from '../src/adapters/event-store/event-log.js';
 import type { EventMetadata } from '../src/adapters/event-store/port.js';
-import { SqliteEventStore } from '../src/adapters/event-store/sqlite.js';
-import { EncryptingPiiCodec } from '../src/adapters/pii/encrypting-codec.js';
-import { SqliteKeyStore } from '../src/adapters/pii/key-store.js';
-import { SqliteReadStore } from '../src/adapters/read-store/sqlite.js';
 import { SandboxSource } from '../src/adapters/sources/sandbox.js';
 import { subjectRef } from '../src/commands/runs.js';
 import type { SourceId } from '../src/domain/run/catalog.js';
@@ -35,9 +36,12 @@ import type { RunEvent, RunQueuedData } from '../src/domain/run/events.js';
 import { REFERENCE_PF } from '../src/domain/template/reference.js';
 import { withCheckDigits } from '../src/domain/values/document.js';
 import { rebuildProjection, rebuildProjections, type RebuildResult } from '../src/projections/rebuild.js';
-import { PII_POLICY } from '../src/app/infrastructure.js';
+import { loadConfig } from '../src/config.js';
+import { openOffline } from '../src/app/infrastructure.js';
 import { projections } from '../src/app/modules/read-models.js';
+import { freshDatabase, postgresUnavailable } from '../test/contract/postgres-database.js';
 import { option } from './args.js';
+import { parseEngines } from './bench-appends.js';
 
 const SECRET = 'bench-rebuild-secret';
 const EVENTS_PER_RUN = 8;
@@ -102,105 +106,163 @@ async function runEvents(sandbox: SandboxSource, tenantId: string, templateId: s
   };
 }
 
-async function main(): Promise<void> {
-  const target = option('events', 100_000);
-  const perBatch = option('runs-per-batch', 250);
-  const runs = Math.ceil(target / EVENTS_PER_RUN);
-  const dir = mkdtempSync(join(tmpdir(), 'svc-bench-rebuild-'));
-  const store = new SqliteEventStore(join(dir, 'events.sqlite'));
-  const keys = new SqliteKeyStore(join(dir, 'keys.sqlite'), SECRET);
-  const log = new EventLog(store, new EncryptingPiiCodec(keys), PII_POLICY);
-  const readStore = new SqliteReadStore(join(dir, 'read-models.sqlite'));
+
+type Opened = Awaited<ReturnType<typeof openOffline>>;
+
+/** Where one engine's run keeps its stores: the settings that open them, and how to remove them. */
+async function engineStores(engine: string): Promise<{ env: Record<string, string>; drop: () => Promise<void> } | { skipped: string }> {
+  if (engine === 'sqlite') return { env: {}, drop: async () => undefined };
+  const why = postgresUnavailable();
+  if (why) return { skipped: why };
+  const database = (await freshDatabase('kyc_bench_rebuild'))!;
+  return { env: { SVC_EVENTSTORE: database.url, SVC_READSTORE: database.url, SVC_BLOBSTORE: 'postgres' }, drop: () => database.drop() };
+}
+
+/** Appends `runs` finished runs, `perBatch` at a time; the seconds it took. */
+async function appendRuns(log: EventLog, runs: number, perBatch: number): Promise<number> {
   const sandbox = new SandboxSource({ latencyMs: 0 });
   const tenantId = randomUUID();
   const templateId = randomUUID();
   const start = new Date('2026-01-01T00:00:00.000Z');
-  try {
-    console.log(`appending ${runs} runs x ${EVENTS_PER_RUN} events (${runs * EVENTS_PER_RUN}) of ${Math.ceil(runs / RUNS_PER_SUBJECT)} subjects through EventLog + EncryptingPiiCodec, ${perBatch} runs at a time ...`);
-    const appendStarted = performance.now();
-    for (let first = 0; first < runs; first += perBatch) {
-      const batch = await Promise.all(
-        Array.from({ length: Math.min(perBatch, runs - first) }, (_, i) => runEvents(sandbox, tenantId, templateId, first + i, new Date(start.getTime() + (first + i) * 1000))),
+  const appendStarted = performance.now();
+  for (let first = 0; first < runs; first += perBatch) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(perBatch, runs - first) }, (_, i) => runEvents(sandbox, tenantId, templateId, first + i, new Date(start.getTime() + (first + i) * 1000))),
+    );
+    // one step of every run of the batch at a time: the store commits each step's appends together
+    for (let step = 0; step < 3; step++) {
+      await Promise.all(
+        batch.map((r) => {
+          const { events, metadata } = r.appends[step]!;
+          return log.append(r.stream, events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data as Record<string, unknown> })), metadata, step === 0 ? 'no_stream' : step - 1);
+        }),
       );
-      // one step of every run of the batch at a time: the store commits each step's appends together
-      for (let step = 0; step < 3; step++) {
-        await Promise.all(
-          batch.map((r) => {
-            const { events, metadata } = r.appends[step]!;
-            return log.append(r.stream, events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data as Record<string, unknown> })), metadata, step === 0 ? 'no_stream' : step - 1);
-          }),
-        );
-      }
     }
-    const appendSeconds = (performance.now() - appendStarted) / 1000;
-    const events = await store.headPosition();
-    if (events !== runs * EVENTS_PER_RUN) throw new Error(`expected ${runs * EVENTS_PER_RUN} events, found ${events}`);
+  }
+  return (performance.now() - appendStarted) / 1000;
+}
+
+/** A digest per collection, not the documents: a heap holding them would slow the next mode's GC. */
+async function snapshot(opened: Opened) {
+  const digests: Record<string, { documents: number; sha256: string }> = {};
+  for (const p of projections()) {
+    const docs = await opened.readStore.listCollection(p.collection);
+    digests[p.collection] = { documents: docs.length, sha256: createHash('sha256').update(JSON.stringify(docs)).digest('hex') };
+  }
+  return digests;
+}
+
+export interface RebuildEngineResult {
+  engine: string;
+  events: number;
+  projections: number;
+  append_seconds: number;
+  append_events_per_s: number;
+  per_projection?: { rebuild_seconds: number; events_per_s: number; ms: { projection: string; ms: number }[] };
+  single_pass: { rebuild_seconds: number; events_per_s: number };
+  documents: Record<string, number>;
+}
+
+/** The baseline: one projection after the other, each reading the whole log. */
+async function perProjection(open: () => Promise<Opened>, events: number) {
+  const all = projections();
+  console.log(`  perProjection (baseline): rebuilding ${all.length} projections from position zero one after the other, the log read once for each ...`);
+  const mode = await open();
+  try {
+    const results: RebuildResult[] = [];
+    const started = performance.now();
+    for (const p of all) {
+      const result = await rebuildProjection(mode.log, mode.readStore, p);
+      results.push(result);
+      console.log(`    ${result.projection.padEnd(20)} ${String(result.events).padStart(7)} events  ${(result.ms / 1000).toFixed(2).padStart(6)} s  ${String(Math.round(result.events / (result.ms / 1000))).padStart(7)} events/s`);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const documents = await snapshot(mode);
+    return { seconds, documents, figures: { rebuild_seconds: round2(seconds), events_per_s: Math.round(events / seconds), ms: results.map((r) => ({ projection: r.projection, ms: r.ms })) } };
+  } finally {
+    await mode.close();
+  }
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+async function benchEngine(engine: string, target: number, perBatch: number, baseline: boolean): Promise<RebuildEngineResult | { engine: string; skipped: string }> {
+  const stores = await engineStores(engine);
+  if ('skipped' in stores) return { engine, skipped: stores.skipped };
+  const runs = Math.ceil(target / EVENTS_PER_RUN);
+  const dir = mkdtempSync(join(tmpdir(), 'svc-bench-rebuild-'));
+  const config = loadConfig({ SVC_DATA_DIR: dir, SVC_SECRET_KEY: SECRET, SVC_OPERATOR_TOKEN: 'op', SVC_LISTS_REFRESH: 'off', SVC_SEED_DEMO: 'false', ...stores.env });
+  const open = () => openOffline(config);
+  try {
+    console.log(`\n[${engine}] appending ${runs} runs x ${EVENTS_PER_RUN} events (${runs * EVENTS_PER_RUN}) of ${Math.ceil(runs / RUNS_PER_SUBJECT)} subjects through EventLog + EncryptingPiiCodec, ${perBatch} runs at a time ...`);
+    const writer = await open();
+    let appendSeconds: number;
+    let head: number;
+    try {
+      appendSeconds = await appendRuns(writer.log, runs, perBatch);
+      head = await writer.eventStore.headPosition();
+      for (const p of projections()) await writer.readStore.ensureCollection(p.collection, p.indexes);
+    } finally {
+      await writer.close();
+    }
+    const events = runs * EVENTS_PER_RUN;
     console.log(`  appended ${events} events in ${appendSeconds.toFixed(1)} s (${Math.round(events / appendSeconds)} events/s)`);
 
-    const all = projections();
-    for (const p of all) await readStore.ensureCollection(p.collection, p.indexes);
-    // each mode with its own key store connection: both start with no subject key cached
-    const fresh = () => {
-      const modeKeys = new SqliteKeyStore(join(dir, 'keys.sqlite'), SECRET);
-      return { log: new EventLog(store, new EncryptingPiiCodec(modeKeys), PII_POLICY), close: () => modeKeys.close() };
-    };
-    // a digest per collection, not the documents: a heap holding them would slow the next mode's GC
-    const snapshot = async () => {
-      const digests: Record<string, { documents: number; sha256: string }> = {};
-      for (const p of all) {
-        const docs = await readStore.listCollection(p.collection);
-        digests[p.collection] = { documents: docs.length, sha256: createHash('sha256').update(JSON.stringify(docs)).digest('hex') };
-      }
-      return digests;
-    };
-
-    console.log(`\nperProjection (baseline): rebuilding ${all.length} projections from position zero one after the other, the log read once for each ...`);
-    const baselineLog = fresh();
-    const results: RebuildResult[] = [];
-    const baselineStarted = performance.now();
-    for (const p of all) {
-      const result = await rebuildProjection(baselineLog.log, readStore, p);
-      results.push(result);
-      console.log(`  ${result.projection.padEnd(20)} ${String(result.events).padStart(7)} events  ${(result.ms / 1000).toFixed(2).padStart(6)} s  ${String(Math.round(result.events / (result.ms / 1000))).padStart(7)} events/s`);
-    }
-    const baselineSeconds = (performance.now() - baselineStarted) / 1000;
-    await baselineLog.close();
-    const baselineDocuments = await snapshot();
-
+    const base = baseline ? await perProjection(open, events) : null;
     // the pass replaces the collections the baseline filled (their old tables dropped, pages
     // zeroed): harder than the baseline's start from empty ones, as a real rebuild is
-    console.log(`singlePass (npm run rebuild -- --all): rebuilding ${all.length} projections from position zero, the log read once ...`);
-    const passLog = fresh();
-    const passStarted = performance.now();
-    const pass = await rebuildProjections(passLog.log, readStore, all);
-    const passSeconds = (performance.now() - passStarted) / 1000;
-    await passLog.close();
-    if (pass.some((r) => r.events !== events || r.position !== events)) throw new Error(`single pass stopped short: ${JSON.stringify(pass)}`);
-    const passDocuments = await snapshot();
-    if (!isDeepStrictEqual(passDocuments, baselineDocuments)) throw new Error('single pass and per-projection rebuilds gave different documents');
-
-    const counts = Object.fromEntries(Object.entries(passDocuments).map(([c, d]) => [c, d.documents]));
-    const rate = (seconds: number) => Math.round(events / seconds);
-    console.log(`\nfull rebuild of ${all.length} projections over ${events} events (same documents both ways):`);
-    console.log(`  perProjection  ${baselineSeconds.toFixed(2).padStart(6)} s  ${String(rate(baselineSeconds)).padStart(7)} events/s through all projections`);
-    console.log(`  singlePass     ${passSeconds.toFixed(2).padStart(6)} s  ${String(rate(passSeconds)).padStart(7)} events/s through all projections (${(baselineSeconds / passSeconds).toFixed(1)}x)`);
-    console.log(`  documents: ${JSON.stringify(counts)}`);
-    console.log(
-      JSON.stringify({
-        bench: 'rebuild',
-        events,
-        projections: all.length,
-        append_seconds: Math.round(appendSeconds * 10) / 10,
-        per_projection: { rebuild_seconds: Math.round(baselineSeconds * 100) / 100, events_per_s: rate(baselineSeconds), ms: results.map((r) => ({ projection: r.projection, ms: r.ms })) },
-        single_pass: { rebuild_seconds: Math.round(passSeconds * 100) / 100, events_per_s: rate(passSeconds) },
-      }),
-    );
+    console.log(`  singlePass (npm run rebuild -- --all): rebuilding ${projections().length} projections from position zero, the log read once ...`);
+    const mode = await open();
+    let passSeconds: number;
+    let passDocuments: Awaited<ReturnType<typeof snapshot>>;
+    try {
+      const passStarted = performance.now();
+      const pass = await rebuildProjections(mode.log, mode.readStore, projections());
+      passSeconds = (performance.now() - passStarted) / 1000;
+      if (pass.some((r) => r.events !== events || r.position !== head)) throw new Error(`single pass stopped short: ${JSON.stringify(pass)}`);
+      passDocuments = await snapshot(mode);
+    } finally {
+      await mode.close();
+    }
+    if (base && !isDeepStrictEqual(passDocuments, base.documents)) throw new Error('single pass and per-projection rebuilds gave different documents');
+    const result: RebuildEngineResult = {
+      engine,
+      events,
+      projections: projections().length,
+      append_seconds: Math.round(appendSeconds * 10) / 10,
+      append_events_per_s: Math.round(events / appendSeconds),
+      single_pass: { rebuild_seconds: round2(passSeconds), events_per_s: Math.round(events / passSeconds) },
+      documents: Object.fromEntries(Object.entries(passDocuments).map(([c, d]) => [c, d.documents])),
+    };
+    if (base) result.per_projection = base.figures;
+    return result;
   } finally {
-    await readStore.close();
-    await keys.close();
-    await store.close();
     rmSync(dir, { recursive: true, force: true });
+    await stores.drop();
   }
+}
+
+async function main(): Promise<void> {
+  const target = option('events', 50_000);
+  const perBatch = option('runs-per-batch', 250);
+  const baseline = !process.argv.includes('--single-pass-only');
+  const results = [];
+  for (const engine of parseEngines(process.argv.slice(2))) results.push(await benchEngine(engine, target, perBatch, baseline));
+  console.log(`\nfull rebuild of every projection${baseline ? ' (same documents both ways)' : ''}:`);
+  for (const r of results) {
+    if ('skipped' in r) {
+      console.log(`  ${r.engine.padEnd(8)} skipped: ${r.skipped}`);
+      continue;
+    }
+    const line = (name: string, f: { rebuild_seconds: number; events_per_s: number }) =>
+      console.log(`  ${r.engine.padEnd(8)} ${name.padEnd(13)} ${f.rebuild_seconds.toFixed(2).padStart(7)} s  ${String(f.events_per_s).padStart(7)} events/s through all ${r.projections} projections (${r.events} events)`);
+    if (r.per_projection) line('perProjection', r.per_projection);
+    line('singlePass', r.single_pass);
+    console.log(`  ${r.engine.padEnd(8)} appends       ${r.append_seconds.toFixed(1).padStart(7)} s  ${String(r.append_events_per_s).padStart(7)} events/s; documents ${JSON.stringify(r.documents)}`);
+  }
+  for (const r of results) console.log(JSON.stringify({ bench: 'rebuild', ...r }));
+  // the throwaway cluster is stopped on exit
+  process.exit(0);
 }
 
 await main();
