@@ -3,6 +3,7 @@
  * same run, and on PostgreSQL with several instances sharing one database (issue 32):
  *
  *   npx tsx scripts/bench-runs.ts [--duration=S] [--rate=N] [--engine=sqlite,postgres] [--instances=1,2,4]
+ *   npx tsx scripts/bench-runs.ts --engine=sqlite --rate=200                      (the SQLite target)
  *
  * Each configuration starts its instances as child processes (this script with `--serve`: the real
  * composeApp and HTTP app, production defaults, sandbox latency 0), on fresh stores: SQLite, a
@@ -14,13 +15,14 @@
  * (1) run creations per second: autocannon POSTs /api/v1/bureau/runs, 20 connections split evenly
  *     over the instances; then runs completed per second: runs that reached their terminal event,
  *     from the start of the load to the last terminal event's recorded_at;
- * (2) time from POST to terminal state at a fixed open-loop rate (default 200 creations/s), POSTs
+ * (2) time from POST to terminal state at a fixed open-loop rate (default 10 creations/s: PostgreSQL
+ *     completed about 13 runs/s on 2 shared cores, 2026-11-28; SQLite's target is at 200/s), POSTs
  *     spread round-robin over the instances: from the moment the request is sent to the
  *     `recorded_at` of the run's terminal event (RunCompleted or RunFailed: the store's clock at
  *     append, clock_timestamp() on PostgreSQL; same host, same clock), read from the event store
  *     afterwards, so no subscriber's wake-up delay is counted; median and p99;
  * (3) bare koa GET in the same run, for scale.
- * Target (SQLite, one instance): p99 creation-to-terminal under 100 ms at 200 creations per second.
+ * Target (SQLite, one instance, judged at --rate=200): p99 creation-to-terminal under 100 ms at 200 creations per second.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -319,7 +321,7 @@ async function main() {
   const argv = process.argv.slice(2);
   const arg = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
   const duration = Number(arg('duration') ?? 10);
-  const rate = Number(arg('rate') ?? 200);
+  const rate = Number(arg('rate') ?? 10);
   const engines = parseEngines(argv);
   const rows: Figures[] = [];
   if (engines.has('sqlite')) rows.push(await runConfiguration('sqlite', 1, duration, rate));
@@ -331,7 +333,7 @@ async function main() {
   const bare = await bareLoad({ duration: Math.min(duration, 5), connections: 20, warmup: 1 });
   print(rows, bare.requests_per_s, duration);
   const sqlite = rows.find((r) => r.engine === 'sqlite');
-  if (sqlite && !(sqlite.to_terminal_p99_ms < TARGET_P99_MS)) process.exitCode = 1;
+  if (sqlite && rate >= 200 && !(sqlite.to_terminal_p99_ms < TARGET_P99_MS)) process.exitCode = 1;
   if (rows.some((r) => r.creation_non_2xx > 0 || r.posts_failed > 0 || r.runs_measured < r.runs_sent)) process.exitCode = 1;
   // the throwaway cluster is stopped on exit
   process.exit(process.exitCode ?? 0);
