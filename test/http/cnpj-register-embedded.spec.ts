@@ -1,11 +1,10 @@
 import { expect } from 'chai';
 import { importDump } from '../../src/adapters/cnpj-register/importer.js';
 import { SqliteRegisterTarget } from '../../src/adapters/cnpj-register/sqlite.js';
-import { readableAnswer } from '../../src/domain/run/evaluate.js';
 import { cnpjOf, empresa, estabelecimento, LOOKUPS, socio, writeDump } from '../helpers/cnpj-dump.js';
 import { createTenant, startService, type TestService } from '../helpers/service.js';
 import { tempDir } from '../helpers/temp.js';
-import { createTemplate, eventually, getJson, postRun, type Json } from './runs-support.js';
+import { createTemplate, eventually, postRun, sourceAnswersOf, type Json } from './runs-support.js';
 
 const ROOT = cnpjOf('31222333');
 const HOLDING = cnpjOf('41555666');
@@ -47,12 +46,7 @@ describe('receita_cnpj and partners from the embedded CNPJ register (no override
     const response = await postRun(service, live, { template_id: template, subject: { type: 'pj', doc, name } });
     expect(response.status).to.equal(202);
     const runId = ((await response.json()) as Json)['run_id'] as string;
-    await eventually(async () => {
-      const body = (await (await getJson(service, live, `/bureau/runs/${runId}`)).json()) as Json;
-      expect(['queued', 'running']).to.not.include(body['status']);
-    }, 15_000);
-    const events = (await service.services.log.readStream(`run-${runId}`)).filter((e) => e.type === 'SourceAnswered');
-    return Object.fromEntries(events.map((e) => [String(e.data['source_id']), readableAnswer(e.data as never) as Json]));
+    return sourceAnswersOf(service, live, runId);
   };
 
   it('answers from the loaded month, then from a month imported while the service runs', async () => {

@@ -6,13 +6,12 @@ import { importDump } from '../../src/adapters/cnpj-register/importer.js';
 import { PostgresRegisterTarget } from '../../src/adapters/cnpj-register/postgres.js';
 import { importQuarter } from '../../src/adapters/pgfn-register/importer.js';
 import { PostgresPgfnTarget } from '../../src/adapters/pgfn-register/postgres.js';
-import { readableAnswer } from '../../src/domain/run/evaluate.js';
 import { cnpjOf, empresa, estabelecimento, LOOKUPS, writeDump } from '../helpers/cnpj-dump.js';
 import { writePgfnQuarter } from '../helpers/pgfn-quarter.js';
 import { createTenant, startService, type TestService } from '../helpers/service.js';
 import { tempDir } from '../helpers/temp.js';
 import { freshDatabase, postgresUnavailable } from '../contract/postgres-database.js';
-import { createTemplate, eventually, getJson, postRun, type Json } from './runs-support.js';
+import { createTemplate, postRun, sourceAnswersOf, type Json } from './runs-support.js';
 
 const COMPANY = cnpjOf('31222333');
 /** a company of the PGFN samples (test/helpers/pgfn-quarter.ts) with debts in three systems */
@@ -59,12 +58,7 @@ if (unavailable === null) {
       const text = await response.text();
       expect(response.status, text).to.equal(202);
       const runId = (JSON.parse(text) as Json)['run_id'] as string;
-      await eventually(async () => {
-        const body = (await (await getJson(service, live, `/bureau/runs/${runId}`)).json()) as Json;
-        expect(['queued', 'running']).to.not.include(body['status']);
-      }, 15_000);
-      const events = (await service.services.log.readStream(`run-${runId}`)).filter((e) => e.type === 'SourceAnswered');
-      return Object.fromEntries(events.map((e) => [String(e.data['source_id']), readableAnswer(e.data as never) as Json]));
+      return sourceAnswersOf(service, live, runId);
     };
 
     it('answers receita_cnpj and tax_debts from the month and the quarter imported into the database', async () => {

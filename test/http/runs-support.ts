@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { TemplateDefinition } from '../../src/domain/template/events.js';
+import { readableAnswer } from '../../src/domain/run/evaluate.js';
 import { REFERENCE_PF, REFERENCE_PJ } from '../../src/domain/template/reference.js';
 import { withCheckDigits } from '../../src/domain/values/document.js';
 import { createTenant, startService, type TenantFixture, type TestService, type TestServiceOptions } from '../helpers/service.js';
@@ -95,3 +96,13 @@ export async function eventually(assertion: () => Promise<void>, timeoutMs = 5_0
 /** Valid CPFs and CNPJs outside the fixture table (they answer like its first row of their type). */
 export const cpf = (n: number) => withCheckDigits(String(300_000_000 + n));
 export const cnpj = (n: number) => withCheckDigits(`${String(30_000_000 + n)}0001`);
+
+/** Once the run has ended: its sources' recorded answers as the run reads them, by source id. */
+export async function sourceAnswersOf(service: TestService, key: string, runId: string, timeoutMs = 15_000): Promise<Record<string, Json>> {
+  await eventually(async () => {
+    const body = (await (await getJson(service, key, `/bureau/runs/${runId}`)).json()) as Json;
+    expect(['queued', 'running']).to.not.include(body['status']);
+  }, timeoutMs);
+  const events = (await service.services.log.readStream(`run-${runId}`)).filter((e) => e.type === 'SourceAnswered');
+  return Object.fromEntries(events.map((e) => [String(e.data['source_id']), readableAnswer(e.data as never) as Json]));
+}
