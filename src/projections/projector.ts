@@ -68,6 +68,8 @@ export function projector<D extends Record<string, unknown>>(
             : { op: 'put', collection: target.collection, id, doc: entry.doc, position: entry.position },
         );
       }
+      // nothing changed: the runner records the checkpoint with the others (coalesced)
+      if (writes.length === 0) return 'unchanged';
       await readStore.commit({ writes, checkpoint: { processor: target.processorId, position: upTo } });
     },
   };

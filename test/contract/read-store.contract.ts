@@ -32,6 +32,41 @@ export function describeReadStoreContract(name: string, open: () => Promise<Read
       expect(await store.get(coll, 'a')).to.equal(null);
     });
 
+    it('applies the puts and deletes of one commit together: in one collection, in several, and a document deleted and put again', async () => {
+      await store.commit({ writes: [put('a', { tenant_id: 't', n: 1 }, 1), put('b', { tenant_id: 't', n: 1 }, 1)] });
+      const del = (collection: string, id: string) => ({ op: 'delete' as const, collection, id });
+      // one collection, each document once: puts, a delete, a put not newer than the stored one (left), and the checkpoint
+      await store.commit({
+        writes: [put('c', { tenant_id: 't', n: 2, created_at: at(1) }, 2), del(coll, 'a'), put('b', { tenant_id: 't', n: 0 }, 1)],
+        checkpoint: { processor: `p-${coll}-mixed`, position: 2 },
+      });
+      expect(await store.get(coll, 'a')).to.equal(null);
+      expect((await store.get<{ n: number }>(coll, 'b'))!.doc.n).to.equal(1);
+      expect(await store.get(coll, 'c')).to.deep.equal({ id: 'c', doc: { tenant_id: 't', n: 2, created_at: at(1) }, position: 2 });
+      expect((await store.find(coll, { where: { tenant_id: 't' }, limit: 10 })).length).to.equal(2);
+      expect(await store.getCheckpoint(`p-${coll}-mixed`)).to.equal(2);
+      // deleted and put again in one commit: put, even at an older position (the delete went first)
+      await store.commit({ writes: [del(coll, 'c'), put('c', { tenant_id: 't', n: 3 }, 0)] });
+      expect(await store.get(coll, 'c')).to.deep.equal({ id: 'c', doc: { tenant_id: 't', n: 3 }, position: 0 });
+      // two collections: the refusal in the second takes back the write to the first
+      const other = `${coll}_o`;
+      await store.ensureCollection(other, [{ fields: ['tenant_id', 'external_id'], unique: true }]);
+      try {
+        await store.commit({ writes: [{ op: 'put', collection: other, id: 'x', doc: { tenant_id: 't', external_id: 'e' }, position: 1 }] });
+        const failed = await store
+          .commit({
+            writes: [put('d', { tenant_id: 't' }, 4), { op: 'put', collection: other, id: 'y', doc: { tenant_id: 't', external_id: 'e' }, position: 4 }],
+            checkpoint: { processor: `p-${coll}-mixed`, position: 4 },
+          })
+          .catch((error: unknown) => error);
+        expect(failed).to.be.instanceOf(UniqueViolationError);
+        expect(await store.get(coll, 'd')).to.equal(null);
+        expect(await store.getCheckpoint(`p-${coll}-mixed`)).to.equal(2);
+      } finally {
+        await store.dropCollection(other);
+      }
+    });
+
     it('finds by equality (strings, booleans, null) newest first, with an inclusive created_at range', async () => {
       await store.commit({
         writes: [

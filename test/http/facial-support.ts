@@ -234,7 +234,7 @@ export async function settleRounds(service: TestService, timeoutMs = 5_000): Pro
   const deadline = Date.now() + timeoutMs;
   for (let pass = 0; pass < 3; pass++) {
     const head = await eventStore.headPosition();
-    while (((await readStore.getCheckpoint(facialRounds.id)) ?? 0) < head) {
+    while ((runner.progress().get(facialRounds.id) ?? 0) < head) {
       if (Date.now() > deadline) throw new Error('facial rounds reactor did not catch up');
       await sleep(5);
     }

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { expect } from 'chai';
-import type { Commit } from '../../src/adapters/read-store/port.js';
+import type { Processor } from '../../src/processing/runner.js';
 import type { RequestState } from '../../src/http/state.js';
 import { probeRouter } from '../helpers/probe-router.js';
 import { createTenant, startService, type TestService } from '../helpers/service.js';
@@ -198,14 +198,14 @@ describe('operations: /healthz, /readyz, /metrics and request-scoped logs', () =
         expect(response.status).to.equal(200);
         expect(await response.json()).to.deep.equal({ status: 'ready', checks: { event_store: 'ok', read_store: 'ok', processors: 'ok' } });
 
-        // the billing reactor's checkpoint commits hang until released: it stops at its batch in hand
-        const readStore = service.services.readStore;
-        const commit = readStore.commit.bind(readStore);
+        // the billing reactor's batches hang until released: it stops at its batch in hand
+        const billing = (service.services.runner as unknown as { processors: Processor[] }).processors.find((p) => p.id === 'reactor:billing')!;
+        const handle = billing.handle.bind(billing);
         let release!: () => void;
         const released = new Promise<void>((resolve) => (release = resolve));
-        readStore.commit = async (c: Commit) => {
-          if (c.checkpoint?.processor === 'reactor:billing') await released;
-          return commit(c);
+        billing.handle = async (events, upTo) => {
+          await released;
+          return handle(events, upTo);
         };
         for (let i = 0; i < 5; i++) await createTenant(service, `Lagging ${i}`);
         response = await service.call('/readyz');

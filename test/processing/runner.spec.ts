@@ -7,7 +7,9 @@ import { PlainPiiCodec, UnopenablePiiError, type PiiCodec } from '../../src/adap
 import { SqliteReadStore } from '../../src/adapters/read-store/sqlite.js';
 import { tenantStream } from '../../src/domain/tenant/decider.js';
 import { memoryLogger } from '../../src/logger.js';
-import { POISON_ATTEMPTS, SubscriptionRunner, type Processor } from '../../src/processing/runner.js';
+import type { Commit } from '../../src/adapters/read-store/port.js';
+import { CHECKPOINT_DELAY_MS, POISON_ATTEMPTS, SubscriptionRunner, type Processor } from '../../src/processing/runner.js';
+import { projector, type Projection } from '../../src/projections/projector.js';
 import { PII_POLICY } from '../../src/app/infrastructure.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -315,5 +317,133 @@ describe('subscription runner: the processor contract', () => {
     expect(calls.slice(0, 2)).to.deep.equal(['start reactor:history', 'start reactor:cache']);
     expect(calls.slice(-2)).to.deep.equal(['stop reactor:history', 'stop reactor:cache']);
     expect(calls.filter((c) => c.startsWith('handle')).length).to.be.greaterThan(0);
+  });
+});
+
+describe('subscription runner: checkpoints with nothing beside them are coalesced', () => {
+  const setup = () => {
+    const dir = tempDir();
+    const store = new SqliteEventStore(`${dir}/events.sqlite`, 20);
+    const inner = new SqliteReadStore(`${dir}/read-models.sqlite`);
+    const fail = { commits: false };
+    /** checkpoint-only commits, by processor */
+    const checkpointCommits = new Map<string, number>();
+    const readStore = new Proxy(inner, {
+      get(target, name, receiver) {
+        const value = Reflect.get(target, name, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (name === 'commit') {
+            const commit = args[0] as Commit;
+            if (fail.commits) return Promise.reject(new Error('database or disk is full'));
+            if (commit.writes.length === 0 && commit.checkpoint) checkpointCommits.set(commit.checkpoint.processor, (checkpointCommits.get(commit.checkpoint.processor) ?? 0) + 1);
+          }
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const log = new EventLog(store, new PlainPiiCodec(), PII_POLICY);
+    const logger = memoryLogger();
+    const runner = new SubscriptionRunner(log, readStore, logger, { retryBaseMs: 5 });
+    /** one event per batch: each appended once the processors have handled the one before */
+    const appendOneByOne = async (n: number, handled: () => number) => {
+      let last = 0;
+      for (let i = 0; i < n; i++) {
+        const id = randomUUID();
+        last = (await store.append(tenantStream(id), [created(id, `T${i}`)], 'no_stream')).position;
+        await until(() => handled() >= last, `batch ${i} handled`);
+      }
+      return last;
+    };
+    const close = async () => {
+      await store.close();
+      await inner.close();
+    };
+    return { store, inner, readStore, fail, checkpointCommits, runner, logger, appendOneByOne, close };
+  };
+  const reactor = () => {
+    const state = { upTo: 0 };
+    const processor: Processor = { id: 'reactor:test', kind: 'reactor', handle: async (_events, upTo) => void (state.upTo = upTo) };
+    return { processor, state };
+  };
+
+  it("records a reactor's checkpoint for many batches in a few commits, within the delay", async () => {
+    const { inner, checkpointCommits, runner, appendOneByOne, close } = setup();
+    const { processor, state } = reactor();
+    await runner.add(processor).start();
+    try {
+      const last = await appendOneByOne(30, () => state.upTo);
+      await until(async () => (await inner.getCheckpoint(processor.id)) === last, 'the checkpoint recorded', CHECKPOINT_DELAY_MS * 4);
+      // one commit per batch before; now one per CHECKPOINT_DELAY_MS at most
+      expect(checkpointCommits.get(processor.id)).to.be.within(1, 10);
+    } finally {
+      await runner.stop();
+      await close();
+    }
+  });
+
+  it("commits a projection's documents with their checkpoint at once, and defers a batch that changed none", async () => {
+    const { inner, readStore, checkpointCommits, runner, store, close } = setup();
+    // documents only for tenants named "keep"
+    const projection: Projection<{ tenant_id: string }> = {
+      name: 'kept',
+      collection: 'kept',
+      indexes: [],
+      documentIds: (e) => (e.data['name'] === 'keep' ? [String(e.data['tenant_id'])] : []),
+      evolve: (_doc, e) => ({ tenant_id: String(e.data['tenant_id']) }),
+    };
+    await inner.ensureCollection('kept', []);
+    const processor = projector(projection, readStore);
+    await runner.add(processor).start();
+    try {
+      const skipped = randomUUID();
+      const skip = (await store.append(tenantStream(skipped), [created(skipped, 'skip')], 'no_stream')).position;
+      await until(() => (runner.progress().get(processor.id) ?? 0) >= skip, 'the skipped event handled');
+      const kept = randomUUID();
+      const keep = (await store.append(tenantStream(kept), [created(kept, 'keep')], 'no_stream')).position;
+      await until(() => (runner.progress().get(processor.id) ?? 0) >= keep, 'the kept event handled');
+      // the document and its checkpoint were one commit: both there as soon as it was handled
+      expect(await inner.getCheckpoint(processor.id)).to.equal(keep);
+      expect((await inner.get('kept', kept))?.position).to.equal(keep);
+    } finally {
+      await runner.stop();
+      await close();
+    }
+    // nothing recorded after the document's commit took the checkpoint past the skipped batch
+    expect(checkpointCommits.get(processor.id) ?? 0).to.equal(0);
+  });
+
+  it('records the waiting checkpoints when it stops, without waiting for the delay', async () => {
+    const { inner, runner, store, close } = setup();
+    const { processor, state } = reactor();
+    await runner.add(processor).start();
+    const id = randomUUID();
+    const { position } = await store.append(tenantStream(id), [created(id, 'T')], 'no_stream');
+    await until(() => state.upTo >= position, 'the batch handled');
+    const stopped = performance.now();
+    await runner.stop();
+    try {
+      expect(await inner.getCheckpoint(processor.id)).to.equal(position);
+      expect(performance.now() - stopped).to.be.below(CHECKPOINT_DELAY_MS);
+    } finally {
+      await close();
+    }
+  });
+
+  it('retries a checkpoint the read store refused, logged, and records it once writes return', async () => {
+    const { inner, fail, runner, appendOneByOne, logger, close } = setup();
+    const { processor, state } = reactor();
+    await runner.add(processor).start();
+    try {
+      fail.commits = true;
+      const last = await appendOneByOne(3, () => state.upTo);
+      await until(() => logger.lines.some((line) => line.includes('checkpoint not recorded; retrying')), 'the refusal logged', CHECKPOINT_DELAY_MS * 4);
+      expect(await inner.getCheckpoint(processor.id)).to.equal(null);
+      fail.commits = false;
+      await until(async () => (await inner.getCheckpoint(processor.id)) === last, 'the checkpoint recorded after writes return', CHECKPOINT_DELAY_MS * 8);
+    } finally {
+      await runner.stop();
+      await close();
+    }
   });
 });

@@ -101,16 +101,18 @@ export class PostgresReadStore implements ReadStore {
 
   async commit(commit: Commit): Promise<void> {
     commit.writes.forEach((write) => assertCollectionName(write.collection));
+    if (commit.writes.length === 0 && !commit.checkpoint) return;
     await this.schema();
+    const single = singleStatementCommit(commit);
+    if (single) {
+      await this.pool.query(single.sql, single.params).catch((error: unknown) => {
+        throw uniqueViolation(error, commit.writes[0]?.collection) ?? error;
+      });
+      return;
+    }
     await this.transaction(async (client) => {
       for (const write of commit.writes) await applyWrite(client, write);
-      if (commit.checkpoint) {
-        await client.query(
-          `INSERT INTO read_checkpoints (processor, position) VALUES ($1, $2)
-           ON CONFLICT (processor) DO UPDATE SET position = GREATEST(read_checkpoints.position, excluded.position)`,
-          [commit.checkpoint.processor, commit.checkpoint.position],
-        );
-      }
+      if (commit.checkpoint) await client.query(CHECKPOINT_UPSERT, [commit.checkpoint.processor, commit.checkpoint.position]);
     });
   }
 
@@ -204,23 +206,72 @@ export function findStatement(collection: string, query: Query): { sql: string; 
   return { sql, params };
 }
 
+/** What a put writes, and when it is not newer than the stored document, leaves it. */
+const upsertTail = (table: string) =>
+  `ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, position = excluded.position, created_at = excluded.created_at
+   WHERE excluded.position > ${table}.position`;
+const CHECKPOINT_UPSERT = `INSERT INTO read_checkpoints (processor, position) SELECT $1, $2
+   ON CONFLICT (processor) DO UPDATE SET position = GREATEST(read_checkpoints.position, excluded.position)`;
+
+const createdAtOf = (doc: Record<string, unknown>): string | null => (typeof doc['created_at'] === 'string' ? doc['created_at'] : null);
+
+const uniqueViolation = (error: unknown, collection: string | undefined): UniqueViolationError | null =>
+  collection !== undefined && (error as { code?: string }).code === UNIQUE_VIOLATION ? new UniqueViolationError(collection, (error as Error).message) : null;
+
+/**
+ * A commit to one collection, each document written at most once (a projector's batch, a
+ * quarantine record, a checkpoint alone), as one statement: its data-modifying parts are one
+ * atomic unit, in one round trip where the transaction took one per write and two more. On
+ * this kind of host a round trip is the cost (a run's checkpoints and documents were most of the
+ * database's work). Null for any other commit: a document deleted and put again in one commit
+ * needs the statements in order, which one statement's parts are not.
+ */
+function singleStatementCommit(commit: Commit): { sql: string; params: unknown[] } | null {
+  const collections = new Set(commit.writes.map((w) => w.collection));
+  const ids = new Set(commit.writes.map((w) => w.id));
+  if (collections.size > 1 || ids.size < commit.writes.length) return null;
+  const checkpoint = commit.checkpoint ? [commit.checkpoint.processor, commit.checkpoint.position] : [null, null];
+  const params: unknown[] = [...checkpoint];
+  const parts: string[] = [];
+  const table = collections.size === 1 ? tableOf([...collections][0]!) : null;
+  const deletes = commit.writes.filter((w) => w.op === 'delete').map((w) => w.id);
+  const puts = commit.writes.flatMap((w) => (w.op === 'put' ? [w] : []));
+  if (table && deletes.length > 0) {
+    params.push(deletes);
+    parts.push(`d AS (DELETE FROM ${table} WHERE id = ANY($${params.length}::text[]))`);
+  }
+  if (table && puts.length > 0) {
+    const first = params.length + 1;
+    params.push(
+      puts.map((w) => w.id),
+      puts.map((w) => JSON.stringify(w.doc)),
+      puts.map((w) => w.position),
+      puts.map((w) => createdAtOf(w.doc)),
+    );
+    parts.push(`p AS (INSERT INTO ${table} (id, doc, position, created_at)
+      SELECT u.id, u.doc::jsonb, u.position, u.created_at
+      FROM unnest($${first}::text[], $${first + 1}::text[], $${first + 2}::bigint[], $${first + 3}::text[]) AS u(id, doc, position, created_at)
+      ${upsertTail(table)})`);
+  }
+  const main = commit.checkpoint ? CHECKPOINT_UPSERT : 'SELECT $1::text, $2::bigint';
+  return { sql: parts.length > 0 ? `WITH ${parts.join(', ')} ${main}` : main, params };
+}
+
 async function applyWrite(client: pg.PoolClient, write: Write): Promise<void> {
   const table = tableOf(write.collection);
   if (write.op === 'delete') {
     await client.query(`DELETE FROM ${table} WHERE id = $1`, [write.id]);
     return;
   }
-  const createdAt = typeof write.doc['created_at'] === 'string' ? write.doc['created_at'] : null;
   try {
-    await client.query(
-      `INSERT INTO ${table} (id, doc, position, created_at) VALUES ($1, $2::jsonb, $3, $4)
-       ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, position = excluded.position, created_at = excluded.created_at
-       WHERE excluded.position > ${table}.position`,
-      [write.id, JSON.stringify(write.doc), write.position, createdAt],
-    );
+    await client.query(`INSERT INTO ${table} (id, doc, position, created_at) VALUES ($1, $2::jsonb, $3, $4) ${upsertTail(table)}`, [
+      write.id,
+      JSON.stringify(write.doc),
+      write.position,
+      createdAtOf(write.doc),
+    ]);
   } catch (error) {
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new UniqueViolationError(write.collection, (error as Error).message);
-    throw error;
+    throw uniqueViolation(error, write.collection) ?? error;
   }
 }
 
