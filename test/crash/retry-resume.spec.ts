@@ -3,7 +3,7 @@ import type { SourceAnswer, SourceRequest } from '../../src/adapters/sources/por
 import { errorAnswer } from '../../src/adapters/sources/port.js';
 import { FlakySource, HELD_TEMPLATE } from '../helpers/flaky-source.js';
 import { createTenant, startService, type TestService } from '../helpers/service.js';
-import { describeEngines, SQLITE } from '../helpers/engines.js';
+import { describeEngines } from '../helpers/engines.js';
 import { tempDir } from '../helpers/temp.js';
 import { cpf, createRun, createTemplate, eventually, getJson, pfSubject, waitForRun, type Json } from '../http/runs-support.js';
 
@@ -58,7 +58,12 @@ describeEngines('a held run retried, the service restarted mid-retry', function 
       await eventually(async () => {
         const run = (await (await getJson(service, live, `/bureau/runs/${runId}`)).json()) as Json;
         expect(run).to.include({ status: 'completed', decision: 'approved' });
-      }, 30_000);
+      }, 30_000).catch(async (error: unknown) => {
+        // what the restarted service did and where the retry's work item stands, to find why
+        const items = await service.services.workQueue.list({ kind: 'run' }, 100);
+        const logs = service.logs.filter((line) => !line.includes('"level":"debug"')).slice(-40);
+        throw new Error(`${String(error)}\nwork items: ${JSON.stringify(items.map(({ payload: _, ...item }) => item))}\nlogs:\n${logs.join('\n')}`);
+      });
       expect(second.asked).to.deep.equal(['receita_cpf']);
       const events = await service.services.log.readStream(`run-${runId}`);
       expect(events.filter((e) => e.type === 'RunCompleted').map((e) => e.data['status'])).to.deep.equal(['partial', 'completed']);
@@ -71,4 +76,4 @@ describeEngines('a held run retried, the service restarted mid-retry', function 
       await stores.drop();
     }
   });
-}, [SQLITE]);
+});

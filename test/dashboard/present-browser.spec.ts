@@ -170,8 +170,11 @@ describe('dashboard in a browser: what an analyst must see (issue 28)', function
     await screen(page, 'run-pj');
     for (const id of ['receita_cnpj', 'partners']) await (await page.$(`[data-testid=run-source-data][data-source-id=${id}]`))!.screenshot({ path: join(SHOTS, `run-pj-${id}.png`) as `${string}.png` });
     // the completo report: the HTML its PDF is printed from, shown as a page
-    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }).catch(() => null), page.click('[data-testid=run-reports] form:nth-of-type(2) button')]);
-    expect(reports.length).to.be.greaterThan(0);
+    // the answer is a PDF download, not a page: no navigation ends (waiting for one took its 30 s timeout)
+    const rendered = reports.length;
+    await page.click('[data-testid=run-reports] form:nth-of-type(2) button');
+    for (const deadline = Date.now() + 10_000; reports.length === rendered && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 25));
+    expect(reports.length).to.be.greaterThan(rendered);
     const report = await (await browser.createBrowserContext()).newPage();
     await report.emulateMediaType('print');
     await report.setViewport({ width: 794, height: 1123 });

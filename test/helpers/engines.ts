@@ -31,6 +31,12 @@ export interface ScenarioStores {
   open(dataDir: string): Promise<OpenStores>;
   /** drops what the scenario made outside its data directory (the PostgreSQL database) */
   drop(): Promise<void>;
+  /**
+   * Stores for another scenario that start as a copy of these (a seeded world, copied for each
+   * case): on PostgreSQL a new database made from this one, which nothing may be connected to; on
+   * SQLite the stores are files of the data directory, and copying it copies them.
+   */
+  copy(prefix?: string): Promise<ScenarioStores>;
 }
 
 export interface Engine {
@@ -44,21 +50,25 @@ export interface Engine {
 const opener = (env: Record<string, string>) => (dataDir: string) =>
   openOffline(loadConfig({ SVC_DATA_DIR: dataDir, SVC_SECRET_KEY: 'instances-secret', SVC_OPERATOR_TOKEN: 'op_instances', SVC_SEED_DEMO: 'false', SVC_LISTS_REFRESH: 'off', ...env }));
 
+const sqliteStores = (): ScenarioStores => ({ engine: 'sqlite', env: {}, open: opener({}), drop: async () => undefined, copy: async () => sqliteStores() });
+
 export const SQLITE: Engine = {
   name: 'sqlite',
   unavailable: null,
-  stores: async () => ({ engine: 'sqlite', env: {}, open: opener({}), drop: async () => undefined }),
+  stores: async () => sqliteStores(),
 };
+
+async function postgresStores(prefix: string, copyOf?: string): Promise<ScenarioStores> {
+  const database = await freshDatabase(prefix, copyOf);
+  if (!database) throw new Error(`PostgreSQL unavailable: ${postgresUnavailable() ?? 'no server'}`);
+  const env = { SVC_EVENTSTORE: database.url, SVC_READSTORE: database.url, SVC_BLOBSTORE: 'postgres' };
+  return { engine: 'postgres', env, open: opener(env), drop: () => database.drop(), copy: (copyPrefix = prefix) => postgresStores(copyPrefix, database.url) };
+}
 
 export const POSTGRES: Engine = {
   name: 'postgres',
   unavailable: postgresUnavailable(),
-  async stores(prefix = 'kyc_instances') {
-    const database = await freshDatabase(prefix);
-    if (!database) throw new Error(`PostgreSQL unavailable: ${postgresUnavailable() ?? 'no server'}`);
-    const env = { SVC_EVENTSTORE: database.url, SVC_READSTORE: database.url, SVC_BLOBSTORE: 'postgres' };
-    return { engine: 'postgres', env, open: opener(env), drop: () => database.drop() };
-  },
+  stores: (prefix = 'kyc_instances') => postgresStores(prefix),
 };
 
 export const ENGINES: readonly Engine[] = [SQLITE, POSTGRES];
