@@ -137,7 +137,11 @@ export class RunExecutor implements Reactor<RunEvent, RunWork> {
     }
     const pending = run.template.definition.sources.filter((s) => !state.answers[s.source_id]);
     const { memory, relationships } = await this.memoryOf(run);
-    await Promise.all(pending.map((s) => this.answer(run, s.source_id, s.tier, signal, memory, relationships, s.min_total === undefined ? undefined : { min_total: s.min_total })));
+    // a retry's answers are new facts: their command ids must differ from the first round's for the same sources
+    const round = state.status === 'running' && state.retry ? `retry${state.retry.count}:` : '';
+    await Promise.all(
+      pending.map((s) => this.answer(run, round, s.source_id, s.tier, signal, memory, relationships, s.min_total === undefined ? undefined : { min_total: s.min_total })),
+    );
   }
 
   /** The run's customer's dispositions of list entries, as they stand when its sources are asked (each list answer records those it applied). */
@@ -148,7 +152,16 @@ export class RunExecutor implements Reactor<RunEvent, RunWork> {
     return state.status === 'none' ? { memory: [], relationships: [] } : { memory: Object.values(state.dispositions), relationships: Object.values(state.pep_relationships ?? {}) };
   }
 
-  private async answer(run: RunQueuedData, sourceId: string, tier: 1 | 2 | 3, runSignal: AbortSignal, memory: readonly RememberedDisposition[], relationships: readonly PepRelationship[] = [], options?: SourceRequest['options']): Promise<void> {
+  private async answer(
+    run: RunQueuedData,
+    round: string,
+    sourceId: string,
+    tier: 1 | 2 | 3,
+    runSignal: AbortSignal,
+    memory: readonly RememberedDisposition[],
+    relationships: readonly PepRelationship[] = [],
+    options?: SourceRequest['options'],
+  ): Promise<void> {
     if (runSignal.aborted) return;
     const spec = isSourceId(sourceId) ? SOURCES[sourceId] : null;
     // a customer with declared PEPs is screened with them: no answer cached for the document alone
@@ -171,10 +184,18 @@ export class RunExecutor implements Reactor<RunEvent, RunWork> {
         cost: answer.status === 'ANSWERED' && spec ? spec.cost : 0,
       };
     }
-    await this.record(run, recorded);
+    await this.record(run, round, recorded);
   }
 
-  private record(run: RunQueuedData, answer: RecordedAnswer): Promise<void> {
+  /**
+   * Records answers as they come, those arriving in the same moment in one command. The command
+   * id (from which its events' ids derive) names the round (`retry<n>:` for a retry of failed
+   * sources) and the sources answered, so an execution cut short and run again records the same
+   * facts once, and a retry's answer for a source is never taken for the first round's: which
+   * answers share a command depends on timing, and a first-round failure recorded alone had the
+   * very id of the retry's answer for that source, refusing it for ever.
+   */
+  private record(run: RunQueuedData, round: string, answer: RecordedAnswer): Promise<void> {
     const queue = this.recording.get(run.run_id);
     if (queue) {
       queue.pending.push(answer);
@@ -189,7 +210,7 @@ export class RunExecutor implements Reactor<RunEvent, RunWork> {
         const now = this.deps.clock.now().toISOString();
         const result = await handleCommand(this.deps.log, runStream(run.run_id), runDecider, { type: 'RecordSourceAnswers', answers, now }, systemContext(
           { tenant_id: run.tenant_id, correlation_id: run.run_id, at: now },
-          `${run.run_id}:answers:${answers.map((a) => a.source_id).sort().join(',')}`,
+          `${run.run_id}:answers:${round}${answers.map((a) => a.source_id).sort().join(',')}`,
         ));
         if (E.isRight(result) && isFinished(result.right.state)) this.inFlight.get(run.run_id)?.abort();
       }

@@ -21,10 +21,10 @@ class HangingSource extends FlakySource {
 }
 
 /**
- * Issue 28: a retry of a held run's failed sources survives a restart like the run itself.
- * SQLite only for now: on PostgreSQL the case passes alone but, in the whole suite's two workers,
- * the run stayed "running" for 60 s after the restart (twice): an open defect of issue 32, not
- * yet found.
+ * Issue 28: a retry of a held run's failed sources survives a restart like the run itself, on
+ * both engines. (Under load, the first round's failure came to be recorded by a command of its
+ * own, whose id the retry's answer reused: refused for ever, the run stayed "running". Found by
+ * this case on PostgreSQL in the whole suite; runs-retry.spec.ts now pins it down on purpose.)
  */
 describeEngines('a held run retried, the service restarted mid-retry', function (engine) {
   this.timeout(90_000);

@@ -4,10 +4,15 @@ import { SOURCES } from '../../src/domain/run/catalog.js';
 /** A live bureau whose receita_cpf fails while `down`, every other check VALID; records what it was asked. */
 export class FlakySource implements Source {
   down = true;
+  /** how long receita_cpf's failure takes: long enough, it is recorded apart from the other answers */
+  failAfterMs = 0;
   readonly asked: string[] = [];
   async query(request: SourceRequest): Promise<SourceAnswer> {
     this.asked.push(request.source_id);
-    if (this.down && request.source_id === 'receita_cpf') return errorAnswer('provider_error', 'The bureau answered 503.');
+    if (this.down && request.source_id === 'receita_cpf') {
+      if (this.failAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, this.failAfterMs));
+      return errorAnswer('provider_error', 'The bureau answered 503.');
+    }
     return {
       status: 'ANSWERED',
       checks: SOURCES[request.source_id].checks.map((c) => ({ check_id: c.id, status: 'VALID' as const, result_code: 'ok', result_label: 'Nada consta' })),

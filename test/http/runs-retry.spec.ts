@@ -79,6 +79,29 @@ describe('POST /operator/v1/runs/{run_id}/retry-sources', function () {
     expect((await retry(runId)).status).to.equal(409);
   });
 
+  it("a held run whose failed source was recorded apart from the others: the retry's answer is a new fact, recorded, and the run completes", async () => {
+    // the failure comes after the other answers, so it is recorded by a command of its own: the
+    // command a retry's answer for that source makes (its event ids taken once for the first round's)
+    source.down = true;
+    source.failAfterMs = 300;
+    let runId: string;
+    try {
+      runId = String((await createCustomer(service, live, pfBody(cpf(5), { run_bureau: true, template_id: template })))['run_id']);
+      expect(await waitForRun(service, live, runId)).to.include({ status: 'partial' });
+    } finally {
+      source.failAfterMs = 0;
+    }
+    const answered = async () => (await service.services.log.readStream(`run-${runId}`)).filter((e) => e.type === 'SourceAnswered').map((e) => String(e.data['source_id']));
+    expect((await answered()).at(-1), 'the failure recorded last, alone').to.equal('receita_cpf');
+    source.down = false;
+    expect((await retry(runId)).status).to.equal(200);
+    await eventually(async () => {
+      const after = (await (await getJson(service, live, `/bureau/runs/${runId}`)).json()) as Json;
+      expect(after).to.include({ status: 'completed', decision: 'approved' });
+    }, 10_000);
+    expect((await answered()).filter((id) => id === 'receita_cpf')).to.have.length(2);
+  });
+
   it('404 for an unknown run; 409 for a run that did not fail a source; 400 for a source that did not fail', async () => {
     expect((await retry('00000000-0000-4000-8000-000000000000')).status).to.equal(404);
     source.down = false;
