@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { tempDir } from './helpers/temp.js';
+import { nodeArgs } from './helpers/node-child.js';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -15,7 +16,7 @@ async function freePort(): Promise<number> {
 const started: ChildProcess[] = [];
 
 function start(dataDir: string, port: number): { child: ChildProcess; output: () => string; ready: Promise<void>; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs('src/main.ts')], {
     env: { ...process.env, SVC_DATA_DIR: dataDir, SVC_LISTS_REFRESH: 'off', PORT: String(port), HOST: '127.0.0.1', SVC_LOG_REQUESTS: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -90,7 +90,7 @@ export function createHttpApp(services: HttpAppDeps, options: AppOptions = {}): 
 function appRouters(routes: AppRoutes, options: AppOptions = {}) {
   return {
     // the published contract needs no key
-    contract: openApiRouter(cachedOpenApiDocument()),
+    contract: openApiRouter(cachedOpenApiDocument),
     // /healthz, /readyz, /metrics: for the platform, outside both APIs
     operations: single(routes.platform),
     api: mountRouters('/api/v1', [...routes.api, ...(options.extraApiRouters ?? [])]),

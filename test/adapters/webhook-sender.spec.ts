@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { LookupFunction } from 'node:net';
 import { answerLater, pinnedLookup } from '../../src/adapters/webhook-sender.js';
+import { nodeArgs } from '../helpers/node-child.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CHILD = fileURLToPath(new URL('./webhook-sender-child.ts', import.meta.url));
@@ -15,7 +16,7 @@ interface ChildOutcome {
 
 function runChild(...args: string[]): Promise<ChildOutcome> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...nodeArgs(CHILD), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

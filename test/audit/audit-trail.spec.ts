@@ -13,6 +13,7 @@ import type { TestService } from '../helpers/service.js';
 import { formatCpf } from '../http/customers-support.js';
 import { ISO, UUID, type Json } from '../http/runs-support.js';
 import { apiCall, FIXTURE_RUNS, OTHER, runWorkload, startCountedService, SUBJECT, type FixtureRun, type Workload } from './workload.js';
+import { nodeArgs } from '../helpers/node-child.js';
 
 const exec = promisify(execFile);
 const METADATA_KEYS = ['tenant_id', 'actor', 'request_id', 'occurred_at', 'correlation_id', 'causation_id'];
@@ -242,7 +243,7 @@ describe('audit trail: streams by tenant, category and subject; export; verify-r
     const env = { ...process.env, SVC_DATA_DIR: dataDir, SVC_SECRET_KEY: 'test-secret-key', SVC_OPERATOR_TOKEN: 'x' };
     const verify = async (runId: string) => {
       try {
-        const { stdout } = await exec(process.execPath, ['--import', 'tsx', 'scripts/audit.ts', 'verify-run', runId], { env });
+        const { stdout } = await exec(process.execPath, [...nodeArgs('scripts/audit.ts'), 'verify-run', runId], { env });
         return { code: 0, result: JSON.parse(stdout) as Json };
       } catch (error) {
         const e = error as { code: number; stdout: string };

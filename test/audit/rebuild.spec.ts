@@ -11,6 +11,7 @@ import type { Processor } from '../../src/processing/runner.js';
 import type { TestService } from '../helpers/service.js';
 import { tempDir } from '../helpers/temp.js';
 import { apiCall, OTHER, runWorkload, settle, snapshot, startCountedService, type CountedService } from './workload.js';
+import { nodeArgs } from '../helpers/node-child.js';
 
 /**
  * Issue 8, point 3: every projection rebuilt from position zero after a realistic workload equals
@@ -106,7 +107,7 @@ describe('rebuild of every projection after a realistic workload', function () {
       await store.ensureCollection(p.collection, p.indexes);
     }
     await store.close();
-    const { stdout } = await promisify(execFile)('npx', ['tsx', 'scripts/rebuild.ts', '--all'], {
+    const { stdout } = await promisify(execFile)(process.execPath, [...nodeArgs('scripts/rebuild.ts'), '--all'], {
       env: { ...process.env, SVC_DATA_DIR: dataDir, SVC_OPERATOR_TOKEN: 'x', SVC_SECRET_KEY: 'test-secret-key' },
     });
     const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as { projection: string; events: number; position: number });

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import { ConfigError, loadConfig, SERPRO_GATEWAY } from '../../src/config.js';
 import { tempDir } from '../helpers/temp.js';
+import { nodeArgs } from '../helpers/node-child.js';
 
 describe('Serpro settings (config)', () => {
   const serpro = (env: Record<string, string>) => loadConfig({ SVC_DATA_DIR: '/tmp/x', ...env }).serpro;
@@ -25,7 +26,7 @@ describe('Serpro settings (config)', () => {
 
   it('npm start stops with the error naming the missing setting, and never prints the key', async function () {
     this.timeout(20_000);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, [...nodeArgs('src/main.ts')], {
       env: { ...process.env, SVC_DATA_DIR: tempDir('serpro-config'), PORT: '0', SVC_SERPRO_CPF: 'on', SVC_SERPRO_CONSUMER_KEY: 'my-consumer-key', SVC_SERPRO_CONSUMER_SECRET: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

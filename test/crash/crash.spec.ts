@@ -9,6 +9,7 @@ import type { TenantDoc } from '../../src/projections/tenants.js';
 import { closeApp, composeApp } from '../../src/app/compose.js';
 import { describeEngines, type ScenarioStores } from '../helpers/engines.js';
 import { tempDir } from '../helpers/temp.js';
+import { nodeArgs } from '../helpers/node-child.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CHILD = fileURLToPath(new URL('./append-child.ts', import.meta.url));
@@ -35,7 +36,7 @@ const newAcks = (): Acks => ({ tenants: new Map(), credits: [], errors: [], conf
  */
 async function runAndKill(dir: string, stores: ScenarioStores, acks: Acks): Promise<number> {
   const minAcks = MIN_ACKS[stores.engine];
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...stores.env } });
+  const child = spawn(process.execPath, [...nodeArgs(CHILD), dir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...stores.env } });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     stderr = (stderr + chunk).slice(-10_000);

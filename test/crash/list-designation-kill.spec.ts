@@ -7,10 +7,11 @@ import { tempDir } from '../helpers/temp.js';
 import { unPollingEnv, unPublisher, withDesignation, type UnPublisher } from '../helpers/un-publisher.js';
 import { startReceiver, type Receiver } from '../http/webhooks-support.js';
 import { json, killInstance, OPERATOR, until, type Instance } from '../processing/instances-support.js';
+import { nodeArgs } from '../helpers/node-child.js';
 
 /** The polling instance as a child process (its own process group, as killInstance expects). */
 async function startPoller(dataDir: string, pub: UnPublisher, env: Record<string, string> = {}): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/crash/list-poll-child.ts', dataDir], {
+  const child = spawn(process.execPath, [...nodeArgs('test/crash/list-poll-child.ts'), dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, LIST_POLL_ENV: JSON.stringify(unPollingEnv(pub)), ...env },
     detached: true,

@@ -8,6 +8,7 @@ import { getRun } from '../../src/projections/runs.js';
 import { closeApp, composeApp } from '../../src/app/compose.js';
 import { describeEngines } from '../helpers/engines.js';
 import { tempDir } from '../helpers/temp.js';
+import { nodeArgs } from '../helpers/node-child.js';
 
 class Counting implements Source {
   readonly asked: string[] = [];
@@ -32,7 +33,7 @@ describeEngines('a run interrupted by a process kill', function (engine) {
   it('completes after a restart, asking each source once: answers recorded before the kill are not asked again', async () => {
     const dataDir = tempDir();
     const stores = await engine.stores('kyc_run_resume');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/crash/run-child.ts', dataDir], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...stores.env } });
+    const child = spawn(process.execPath, [...nodeArgs('test/crash/run-child.ts'), dataDir], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...stores.env } });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));

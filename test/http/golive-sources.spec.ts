@@ -6,6 +6,7 @@ import { startService, type TestService } from '../helpers/service.js';
 import { tempDir } from '../helpers/temp.js';
 import { createTemplate, pfSubject, waitForRun, world, type Json, type World } from './runs-support.js';
 import { uploadSampleLists } from './screening-support.js';
+import { nodeArgs } from '../helpers/node-child.js';
 
 
 /**
@@ -61,7 +62,7 @@ describe('npm run doctor', function () {
   const env = { SVC_SECRET_KEY: 'test-secret-key', SVC_LISTS_REFRESH: 'off', SVC_SEED_DEMO: 'false' };
   const doctor = (dataDir: string, extra: Record<string, string> = {}) => {
     const { PATH, HOME } = process.env;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/doctor.ts'], { env: { PATH, HOME, SVC_DATA_DIR: dataDir, ...env, ...extra }, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [...nodeArgs('scripts/doctor.ts')], { env: { PATH, HOME, SVC_DATA_DIR: dataDir, ...env, ...extra }, encoding: 'utf8' });
     const lines = run.stdout.split('\n').filter(Boolean);
     const line = (kind: string, id: string) => lines.find((l) => new RegExp(`^(OK|MISSING)\\s+${kind}\\s+${id}\\s`).test(l)) ?? '';
     return { status: run.status, stdout: run.stdout, stderr: run.stderr, line };

@@ -6,6 +6,7 @@ import { tempDir } from '../helpers/temp.js';
 import { listFixture, listFixturePath } from '../helpers/list-fixtures.js';
 import { buildZip, entryOf, zerosEntry } from '../helpers/zip-builder.js';
 import type { Json } from './runs-support.js';
+import { nodeArgs } from '../helpers/node-child.js';
 
 const sample = listFixture;
 
@@ -109,7 +110,7 @@ describe('screening lists: operator upload and status', () => {
   it('npm run lists -- import|status (air-gapped installs): the version is recorded as an upload is, and a service loads it', async () => {
     const dataDir = tempDir();
     const env = { ...process.env, SVC_DATA_DIR: dataDir, SVC_SECRET_KEY: 'test-secret-key' };
-    const lists = (...args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/lists.ts', ...args], { env });
+    const lists = (...args: string[]) => promisify(execFile)(process.execPath, [...nodeArgs('scripts/lists.ts'), ...args], { env });
     const imported = JSON.parse((await lists('import', 'br_pep', listFixturePath('br/202610_PEP.zip'))).stdout) as Json;
     expect(imported).to.deep.include({ outcome: 'imported', list_id: 'br_pep', entries: 8 });
     const statuses = (await lists('status')).stdout.trim().split('\n').map((l) => JSON.parse(l) as Json);

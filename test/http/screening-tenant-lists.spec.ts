@@ -7,6 +7,7 @@ import { verifyRun } from '../../src/queries/audit.js';
 import { readableAnswer } from '../../src/domain/run/evaluate.js';
 import { createTenant, startService, type TenantFixture, type TestService } from '../helpers/service.js';
 import { createTemplate, eventually, getJson, postRun, type Json } from './runs-support.js';
+import { nodeArgs } from '../helpers/node-child.js';
 
 const CSV = [
   'name,schema,doc,birth_date,country,aliases,notes',
@@ -196,7 +197,7 @@ describe('tenant lists and the internal_lists source', function () {
       const csv = join(dataDir, 'nova.csv');
       writeFileSync(csv, `${GOOD_CSV}\nGraciliano Moura Bittencourt,person,,,,,incluído offline\n`);
       const env = { ...process.env, SVC_DATA_DIR: dataDir, SVC_SECRET_KEY: 'test-secret-key', SVC_LISTS_REFRESH: 'off' };
-      const lists = (...args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/lists.ts', ...args], { env });
+      const lists = (...args: string[]) => promisify(execFile)(process.execPath, [...nodeArgs('scripts/lists.ts'), ...args], { env });
       expect(JSON.parse((await lists('import', listId, csv)).stdout)).to.deep.include({ outcome: 'imported', list_id: listId, entries: 5 });
       const statuses = (await lists('status')).stdout.trim().split('\n').map((l) => JSON.parse(l) as Json);
       expect(statuses.find((l) => l['list_id'] === listId)).to.deep.include({ tenant_id: acme.tenant_id, name: 'Bloqueio interno', entries: 5 });

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { nodeArgs } from '../helpers/node-child.js';
 
 /** Instances of the service as child processes, a webhook receiver, and counts of their effects. */
 
@@ -19,7 +20,7 @@ export const OPERATOR = { authorization: 'Bearer op_instances', 'content-type': 
 /** One instance as a child process; `env` may set a kill point (BLOCK_APPEND_TYPE). */
 export async function startInstance(dataDir: string, name: string, effects: string, env: Record<string, string> = {}): Promise<Instance> {
   // its own process group, so a SIGKILL takes the browser it may have launched along (killInstance)
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/processing/instance-child.ts', dataDir, name, effects], {
+  const child = spawn(process.execPath, [...nodeArgs('test/processing/instance-child.ts'), dataDir, name, effects], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
     detached: true,

@@ -5,6 +5,7 @@ import { projector, projectionProcessorId } from '../../src/projections/projecto
 import { rebuildProjection } from '../../src/projections/rebuild.js';
 import { tenantsProjection } from '../../src/projections/tenants.js';
 import { createTenant, startService, type TestService } from '../helpers/service.js';
+import { nodeArgs } from '../helpers/node-child.js';
 
 /** A small realistic workload through the operator API. */
 async function workload(service: TestService): Promise<string[]> {
@@ -82,7 +83,7 @@ describe('projections', () => {
     const names = service.services.projections.map((p) => p.name);
     const dataDir = service.dataDir;
     await service.close();
-    const { stdout } = await promisify(execFile)('npx', ['tsx', 'scripts/rebuild.ts', '--all'], {
+    const { stdout } = await promisify(execFile)(process.execPath, [...nodeArgs('scripts/rebuild.ts'), '--all'], {
       env: { ...process.env, SVC_DATA_DIR: dataDir, SVC_OPERATOR_TOKEN: 'x', SVC_SECRET_KEY: 'test-secret-key' },
     });
     expect(stdout.trim().split('\n').map((l) => JSON.parse(l).projection)).to.deep.equal(names);

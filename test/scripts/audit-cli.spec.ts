@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import type { EventMetadata } from '../../src/adapters/event-store/port.js';
 import { SqliteEventStore } from '../../src/adapters/event-store/sqlite.js';
 import { tempDir } from '../helpers/temp.js';
+import { nodeArgs } from '../helpers/node-child.js';
 
 const run = promisify(execFile);
 
@@ -13,7 +14,7 @@ async function audit(dataDir: string, ...args: string[]): Promise<{ code: number
   const env = { ...process.env, SVC_DATA_DIR: dataDir, SVC_SECRET_KEY: 'test-secret-key', SVC_LISTS_REFRESH: 'off', SVC_SEED_DEMO: 'false' };
   const parse = (stdout: string) => stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/audit.ts', ...args], { env });
+    const { stdout, stderr } = await run(process.execPath, [...nodeArgs('scripts/audit.ts'), ...args], { env });
     return { code: 0, lines: parse(stdout), stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

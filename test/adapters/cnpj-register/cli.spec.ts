@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { cnpjOf, empresa, estabelecimento, LOOKUPS, socio, writeDump } from '../../helpers/cnpj-dump.js';
 import { tempDir } from '../../helpers/temp.js';
 import { freshDatabase, postgresUnavailable } from '../../contract/postgres-database.js';
+import { nodeArgs } from '../../helpers/node-child.js';
 
 type Failure = { code: number; stdout: string; stderr: string };
 
@@ -17,7 +18,7 @@ describe('npm run cnpj: import and status on the configured store', function () 
   it('imports a dump directory, reports the month, and fails clearly (exit 1 or 2) otherwise', async () => {
     const dataDir = tempDir('cnpj-cli-');
     const env = { ...process.env, SVC_DATA_DIR: dataDir, SVC_READSTORE: 'sqlite' };
-    const cnpj = (...args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/cnpj.ts', ...args], { env });
+    const cnpj = (...args: string[]) => promisify(execFile)(process.execPath, [...nodeArgs('scripts/cnpj.ts'), ...args], { env });
     const failed = (...args: string[]) => cnpj(...args).then(() => null, (error: Failure) => error);
 
     expect(JSON.parse((await cnpj('status')).stdout)).to.deep.equal({ current: null });
@@ -65,7 +66,7 @@ describe('npm run cnpj: import and status on the configured store', function () 
     try {
       const dataDir = tempDir('cnpj-cli-pg-');
       const env = { ...process.env, SVC_DATA_DIR: dataDir, SVC_READSTORE: database.url };
-      const cnpj = (...args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/cnpj.ts', ...args], { env });
+      const cnpj = (...args: string[]) => promisify(execFile)(process.execPath, [...nodeArgs('scripts/cnpj.ts'), ...args], { env });
       expect(JSON.parse((await cnpj('status')).stdout)).to.deep.equal({ current: null });
       const rows = { ...LOOKUPS, empresas: [empresa('11222333', 'CLI LTDA')], estabelecimentos: [estabelecimento(cnpjOf('11222333'))], socios: [socio('11222333')], simples: [] };
       const dir = await writeDump(tempDir('cnpj-cli-pg-dump-'), '2026-05', rows);

@@ -6,13 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { SqliteCnpjRegister } from '../../../src/adapters/cnpj-register/sqlite.js';
 import { cnpjOf, empresa, estabelecimento, LOOKUPS, simples, socio, writeDump } from '../../helpers/cnpj-dump.js';
 import { tempDir } from '../../helpers/temp.js';
+import { nodeArgs } from '../../helpers/node-child.js';
 
 const CHILD = fileURLToPath(new URL('./import-child.ts', import.meta.url));
 
 /** Runs the child to its end or its own SIGKILL; its stdout lines and how it ended. */
 function runChild(args: string[]): Promise<{ lines: string[]; code: number | null; signal: NodeJS.Signals | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...nodeArgs(CHILD), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);
