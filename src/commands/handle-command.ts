@@ -171,11 +171,13 @@ async function decideAndAppend(log: EventLog, writer: Writer, stream: string, ba
         toAppend.push({ id: deterministicId(`${p.context.commandId}:${stream}:${i}`), type: e.type, data: e.data as Record<string, unknown>, metadata: p.context.metadata }),
       );
     }
-    let position: number | null = null;
+    /** each command's own last event: its position once appended (`position` when positions are shared) */
+    let positionOf = (_lastEvent: number): number | null => null;
     if (toAppend.length > 0) {
       try {
         const result = await log.append(stream, toAppend, batch[0]!.context.metadata, loaded.revision === -1 ? 'no_stream' : loaded.revision);
-        position = result.position;
+        const { firstPosition, position } = result;
+        positionOf = (lastEvent) => (firstPosition === undefined ? position : firstPosition + lastEvent);
         if (keepState) keep(writer, stream, { decider, state, revision: result.nextRevision });
       } catch (error) {
         writer.kept.delete(stream);
@@ -184,10 +186,13 @@ async function decideAndAppend(log: EventLog, writer: Writer, stream: string, ba
         continue;
       }
     }
+    // a batch is one append: a command's position is its own last event's, not the batch's last
+    let appended = 0;
     return outcomes.map((o) => {
       if (o instanceof Error || E.isLeft(o as Outcome)) return o as Outcome | Error;
       const { events, state: after } = o as { events: readonly DomainEvent[]; state: unknown };
-      return E.right({ events, state: after, position: events.length > 0 ? position : null });
+      appended += events.length;
+      return E.right({ events, state: after, position: events.length > 0 ? positionOf(appended - 1) : null });
     });
   }
 }

@@ -70,6 +70,31 @@ describe('handleCommand: one queue per stream, batched appends, bounded retries 
     expect(spy.appends).to.be.lessThan(10);
   });
 
+  it("each command of a batch answers its own event's position, where the store gives each event its own", async () => {
+    const spy = new SpyStore(store);
+    const log = new EventLog(spy.wrap(), new PlainPiiCodec(), {});
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => handleCommand(log, 'counter-p', counter, { type: 'Count', by: `c${i}` }, context(`pos-${i}`))));
+    expect(spy.appends, 'batched').to.be.lessThan(30);
+    const byPosition = new Map((await log.readStream('counter-p')).map((e) => [e.position, String(e.data['by'])]));
+    // acknowledged at the batch's last position, a command would point at another command's event
+    results.forEach((r, i) => expect(byPosition.get(E.isRight(r) ? r.right.position! : -1), `command ${i}`).to.equal(`c${i}`));
+  });
+
+  it("a store whose events of one append share a position (EventStoreDB's commit position): every command of the batch answers it", async () => {
+    const shared = Object.assign(Object.create(store) as EventStore, {
+      append: async (stream: string, events: readonly NewEvent[], expected: ExpectedRevision) => {
+        const { firstPosition: _, ...result } = await store.append(stream, events, expected);
+        return result;
+      },
+    });
+    const log = new EventLog(shared, new PlainPiiCodec(), {});
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => handleCommand(log, 'counter-s', counter, { type: 'Count', by: `c${i}` }, context(`shared-${i}`))));
+    const last = Math.max(...(await log.readStream('counter-s')).map((e) => e.position));
+    // never a position before the command's own event: read-your-writes waits long enough
+    for (const r of results) expect(E.isRight(r) && r.right.position! >= 1 && r.right.position! <= last).to.equal(true);
+    expect(E.isRight(results[9]!) && results[9].right.position).to.equal(last);
+  });
+
   it('a refused command and a throwing one fail alone; the others of their batch are appended', async () => {
     const log = new EventLog(store, new PlainPiiCodec(), {});
     const commands: Count[] = [{ type: 'Count', by: 'a' }, { type: 'Refuse' }, { type: 'Explode' }, { type: 'Count', by: 'b' }];

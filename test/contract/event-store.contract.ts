@@ -44,6 +44,8 @@ export function describeEventStoreContract(name: string, open: () => Promise<Eve
       ]);
       expect(read[1]!.position).to.equal(result.position);
       expect(read[0]!.position).to.be.lessThan(read[1]!.position);
+      // a store that gives each event its own position says where the first went, the others following
+      if (result.firstPosition !== undefined) expect(read.map((e) => e.position)).to.deep.equal([result.firstPosition, result.firstPosition + 1]);
       expect(read[0]!.metadata).to.deep.include({ tenant_id: 'tenant-a', actor: 'system', correlation_id: 'c1' });
       expect(read[0]!.recorded_at).to.match(/^\d{4}-\d\d-\d\dT/);
     });

@@ -36,6 +36,12 @@ export interface AppendResult {
   nextRevision: number;
   /** global position of the last event appended (or of the existing duplicate) */
   position: number;
+  /**
+   * Where each event written gets the next position (SQLite, PostgreSQL): the first one's, the
+   * others following it. Absent where the events of one append share a position (EventStoreDB's
+   * commit position) and for a duplicate: then `position` stands for each of them.
+   */
+  firstPosition?: number;
 }
 
 export interface ReadAllOptions {

@@ -107,6 +107,7 @@ export class SqliteEventStore implements EventStore {
     checkExpectedRevision(stream, expected, current);
     const recordedAt = new Date().toISOString();
     let position = 0;
+    let firstPosition = 0;
     events.forEach((event, i) => {
       const info = this.stmt.insert.run(
         event.id,
@@ -119,8 +120,9 @@ export class SqliteEventStore implements EventStore {
         recordedAt,
       );
       position = Number(info.lastInsertRowid);
+      if (i === 0) firstPosition = position;
     });
-    return { nextRevision: current + events.length, position };
+    return { nextRevision: current + events.length, position, ...(events.length > 0 ? { firstPosition } : {}) };
   };
 
   /**

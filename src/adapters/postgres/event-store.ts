@@ -387,7 +387,7 @@ function appendOutcome(stream: string, ids: readonly string[], expected: Expecte
     checkExpectedRevision(stream, expected, current);
     throw new Error(`append to ${stream} refused: expected revision ${String(expected)}`);
   }
-  return { nextRevision: current + ids.length, position: head + ids.length };
+  return { nextRevision: current + ids.length, position: head + ids.length, ...(ids.length > 0 ? { firstPosition: head + 1 } : {}) };
 }
 
 /**
