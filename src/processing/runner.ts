@@ -232,6 +232,10 @@ export class SubscriptionRunner {
   /** The checkpoint is recorded within CHECKPOINT_DELAY_MS, with every other one waiting. */
   private recordLater(processorId: string, position: number): void {
     this.unrecorded.set(processorId, Math.max(position, this.unrecorded.get(processorId) ?? 0));
+    this.armRecording();
+  }
+
+  private armRecording(): void {
     this.recordTimer ??= setTimeout(() => {
       this.recordTimer = null;
       void this.recordCheckpoints();
@@ -257,7 +261,7 @@ export class SubscriptionRunner {
       }
     })().finally(() => {
       this.recording = null;
-      if (this.unrecorded.size > 0 && this.running) this.recordLater(...[...this.unrecorded][0]!);
+      if (this.unrecorded.size > 0 && this.running) this.armRecording();
     });
     return this.recording;
   }
